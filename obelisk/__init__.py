@@ -1,0 +1,21 @@
+"""Obelisk: four Egyptian-themed board games with every rule enforced.
+
+>>> import obelisk
+>>> [g.id for g in obelisk.games()]          # doctest: +SKIP
+>>> game = obelisk.load("valley", players=2)  # doctest: +SKIP
+"""
+
+from obelisk.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    Option,
+    State,
+    load,
+)
+from obelisk import games  # noqa: E402  (registers the games; callable: obelisk.games())
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameInfo", "IllegalActionError", "Option", "State", "games", "load"]
+__version__ = "0.1.0"

@@ -1,0 +1,600 @@
+"""The state/action protocol every Obelisk game speaks.
+
+Modelled on OpenSpiel so adapters stay thin. A :class:`Game` is the static
+description (player count, options, action-space size); a :class:`State` is
+one position. The public methods of :class:`State` are a template: they check
+the actor and legality, then call the game's underscore hooks
+(``_legal_actions``, ``_apply_action`` ...), so every game gets the same error
+handling, history and serialization for free.
+
+Everything a seat may learn is derived from ``observation(seat)`` and
+``public_action_string(action, seat)``; there is no second path to the state.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from obelisk.core import codec
+
+CHANCE = -1
+"""``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+STATE_FORMAT = "obelisk-state"
+STATE_FORMAT_VERSION = 1
+
+
+class IllegalActionError(ValueError):
+    """An action id that may not be applied now; the message says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: a name, its default and the values it accepts.
+
+    ``allowed`` lists the accepted values; ``None`` accepts any value of the
+    default's type (e.g. a file path).
+    """
+
+    name: str
+    default: Any
+    description: str
+    allowed: tuple[Any, ...] | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Return ``value`` converted to this option's type, or raise ``ValueError``.
+
+        Strings are accepted for every type so command-line options work.
+        """
+        kind = type(self.default)
+        converted = value
+        if isinstance(value, str) and kind is not str:
+            converted = _parse_text(value, kind)
+        if converted is _INVALID or type(converted) is not kind:
+            if not (kind is float and type(converted) is int):
+                raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+            converted = float(converted)
+        if self.allowed is not None and converted not in self.allowed:
+            raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+        return converted
+
+    def _allowed_text(self) -> str:
+        if self.allowed is not None:
+            return "one of " + ", ".join(repr(v) for v in self.allowed)
+        return f"a {type(self.default).__name__}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able description (for ``obelisk list`` and the server)."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "allowed": list(self.allowed) if self.allowed is not None else None,
+            "type": type(self.default).__name__,
+            "description": self.description,
+        }
+
+
+_INVALID = object()
+
+
+def _parse_text(text: str, kind: type) -> Any:
+    lowered = text.strip().lower()
+    if kind is bool:
+        return {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}.get(lowered, _INVALID)
+    try:
+        return kind(lowered)
+    except ValueError:
+        return _INVALID
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The registry entry of a game."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+    options: tuple[Option, ...] = ()
+    default_players: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able description (for ``obelisk list`` and the server)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players or self.min_players,
+            "description": self.description,
+            "options": [o.to_dict() for o in self.options],
+        }
+
+
+class Game(ABC):
+    """Static description of one game with a fixed player count and options.
+
+    Subclasses set ``info`` and ``state_class`` and implement the three size
+    methods; ``_setup`` may build option-dependent tables.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        info = self.info
+        if players is None:
+            players = info.default_players or info.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            try:
+                players = int(str(players))
+            except ValueError:
+                raise ValueError(
+                    f"{info.id}: players must be a whole number from {info.min_players} to {info.max_players}, "
+                    f"got {players!r}"
+                ) from None
+        if not info.min_players <= players <= info.max_players:
+            raise ValueError(
+                f"{info.id}: players must be from {info.min_players} to {info.max_players}, got {players}"
+            )
+        known = {o.name: o for o in info.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{info.id}: unknown option(s) {', '.join(unknown)}; allowed options: {allowed}")
+        values = {name: (opt.parse(options[name]) if name in options else opt.default) for name, opt in known.items()}
+        self.num_players: int = players
+        self.options: Mapping[str, Any] = MappingProxyType(values)
+        self._setup()
+
+    def _setup(self) -> None:
+        """Build option-dependent tables; raise ``ValueError`` for bad option values."""
+
+    @property
+    def id(self) -> str:
+        """The game's registry id."""
+        return self.info.id
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action-id space; every legal action is in ``[0, n)``."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """An upper bound on the ids of chance outcomes (exclusive)."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """A true upper bound on the number of actions, chance outcomes included, in one game."""
+
+    def new_initial_state(self, seed: int = 0) -> "State":
+        """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
+        return self.state_class(self, seed)
+
+    def replay(self, seed: int, actions: Iterable[int]) -> "State":
+        """Apply ``actions`` (the full history, chance outcomes included) to a new game."""
+        state = self.new_initial_state(seed)
+        for index, action in enumerate(actions):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"action #{index} ({action!r}) cannot be replayed: {error}") from None
+        return state
+
+    def state_from_json(self, doc: str | Mapping[str, Any]) -> "State":
+        """Rebuild a state saved with ``State.to_json``; a corrupt document raises ``ValueError``."""
+        if isinstance(doc, (str, bytes)):
+            try:
+                doc = json.loads(doc)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"saved state is not valid JSON: {error}") from None
+        if not isinstance(doc, Mapping):
+            raise ValueError("saved state must be a JSON object")
+        if doc.get("format") != STATE_FORMAT or doc.get("format_version") != STATE_FORMAT_VERSION:
+            raise ValueError(f"not an {STATE_FORMAT} document of version {STATE_FORMAT_VERSION}")
+        for key, expected in (("game", self.id), ("players", self.num_players), ("options", dict(self.options))):
+            if doc.get(key) != expected:
+                raise ValueError(f"saved state has {key}={doc.get(key)!r}, this game has {expected!r}")
+        seed, history = doc.get("seed"), doc.get("history")
+        if not _is_int(seed):
+            raise ValueError("saved state: 'seed' must be an integer")
+        if not isinstance(history, list) or not all(_is_int(a) for a in history):
+            raise ValueError("saved state: 'history' must be a list of integers")
+        fields = codec.decode(doc.get("state"))
+        if not isinstance(fields, dict):
+            raise ValueError("saved state: 'state' must be an object")
+        state = self.state_class.__new__(self.state_class)
+        template = self.new_initial_state(seed)
+        expected_fields = _game_fields(template)
+        if set(fields) != set(expected_fields):
+            missing = sorted(set(expected_fields) - set(fields))
+            extra = sorted(set(fields) - set(expected_fields))
+            raise ValueError(f"saved state: missing fields {missing}, unexpected fields {extra}")
+        for name, value in fields.items():
+            if type(value) is not type(expected_fields[name]) and expected_fields[name] is not None and value is not None:
+                raise ValueError(
+                    f"saved state: field {name!r} must be {type(expected_fields[name]).__name__}, "
+                    f"got {type(value).__name__}"
+                )
+        state.__dict__.update(fields)
+        state.game = self
+        state._seed = seed
+        state._history = list(history)
+        state._legal = None
+        problem = state._validate()
+        if problem:
+            raise ValueError(f"saved state is inconsistent: {problem}")
+        return state
+
+    def __repr__(self) -> str:
+        options = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.id} players={self.num_players}{options}>"
+
+
+_CORE_FIELDS = frozenset({"game", "_seed", "_history", "_legal"})
+
+
+def _game_fields(state: "State") -> dict[str, Any]:
+    return {k: v for k, v in state.__dict__.items() if k not in _CORE_FIELDS}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class State(ABC):
+    """One position of a game.
+
+    A game's state subclass keeps its fields as plain data in ``__dict__``
+    (ints, strings, tuples, lists, dicts; no sets, no references to static
+    tables) and implements the underscore hooks. Nothing mutates a state but
+    ``apply_action``.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if not _is_int(seed):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.game = game
+        self._seed = seed
+        self._history: list[int] = []
+        self._legal: list[int] | None = None
+        self._init()
+
+    # Hooks a game implements -------------------------------------------------
+
+    @abstractmethod
+    def _init(self) -> None:
+        """Set up the fields of the first position (no randomness: use chance nodes)."""
+
+    @abstractmethod
+    def _current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Legal actions of the current seat, ascending."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` of the current chance node, summing to 1."""
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Apply a legal action (already checked) and advance to the next decision."""
+
+    @abstractmethod
+    def _action_to_string(self, action: int) -> str:
+        """The readable label of any id in the action space, in this position."""
+
+    def _illegal_reason(self, action: int) -> str:
+        """Why ``action`` is illegal now; games override for specific messages."""
+        return f"action {action} ({self._safe_label(action)}) is not legal now"
+
+    @abstractmethod
+    def _rank_keys(self) -> list[Any]:
+        """Per-seat comparable keys at the end; higher ranks better, equal keys tie."""
+
+    @abstractmethod
+    def _scores(self) -> list[dict[str, Any]]:
+        """Per-seat ``{"total": points, "breakdown": {category: points}}``."""
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        """The game's JSON-able view for ``seat`` (``None``: spectator): nothing it may not see."""
+
+    @abstractmethod
+    def _resample(self, seat: int, rng: random.Random) -> "State":
+        """A clone with everything ``seat`` cannot know re-dealt."""
+
+    def _action_visible_to(self, action: int, seat: int | None) -> bool:
+        """Whether ``seat`` sees which action this is (called before it is applied)."""
+        return True
+
+    def _hidden_action_string(self, action: int) -> str:
+        """What seats that may not see ``action`` are told instead."""
+        actor = self.current_player()
+        return "chance event (hidden)" if actor == CHANCE else f"seat {actor} made a hidden choice"
+
+    @abstractmethod
+    def _render(self) -> str:
+        """The complete position as text (deterministic)."""
+
+    def _validate(self) -> str | None:
+        """A description of what is inconsistent in a loaded state, or None."""
+        return None
+
+    # Public protocol ---------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        return self._current_player()
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Ascending legal action ids (chance outcomes at a chance node).
+
+        With ``player`` given, the list is empty unless that seat is to act.
+        """
+        legal = self._legal
+        if legal is None:
+            current = self._current_player()
+            if current == TERMINAL:
+                legal = []
+            elif current == CHANCE:
+                legal = sorted(a for a, _ in self._chance_outcomes())
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        if player is not None and player != self._current_player():
+            return []
+        return list(legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` at a chance node, else ``[]``."""
+        if self._current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply ``action``; raise ``IllegalActionError`` (state unchanged) if it is not legal.
+
+        ``player``, when given, must be the seat to act (``CHANCE`` for chance outcomes).
+        """
+        if isinstance(action, bool):
+            raise IllegalActionError(f"an action must be an integer id, got {action!r}")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(f"an action must be an integer id, got {action!r}") from None
+        current = self._current_player()
+        if current == TERMINAL:
+            raise IllegalActionError("the game is over; no action can be applied")
+        if player is not None and player != current:
+            actor = "chance" if current == CHANCE else f"seat {current}"
+            raise IllegalActionError(f"it is not seat {player}'s turn: {actor} is to act")
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            if current == CHANCE:
+                raise IllegalActionError(f"{action} is not a possible chance outcome here")
+            raise IllegalActionError(self._illegal_reason(action))
+        self._legal = None
+        self._apply_action(action)
+        self._history.append(action)
+
+    def sample_chance(self, rng: random.Random | None = None) -> int:
+        """Draw an outcome of the current chance node.
+
+        Without ``rng`` the draw depends only on the state's seed and move
+        number, so "just play" callers are reproducible from the seed.
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("not a chance node")
+        if rng is None:
+            rng = random.Random(f"{self._seed}:{len(self._history)}")
+        threshold = rng.random()
+        cumulative = 0.0
+        for action, probability in outcomes:
+            cumulative += probability
+            if threshold < cumulative:
+                return action
+        return outcomes[-1][0]
+
+    def action_to_string(self, action: int) -> str:
+        """The readable label of ``action`` in this position (full information)."""
+        action = operator.index(action)
+        if not 0 <= action < max(self.game.num_distinct_actions(), self.game.max_chance_outcomes()):
+            raise ValueError(f"action id {action} is outside the action space")
+        return self._action_to_string(action)
+
+    def public_action_string(self, action: int, seat: int | None) -> str:
+        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here."""
+        if self._action_visible_to(action, seat):
+            return self._action_to_string(action)
+        return self._hidden_action_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose label is ``text`` (case and spacing ignored), or its id as text."""
+        wanted = " ".join(str(text).split()).casefold()
+        legal = self.legal_actions()
+        for action in legal:
+            if " ".join(self._action_to_string(action).split()).casefold() == wanted:
+                return action
+        if wanted.lstrip("-").isdigit() and int(wanted) in legal:
+            return int(wanted)
+        sample = ", ".join(repr(self._action_to_string(a)) for a in legal[:8])
+        more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
+        raise IllegalActionError(f"no legal action is labelled {text!r}; legal now: {sample}{more}")
+
+    def returns(self) -> list[float]:
+        """Rank-based result per seat: 0 until the end.
+
+        At the end seat ranks are spread linearly from +1 (first) to -1 (last);
+        tied seats share the mean of the places they cover, so the returns of
+        a game always sum to 0.
+        """
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        return rank_returns(self._rank_keys())
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Per-seat points in game units, ``{"total": int, "breakdown": {...}}``."""
+        return self._scores()
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may see, as a JSON-able dict; ``None`` is a spectator."""
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
+        view = self._observation(seat)
+        current = self._current_player()
+        view["game"] = self.game.id
+        view["seat"] = seat
+        view["move_number"] = len(self._history)
+        view["current_player"] = current
+        view["terminal"] = current == TERMINAL
+        if seat is not None and current == seat:
+            view["legal_actions"] = [[a, self._action_to_string(a)] for a in self.legal_actions()]
+        if current == TERMINAL:
+            view["returns"] = self.returns()
+            view["scores"] = self.scores()
+        return view
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> "State":
+        """A state consistent with all ``seat`` knows, with the hidden parts re-dealt."""
+        if not _is_int(seat) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        resampled = self._resample(seat, rng)
+        resampled._legal = None
+        return resampled
+
+    def clone(self) -> "State":
+        """An independent copy (containers copied, immutable values shared)."""
+        new = object.__new__(type(self))
+        new.__dict__ = {k: _copy_plain(v) for k, v in self.__dict__.items()}
+        new.game = self.game
+        return new
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as a JSON-able dict; ``Game.state_from_json`` restores it."""
+        return {
+            "format": STATE_FORMAT,
+            "format_version": STATE_FORMAT_VERSION,
+            "game": self.game.id,
+            "players": self.num_players,
+            "options": dict(self.game.options),
+            "seed": self._seed,
+            "history": list(self._history),
+            "state": codec.encode(_game_fields(self)),
+        }
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __repr__(self) -> str:
+        return f"<{self.game.id} state move={len(self._history)} player={self._current_player()}>"
+
+    def _safe_label(self, action: int) -> str:
+        try:
+            return self._action_to_string(action)
+        except Exception:  # a label for an out-of-range id may not exist
+            return "unknown action"
+
+
+def _copy_plain(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return [_copy_plain(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: _copy_plain(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    return value
+
+
+_CONTAINERS = (list, dict)
+
+
+def rank_returns(keys: Sequence[Any]) -> list[float]:
+    """Spread ranks linearly from +1 to -1, ties sharing the mean of their places."""
+    n = len(keys)
+    if n == 1:
+        return [0.0]
+    order = sorted(range(n), key=lambda seat: keys[seat], reverse=True)
+    result = [0.0] * n
+    place = 0
+    while place < n:
+        end = place
+        while end + 1 < n and keys[order[end + 1]] == keys[order[place]]:
+            end += 1
+        mean_place = (place + end) / 2
+        value = 1.0 - 2.0 * mean_place / (n - 1)
+        for i in range(place, end + 1):
+            result[order[i]] = value
+        place = end + 1
+    return result
+
+
+@dataclass
+class ActionSpace:
+    """Named contiguous ranges of action ids, e.g. ``buy[3]``, ``play[10]``, ``end_turn[1]``."""
+
+    ranges: list[tuple[str, int]]
+    _starts: dict[str, int] = field(init=False, repr=False)
+    _table: list[tuple[str, int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._starts = {}
+        self._table = []
+        for name, size in self.ranges:
+            if name in self._starts or size < 1:
+                raise ValueError(f"action range {name!r} is repeated or empty")
+            self._starts[name] = len(self._table)
+            self._table.extend((name, i) for i in range(size))
+
+    @property
+    def size(self) -> int:
+        return len(self._table)
+
+    def start(self, name: str) -> int:
+        return self._starts[name]
+
+    def encode(self, name: str, index: int = 0) -> int:
+        start = self._starts[name]
+        if not 0 <= index < dict(self.ranges)[name]:
+            raise ValueError(f"index {index} out of range for action range {name!r}")
+        return start + index
+
+    def decode(self, action: int) -> tuple[str, int]:
+        """``(range name, index within the range)`` of an action id."""
+        if not 0 <= action < len(self._table):
+            raise ValueError(f"action id {action} is outside the action space")
+        return self._table[action]

@@ -1,0 +1,218 @@
+"""The conformance suite every registered game must pass.
+
+Each ``check_*`` function plays seeded random games and raises
+``AssertionError`` with a precise message on the first violation. The test
+suite runs them for every game and player count; a new game gets them for
+free by registering itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any, Callable, Iterator
+
+from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State
+
+_BAD_ACTIONS: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
+
+
+def random_playout(game: Game, seed: int, visit: Callable[[State, random.Random], None] | None = None) -> State:
+    """Play one game with uniformly random choices; ``visit`` sees each state before its action."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    limit = game.max_game_length()
+    steps = 0
+    while not state.is_terminal():
+        if visit is not None:
+            visit(state, rng)
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+        assert steps <= limit, f"{game!r} seed {seed}: game longer than max_game_length()={limit}"
+    if visit is not None:
+        visit(state, rng)
+    return state
+
+
+def sampled_states(game: Game, games: int, seed: int, per_game: int = 6) -> Iterator[State]:
+    """Clones of states spread over ``games`` random games (terminal states included)."""
+    for g in range(games):
+        final = random_playout(game, seed + g)
+        history = final.history()
+        rng = random.Random(f"sample:{seed + g}")
+        picks = sorted({0, len(history)} | {rng.randrange(len(history) + 1) for _ in range(per_game)})
+        for cut in picks:
+            yield game.replay(seed + g, history[:cut])
+
+
+def check_playouts(game: Game, games: int, seed: int = 0) -> None:
+    """Random games end within the bound; every step's lists, labels and distributions are valid."""
+    n_actions = game.num_distinct_actions()
+    n_chance = game.max_chance_outcomes()
+
+    def visit(state: State, rng: random.Random) -> None:
+        current = state.current_player()
+        legal = state.legal_actions()
+        if current == TERMINAL:
+            assert legal == [], "a terminal state has legal actions"
+            returns = state.returns()
+            assert len(returns) == game.num_players and all(-1.0 <= r <= 1.0 for r in returns), returns
+            assert abs(sum(returns)) < 1e-9, f"returns {returns} do not sum to 0"
+            _check_scores(state)
+            return
+        assert legal, f"no legal action for current player {current}:\n{state}"
+        assert legal == sorted(set(legal)), f"legal actions not ascending and unique: {legal}"
+        if current == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes, "chance node without outcomes"
+            assert all(0 <= a < n_chance for a, _ in outcomes), f"chance outcome outside [0, {n_chance})"
+            assert all(p > 0 for _, p in outcomes), "a chance outcome has probability 0"
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9), "chance probabilities do not sum to 1"
+            assert sorted(a for a, _ in outcomes) == legal
+        else:
+            assert 0 <= current < game.num_players, f"current_player {current} is not a seat"
+            assert all(0 <= a < n_actions for a in legal), f"legal action outside [0, {n_actions})"
+            assert state.chance_outcomes() == []
+            labels = [state.action_to_string(a) for a in legal]
+            assert all(isinstance(t, str) and t for t in labels), "empty action label"
+            normalized = [" ".join(t.split()).casefold() for t in labels]
+            assert len(set(normalized)) == len(labels), f"labels not unique among legal actions: {labels}"
+            probe = rng.choice(legal)
+            assert state.string_to_action(state.action_to_string(probe)) == probe
+
+    for g in range(games):
+        random_playout(game, seed + g, visit)
+
+
+def _check_scores(state: State) -> None:
+    scores = state.scores()
+    assert len(scores) == state.num_players
+    for entry in scores:
+        assert set(entry) >= {"total", "breakdown"}, f"score entry lacks total/breakdown: {entry}"
+        assert isinstance(entry["breakdown"], dict)
+    json.dumps(scores)
+
+
+def check_illegal_rejected(game: Game, games: int, seed: int = 0) -> None:
+    """Illegal ids, non-ids and wrong actors raise ``IllegalActionError`` and change nothing."""
+    n = max(game.num_distinct_actions(), game.max_chance_outcomes())
+    for state in sampled_states(game, games, seed):
+        before = json.dumps(state.to_json(), sort_keys=True)
+        rng = random.Random(state.move_number())
+        legal = set(state.legal_actions())
+        candidates = [a for a in (rng.randrange(n) for _ in range(20)) if a not in legal]
+        candidates += [n, n + 7, *_BAD_ACTIONS]
+        for action in candidates:
+            try:
+                state.apply_action(action)
+            except IllegalActionError as error:
+                assert str(error), "IllegalActionError without a message"
+            else:
+                raise AssertionError(f"illegal action {action!r} was accepted at move {state.move_number()}")
+            assert json.dumps(state.to_json(), sort_keys=True) == before, f"rejected {action!r} changed the state"
+        current = state.current_player()
+        if legal and current >= 0:
+            wrong = (current + 1) % game.num_players if game.num_players > 1 else CHANCE
+            try:
+                state.apply_action(min(legal), player=wrong)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError("an action by the wrong seat was accepted")
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def check_clone_and_serialization(game: Game, games: int, seed: int = 0) -> None:
+    """Clones are independent; ``to_json`` round-trips; replay reproduces; ``str`` is deterministic."""
+    for state in sampled_states(game, games, seed):
+        doc = state.to_json()
+        text = json.dumps(doc, sort_keys=True)
+        restored = game.state_from_json(json.dumps(doc))
+        assert json.dumps(restored.to_json(), sort_keys=True) == text, "state_from_json(to_json()) differs"
+        assert str(restored) == str(state), "restored state renders differently"
+        assert restored.legal_actions() == state.legal_actions()
+        replayed = game.replay(state.seed, state.history())
+        assert json.dumps(replayed.to_json(), sort_keys=True) == text, "replay of the history differs"
+        clone = state.clone()
+        assert str(clone) == str(state)
+        if not clone.is_terminal():
+            rng = random.Random(7)
+            clone.apply_action(clone.sample_chance(rng) if clone.is_chance_node() else rng.choice(clone.legal_actions()))
+            assert json.dumps(state.to_json(), sort_keys=True) == text, "changing a clone changed the original"
+        for seat in [None, *range(game.num_players)]:
+            json.dumps(state.observation(seat))
+
+
+def check_no_leaks(game: Game, games: int, seed: int = 0, require_hidden: bool = True) -> None:
+    """What a seat sees cannot depend on what it cannot know.
+
+    For every seat ``p`` the observation of ``p`` (and the spectator's) is
+    identical after ``resample_from_infostate(p)``, and the resampled state is
+    itself a playable game. ``require_hidden`` demands that resampling did
+    re-deal something at least once, so a no-op resampler cannot pass.
+    """
+    changed = False
+    for state in sampled_states(game, games, seed):
+        original = json.dumps(state.to_json(), sort_keys=True)
+        for seat in range(game.num_players):
+            rng = random.Random(f"leak:{seed}:{state.move_number()}:{seat}")
+            seen = state.observation(seat)
+            spectator = state.observation(None)
+            for _ in range(2):
+                other = state.resample_from_infostate(seat, rng)
+                assert other.observation(seat) == seen, (
+                    f"seat {seat}'s observation changed after resampling at move {state.move_number()}:\n"
+                    f"{_diff(seen, other.observation(seat))}"
+                )
+                assert other.observation(None) == spectator, "spectator observation changed after resampling"
+                assert json.dumps(state.to_json(), sort_keys=True) == original, "resampling changed the original"
+                changed = changed or json.dumps(other.to_json(), sort_keys=True) != original
+                _play_out(other, rng)
+    if require_hidden:
+        assert changed, "resample_from_infostate never re-dealt anything: hidden information is not resampled"
+
+
+def _play_out(state: State, rng: random.Random) -> None:
+    limit = state.game.max_game_length()
+    while not state.is_terminal():
+        assert state.move_number() <= limit, "a resampled state does not end within max_game_length"
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+
+
+def _diff(a: Any, b: Any, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return _diff(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _diff(x, y, f"{path}[{i}]")
+    return f"{path or '<root>'}: {str(a)[:200]} != {str(b)[:200]}"
+
+
+def check_determinism(game: Game, seed: int = 0) -> None:
+    """The same seed and choices give the same game, rendering and chance samples."""
+    first = random_playout(game, seed)
+    second = random_playout(game, seed)
+    assert first.history() == second.history()
+    assert str(first) == str(second)
+    a, b = game.new_initial_state(seed), game.new_initial_state(seed)
+    while a.is_chance_node():
+        outcome = a.sample_chance()
+        assert outcome == b.sample_chance()
+        a.apply_action(outcome)
+        b.apply_action(outcome)
+
+
+ALL_CHECKS: tuple[Callable[..., None], ...] = (
+    check_playouts,
+    check_illegal_rejected,
+    check_clone_and_serialization,
+    check_no_leaks,
+)

@@ -1,0 +1,44 @@
+"""The conformance suite, run for every registered game and player count."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import obelisk
+from obelisk.core import testing
+
+GAMES_PER_CHECK = int(os.environ.get("OBELISK_CONFORMANCE_GAMES", "12"))
+PLAYOUTS = int(os.environ.get("OBELISK_CONFORMANCE_PLAYOUTS", "200"))
+
+CASES = [
+    pytest.param(info.id, n, id=f"{info.id}-{n}p")
+    for info in obelisk.games()
+    for n in range(info.min_players, info.max_players + 1)
+]
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_random_playouts(game_id: str, players: int) -> None:
+    testing.check_playouts(obelisk.load(game_id, players), PLAYOUTS, seed=1000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_illegal_actions_rejected(game_id: str, players: int) -> None:
+    testing.check_illegal_rejected(obelisk.load(game_id, players), GAMES_PER_CHECK, seed=2000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_clone_serialization_replay(game_id: str, players: int) -> None:
+    testing.check_clone_and_serialization(obelisk.load(game_id, players), GAMES_PER_CHECK, seed=3000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_observations_do_not_leak(game_id: str, players: int) -> None:
+    testing.check_no_leaks(obelisk.load(game_id, players), GAMES_PER_CHECK, seed=4000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_determinism(game_id: str, players: int) -> None:
+    testing.check_determinism(obelisk.load(game_id, players), seed=5000)
