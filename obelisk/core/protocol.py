@@ -176,6 +176,10 @@ class Game(ABC):
     def max_game_length(self) -> int:
         """A true upper bound on the number of actions, chance outcomes included, in one game."""
 
+    @abstractmethod
+    def render_observation(self, view: Mapping[str, Any]) -> str:
+        """Text for a terminal from ``State.observation(seat)`` alone, so it cannot leak."""
+
     def new_initial_state(self, seed: int = 0) -> "State":
         """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
         return self.state_class(self, seed)
@@ -330,6 +334,10 @@ class State(ABC):
     def _render(self) -> str:
         """The complete position as text (deterministic)."""
 
+    @abstractmethod
+    def _evaluate(self) -> list[float]:
+        """Heuristic per-seat estimate of ``returns()`` in [-1, 1] (full information)."""
+
     def _validate(self) -> str | None:
         """A description of what is inconsistent in a loaded state, or None."""
         return None
@@ -464,6 +472,15 @@ class State(ABC):
     def scores(self) -> list[dict[str, Any]]:
         """Per-seat points in game units, ``{"total": int, "breakdown": {...}}``."""
         return self._scores()
+
+    def evaluate(self) -> list[float]:
+        """Per-seat heuristic value in [-1, 1]: ``returns()`` at the end, the game's estimate before.
+
+        It reads the whole state, so bots call it on determinized states only.
+        """
+        if self.is_terminal():
+            return self.returns()
+        return self._evaluate()
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may see, as a JSON-able dict; ``None`` is a spectator."""

@@ -8,7 +8,7 @@ discarded face up and a new one drawn. Highest card wins; equal cards tie.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping
 
 from obelisk.core import CHANCE, TERMINAL, ActionSpace, Game, GameInfo, Option, State
 from obelisk.core.pools import deal_random, pool_outcomes
@@ -99,6 +99,9 @@ class HighCardState(State):
         hands = " ".join(str(VALUES[h]) if h >= 0 else "-" for h in self.hands)
         return f"hands: {hands}\ndiscards: {[VALUES[d] for d in self.discards]}\npool: {self.pool}\nturn: {self.turn}"
 
+    def _evaluate(self) -> list[float]:
+        return [(VALUES[h] - 3.5) / 2.5 if h >= 0 else 0.0 for h in self.hands]
+
     def _validate(self) -> str | None:
         if len(self.hands) != self.num_players:
             return "hands must have one entry per seat"
@@ -115,6 +118,10 @@ class HighCardGame(Game):
         options=(Option("allow_swap", True, "whether seats may swap their card", (True, False)),),
     )
     state_class = HighCardState
+
+    def render_observation(self, view: Mapping[str, Any]) -> str:
+        hands = "  ".join(f"seat {i}: {h if h is not None else '-'}" for i, h in enumerate(view["hands"]))
+        return f"{hands}\ndiscards: {view['discards']}  pool: {view['pool_size']} cards"
 
     def num_distinct_actions(self) -> int:
         return ACTIONS.size
