@@ -1,0 +1,68 @@
+"""Bots: players that decide from their seat's information only.
+
+A bot is made from a spec string (``"random"``, ``"greedy"``, ``"ismcts:1s"``,
+``"ismcts:2000"`` ...) with :func:`make_bot`. Its ``choose(state)`` returns a
+legal action for the seat to act; it may look at hidden parts of ``state``
+only through ``state.resample_from_infostate(seat, rng)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from obelisk.core import Game, State
+
+__all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot", "register_bot"]
+
+
+class Bot(Protocol):
+    """What the CLI, the arena and the server need of a bot."""
+
+    name: str
+
+    def choose(self, state: State) -> int:
+        """A legal action for ``state.current_player()``."""
+        ...
+
+
+BotFactory = Callable[[Game, int, int, str], Bot]
+_KINDS: dict[str, BotFactory] = {}
+
+
+def register_bot(kind: str, factory: BotFactory) -> None:
+    """Make ``kind`` usable in spec strings; ``factory(game, seat, seed, argument)``."""
+    _KINDS[kind] = factory
+
+
+def bot_kinds() -> list[str]:
+    return sorted(_KINDS)
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int = 0) -> Bot:
+    """Build a bot from ``kind[:argument]``; unknown kinds raise ``ValueError`` naming the known ones."""
+    kind, _, argument = spec.strip().partition(":")
+    if kind not in _KINDS:
+        raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(bot_kinds())}")
+    return _KINDS[kind](game, seat, seed, argument)
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        self.name = "random"
+        self.seat = seat
+        self._rng = random.Random(f"random-bot:{seed}:{seat}")
+
+    def choose(self, state: State) -> int:
+        return self._rng.choice(state.legal_actions())
+
+
+def _random_factory(game: Game, seat: int, seed: int, argument: str) -> Bot:
+    if argument:
+        raise ValueError(f"bot 'random' takes no argument, got {argument!r}")
+    return RandomBot(game, seat, seed)
+
+
+register_bot("random", _random_factory)

@@ -1,0 +1,88 @@
+"""``obelisk replay``: step through a saved record from any seat's view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from obelisk.cli import UserError
+from obelisk.core import CHANCE, Game, State
+from obelisk.core.records import RecordError, read_record, replay_record
+
+console = Console(highlight=False)
+
+HELP = "keys: [enter]/n next · p previous · g N go to move N · s N view of seat N (s - spectator) · e end · q quit"
+
+
+def replay(
+    path: Path = typer.Argument(..., metavar="FILE", help="A record saved by `obelisk play` or `obelisk arena`."),
+    seat: str = typer.Option("spectator", "--seat", help="Whose view to show: a seat number or 'spectator'."),
+    step: int = typer.Option(None, "--step", help="Start at this move number (default: the start)."),
+    show: bool = typer.Option(False, "--print", help="Print the position at --step (default: the end) and exit."),
+) -> None:
+    """Step through a saved game, forwards and backwards, from any seat's view."""
+    try:
+        game, states = replay_record(read_record(path))
+    except RecordError as error:
+        raise UserError(str(error)) from None
+    viewer = _parse_seat(seat, game)
+    last = len(states) - 1
+    if step is not None and not 0 <= step <= last:
+        raise UserError(f"--step must be from 0 to {last}")
+    if show:
+        _show(game, states, last if step is None else step, viewer)
+        return
+    position = step or 0
+    console.print(HELP)
+    while True:
+        _show(game, states, position, viewer)
+        try:
+            command = input(f"[move {position}/{last}] > ").strip().split()
+        except EOFError:
+            return
+        key = command[0] if command else "n"
+        argument = command[1] if len(command) > 1 else None
+        if key == "q":
+            return
+        if key == "n":
+            position = min(position + 1, last)
+        elif key == "p":
+            position = max(position - 1, 0)
+        elif key == "e":
+            position = last
+        elif key == "g" and argument is not None and argument.isdigit() and int(argument) <= last:
+            position = int(argument)
+        elif key == "s" and argument is not None:
+            try:
+                viewer = _parse_seat(argument, game)
+            except UserError as error:
+                console.print(str(error), style="red", markup=False)
+        else:
+            console.print(HELP)
+
+
+def _parse_seat(text: str, game: Game) -> int | None:
+    if text in ("spectator", "-", "none"):
+        return None
+    if text.isdigit() and int(text) < game.num_players:
+        return int(text)
+    raise UserError(f"seat must be 0..{game.num_players - 1} or 'spectator', got {text!r}")
+
+
+def _show(game: Game, states: list[State], position: int, viewer: int | None) -> None:
+    state = states[position]
+    who = "spectator" if viewer is None else f"seat {viewer}"
+    console.rule(f"move {position} of {len(states) - 1} — view of {who}")
+    if position > 0:
+        before = states[position - 1]
+        actor = before.current_player()
+        action = state.history()[-1]
+        name = "chance" if actor == CHANCE else f"seat {actor}"
+        console.print(f"last: {name}: {before.public_action_string(action, viewer)}", markup=False)
+    console.print(game.render_observation(state.observation(viewer)), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
