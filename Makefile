@@ -10,7 +10,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[research,test]'
+	$(PY) -m pip install --quiet -e '.[research,sim,test]'
 	touch $(STAMP)
 
 play: setup

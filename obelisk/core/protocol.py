@@ -180,6 +180,14 @@ class Game(ABC):
     def render_observation(self, view: Mapping[str, Any]) -> str:
         """Text for a terminal from ``State.observation(seat)`` alone, so it cannot leak."""
 
+    def observation_tensor_size(self) -> int:
+        """Length of the flat observation tensor (layout documented in the game's docs)."""
+        raise TypeError(f"game {self.id!r} defines no observation tensor")
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
+        raise TypeError(f"game {self.id!r} defines no observation tensor")
+
     def new_initial_state(self, seed: int = 0) -> "State":
         """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
         return self.state_class(self, seed)

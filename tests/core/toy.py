@@ -123,6 +123,18 @@ class HighCardGame(Game):
         hands = "  ".join(f"seat {i}: {h if h is not None else '-'}" for i, h in enumerate(view["hands"]))
         return f"{hands}\ndiscards: {view['discards']}  pool: {view['pool_size']} cards"
 
+    def observation_tensor_size(self) -> int:
+        return 2 * len(VALUES) + 2
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """Own card one-hot, discarded values counts, pool size, is-my-turn."""
+        own = [0.0] * len(VALUES)
+        seat = view["seat"]
+        if seat is not None and isinstance(view["hands"][seat], int):
+            own[view["hands"][seat] - 1] = 1.0
+        discards = [float(view["discards"].count(v)) for v in VALUES]
+        return own + discards + [view["pool_size"] / 12, float(view["current_player"] == seat)]
+
     def num_distinct_actions(self) -> int:
         return ACTIONS.size
 
