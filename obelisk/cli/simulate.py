@@ -73,6 +73,7 @@ def simulate(
     seats = parse_seats(bots, game, "random")
     if any(s in ("you", "human") for s in seats):
         raise UserError("simulate runs bots only")
+    make_bots(seats, game, seed)
     result = SimulationResult(game.num_players)
     started = time.perf_counter()
     with Progress(console=console, disable=json_output, transient=True) as progress:

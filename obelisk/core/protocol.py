@@ -377,17 +377,21 @@ class State(ABC):
         """
         legal = self._legal
         if legal is None:
-            current = self._current_player()
-            if current == TERMINAL:
-                legal = []
-            elif current == CHANCE:
-                legal = sorted(a for a, _ in self._chance_outcomes())
-            else:
-                legal = self._legal_actions()
-            self._legal = legal
+            legal = self._compute_legal()
         if player is not None and player != self._current_player():
             return []
         return list(legal)
+
+    def _compute_legal(self) -> list[int]:
+        current = self._current_player()
+        if current == TERMINAL:
+            legal = []
+        elif current == CHANCE:
+            legal = sorted(a for a, _ in self._chance_outcomes())
+        else:
+            legal = self._legal_actions()
+        self._legal = legal
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability)]`` at a chance node, else ``[]``."""
@@ -400,26 +404,27 @@ class State(ABC):
 
         ``player``, when given, must be the seat to act (``CHANCE`` for chance outcomes).
         """
-        if isinstance(action, bool):
-            raise IllegalActionError(f"an action must be an integer id, got {action!r}")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(f"an action must be an integer id, got {action!r}") from None
+        if type(action) is not int:
+            action = _as_action_id(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        if action not in legal or (player is not None and player != self._current_player()):
+            self._raise_illegal(action, player)
+        self._legal = None
+        self._apply_action(action)
+        self._history.append(action)
+
+    def _raise_illegal(self, action: int, player: int | None) -> None:
         current = self._current_player()
         if current == TERMINAL:
             raise IllegalActionError("the game is over; no action can be applied")
         if player is not None and player != current:
             actor = "chance" if current == CHANCE else f"seat {current}"
             raise IllegalActionError(f"it is not seat {player}'s turn: {actor} is to act")
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            if current == CHANCE:
-                raise IllegalActionError(f"{action} is not a possible chance outcome here")
-            raise IllegalActionError(self._illegal_reason(action))
-        self._legal = None
-        self._apply_action(action)
-        self._history.append(action)
+        if current == CHANCE:
+            raise IllegalActionError(f"{action} is not a possible chance outcome here")
+        raise IllegalActionError(self._illegal_reason(action))
 
     def sample_chance(self, rng: random.Random | None = None) -> int:
         """Draw an outcome of the current chance node.
@@ -554,6 +559,15 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
+
+
+def _as_action_id(action: Any) -> int:
+    if isinstance(action, bool):
+        raise IllegalActionError(f"an action must be an integer id, got {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"an action must be an integer id, got {action!r}") from None
 
 
 def _copy_plain(value: Any) -> Any:

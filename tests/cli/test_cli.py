@@ -1,0 +1,99 @@
+"""The ``obelisk`` command, run in-process: happy paths and user errors (no tracebacks)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from obelisk.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_shows_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and "highcard" in out and "allow_swap" in out
+    code, out, _ = run(capsys, "list", "--json")
+    ids = [g["id"] for g in json.loads(out)]
+    assert code == 0 and "highcard" in ids
+
+
+def test_simulate_json_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "highcard", "-p", "3", "-n", "30", "--seed", "5", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["games"] == 30
+    assert sum(s["wins"] for s in result["seats"]) == pytest.approx(30)
+    assert result["steps_per_second"] > 0 and result["mean_length"] >= 5
+    again = json.loads(run(capsys, "simulate", "highcard", "-p", "3", "-n", "30", "--seed", "5", "--json")[1])
+    assert [s["wins"] for s in again["seats"]] == [s["wins"] for s in result["seats"]]
+
+
+def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "highcard", "-n", "5", "--allow-swap", "false", "--json")
+    assert code == 0 and json.loads(out)["options"] == {"allow_swap": False}
+    assert json.loads(out)["max_length"] == 4
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "highcard", "-p", "7"], "players must be from 2 to 4, got 7"),
+        (["simulate", "highcard", "--allow-swap", "maybe"], "option 'allow_swap' must be one of True, False"),
+        (["simulate", "highcard", "--colour", "red"], "unknown option(s) colour"),
+        (["simulate", "highcard", "--bots", "wizard"], "unknown bot 'wizard'"),
+        (["simulate", "highcard", "--bots", "you"], "simulate runs bots only"),
+        (["play", "highcard", "--seats", "you,you,you,you,you"], "5 seats given for a 2-player game"),
+        (["replay", "/nonexistent/record.json"], "cannot read record"),
+    ],
+)
+def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+    assert err.startswith("obelisk: error:")
+
+
+def test_bot_game_is_saved_and_replayable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "highcard", "--seats", "random", "--seed", "3", "--save", str(path))
+    assert code == 0 and "final scores" in out and path.exists()
+    code, out, _ = run(capsys, "replay", str(path), "--print", "--seat", "1")
+    assert code == 0 and "view of seat 1" in out
+    doc = json.loads(path.read_text())
+    doc["actions"][2]["id"] = 1 - doc["actions"][2]["id"]
+    path.write_text(json.dumps(doc))
+    code, _, err = run(capsys, "replay", str(path), "--print")
+    assert code == 2 and "does not" in err
+
+
+def test_interactive_play_reads_numbers_and_labels(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["nonsense", "9", "swap"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    path = tmp_path / "g.json"
+    code, out, _ = run(capsys, "play", "highcard", "--seats", "you,random", "--seed", "1", "--save", str(path))
+    assert code == 0
+    assert "no legal action is labelled 'nonsense'" in out
+    assert "1. hold" in out and "2. swap" in out
+    assert "final scores" in out
+    record = json.loads(path.read_text())
+    seat0 = [a for a in record["actions"] if a["player"] == 0]
+    assert [a["label"] for a in seat0] == ["swap"]
+
+
+def test_bot_moves_shown_to_a_human_hide_secret_draws(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "hold")
+    code, out, _ = run(capsys, "play", "highcard", "--seats", "you,random", "--seed", "2", "--save",
+                       str(tmp_path / "g.json"))
+    assert code == 0
+    assert "chance: seat 1 draws a card" in out

@@ -1,0 +1,237 @@
+"""Unit tests of the core protocol, using the test-only High Card game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import obelisk
+from obelisk.core import CHANCE, TERMINAL, ActionSpace, IllegalActionError, Option, codec, rank_returns
+from obelisk.core.pools import deal_random, draw_random, pool_outcomes
+from tests.core.toy import HighCardGame
+
+
+def dealt(players: int = 2, seed: int = 0, cards: tuple[int, ...] = (5, 0, 3, 1)) -> obelisk.State:
+    """A High Card game with the given card kinds dealt to the seats."""
+    state = HighCardGame(players).new_initial_state(seed)
+    for kind in cards[:players]:
+        state.apply_action(kind)
+    return state
+
+
+def test_games_lists_registered_games_and_is_also_the_package() -> None:
+    ids = [info.id for info in obelisk.games()]
+    assert "highcard" in ids and ids == sorted(ids)
+    import obelisk.games as package
+
+    assert callable(package) and package() == obelisk.games()
+
+
+def test_load_rejects_unknown_game_players_and_options() -> None:
+    with pytest.raises(ValueError, match="unknown game 'nope'; known games: .*highcard"):
+        obelisk.load("nope")
+    with pytest.raises(ValueError, match="players must be from 2 to 4, got 5"):
+        obelisk.load("highcard", 5)
+    with pytest.raises(ValueError, match="players must be a whole number"):
+        obelisk.load("highcard", "three")
+    with pytest.raises(ValueError, match="unknown option.*colour.*allowed options: allow_swap"):
+        obelisk.load("highcard", 2, colour="red")
+    with pytest.raises(ValueError, match="option 'allow_swap' must be one of True, False, got 'maybe'"):
+        obelisk.load("highcard", 2, allow_swap="maybe")
+
+
+def test_options_parse_text_from_the_command_line() -> None:
+    game = obelisk.load("highcard", "3", allow_swap="false")
+    assert game.num_players == 3 and game.options["allow_swap"] is False
+    with pytest.raises(TypeError):
+        game.options["allow_swap"] = True  # type: ignore[index]
+
+
+@given(st.integers(min_value=-1000, max_value=1000))
+def test_integer_option_accepts_integers_and_their_text(value: int) -> None:
+    option = Option("turns", 10, "a count")
+    assert option.parse(value) == value
+    assert option.parse(str(value)) == value
+
+
+@given(st.text().filter(lambda t: not t.strip().lstrip("+-").isdigit()))
+def test_integer_option_rejects_other_text(text: str) -> None:
+    with pytest.raises(ValueError, match="option 'turns' must be a int"):
+        Option("turns", 10, "a count").parse(text)
+
+
+def test_chance_nodes_and_pools() -> None:
+    state = HighCardGame(2).new_initial_state(0)
+    assert state.current_player() == CHANCE
+    outcomes = state.chance_outcomes()
+    assert outcomes == [(k, 2 / 12) for k in range(6)]
+    assert state.legal_actions() == list(range(6))
+    assert state.legal_actions(player=0) == []
+
+
+def test_illegal_actions_explain_and_change_nothing() -> None:
+    state = dealt()
+    before = json.dumps(state.to_json())
+    with pytest.raises(IllegalActionError, match="action 7 .* is not legal now|outside"):
+        state.apply_action(7)
+    with pytest.raises(IllegalActionError, match="integer id"):
+        state.apply_action("hold")  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="it is not seat 1's turn: seat 0 is to act"):
+        state.apply_action(0, player=1)
+    assert json.dumps(state.to_json()) == before
+    state.apply_action(0, player=0)
+    state.apply_action(0)
+    assert state.current_player() == TERMINAL
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(0)
+    chance = HighCardGame(2).new_initial_state(0)
+    with pytest.raises(IllegalActionError, match="not a possible chance outcome"):
+        chance.apply_action(9)
+
+
+def test_numpy_style_integers_are_accepted() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 1
+
+    state = dealt()
+    state.apply_action(Index())  # type: ignore[arg-type]
+    assert state.history()[-1] == 1
+
+
+def test_labels_round_trip_case_and_space_insensitively() -> None:
+    state = dealt()
+    assert state.action_to_string(1) == "swap"
+    assert state.string_to_action("  SWAP ") == 1
+    assert state.string_to_action("0") == 0
+    with pytest.raises(IllegalActionError, match="no legal action is labelled 'pass'; legal now: 'hold', 'swap'"):
+        state.string_to_action("pass")
+    with pytest.raises(ValueError, match="outside the action space"):
+        state.action_to_string(99)
+
+
+def test_public_action_string_hides_other_seats_draws() -> None:
+    state = dealt(cards=(5,))
+    assert state.current_player() == CHANCE
+    assert state.public_action_string(2, 1) == "draw 3"
+    assert state.public_action_string(2, 0) == "seat 1 draws a card"
+    assert state.public_action_string(2, None) == "seat 1 draws a card"
+
+
+def test_observation_shows_own_card_only_and_legal_actions_to_the_actor() -> None:
+    state = dealt()
+    mine, theirs = state.observation(0), state.observation(1)
+    assert mine["hands"] == [6, "hidden"] and theirs["hands"] == ["hidden", 1]
+    assert mine["legal_actions"] == [[0, "hold"], [1, "swap"]]
+    assert "legal_actions" not in theirs
+    assert state.observation(None)["hands"] == ["hidden", "hidden"]
+    with pytest.raises(ValueError, match="seat must be None or 0..1"):
+        state.observation(2)
+
+
+def test_resample_keeps_own_knowledge_and_redeals_the_rest() -> None:
+    state = dealt()
+    hands = {tuple(state.resample_from_infostate(0, random.Random(i)).hands) for i in range(50)}
+    assert all(h[0] == 5 for h in hands)
+    assert len({h[1] for h in hands}) > 2
+    with pytest.raises(ValueError):
+        state.resample_from_infostate(5, random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "keys,expected",
+    [
+        ([3, 1], [1.0, -1.0]),
+        ([2, 2], [0.0, 0.0]),
+        ([1, 5, 3], [-1.0, 1.0, 0.0]),
+        ([4, 4, 1, 0], [2 / 3, 2 / 3, -1 / 3, -1.0]),
+        ([(1, 0), (1, 2), (0, 9)], [0.0, 1.0, -1.0]),
+    ],
+)
+def test_rank_returns(keys: list, expected: list[float]) -> None:
+    assert rank_returns(keys) == pytest.approx(expected)
+    assert sum(rank_returns(keys)) == pytest.approx(0.0)
+
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.tuples(inner, inner)
+    | st.dictionaries(st.integers() | st.text(max_size=3), inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@given(plain)
+def test_codec_round_trips_plain_data_through_json(value: object) -> None:
+    assert codec.decode(json.loads(json.dumps(codec.encode(value)))) == value
+
+
+def test_codec_refuses_sets_and_malformed_documents() -> None:
+    with pytest.raises(TypeError, match="not set"):
+        codec.encode({1, 2})
+    with pytest.raises(ValueError, match="malformed"):
+        codec.decode({"x": 1})
+
+
+def test_state_from_json_refuses_corrupt_documents() -> None:
+    game = HighCardGame(2)
+    doc = dealt().to_json()
+    assert game.state_from_json(json.dumps(doc)).to_json() == doc
+    with pytest.raises(ValueError, match="not valid JSON"):
+        game.state_from_json("{oops")
+    with pytest.raises(ValueError, match="players=3"):
+        game.state_from_json({**doc, "players": 3})
+    with pytest.raises(ValueError, match="missing fields \\['turn'\\]"):
+        broken = json.loads(json.dumps(doc))
+        broken["state"]["#d"] = [pair for pair in broken["state"]["#d"] if pair[0] != "turn"]
+        game.state_from_json(broken)
+    with pytest.raises(ValueError, match="history"):
+        game.state_from_json({**doc, "history": ["x"]})
+    with pytest.raises(ValueError, match="one entry per seat"):
+        broken = json.loads(json.dumps(doc))
+        for pair in broken["state"]["#d"]:
+            if pair[0] == "hands":
+                pair[1] = [1]
+        game.state_from_json(broken)
+
+
+def test_replay_names_the_bad_action() -> None:
+    game = HighCardGame(2)
+    assert game.replay(0, [5, 0, 1, 3, 0]).is_terminal()
+    with pytest.raises(IllegalActionError, match="action #2 \\(7\\) cannot be replayed"):
+        game.replay(0, [5, 0, 7])
+
+
+def test_sample_chance_is_reproducible_from_the_seed() -> None:
+    game = HighCardGame(3)
+    first = [game.new_initial_state(11).sample_chance() for _ in range(3)]
+    assert len(set(first)) == 1
+    draws = {game.new_initial_state(seed).sample_chance() for seed in range(40)}
+    assert len(draws) > 3
+
+
+def test_action_space_ranges() -> None:
+    space = ActionSpace([("buy", 3), ("play", 2), ("end_turn", 1)])
+    assert space.size == 6
+    assert space.encode("play", 1) == 4 and space.decode(4) == ("play", 1)
+    assert space.decode(5) == ("end_turn", 0)
+    with pytest.raises(ValueError):
+        space.encode("buy", 3)
+    with pytest.raises(ValueError):
+        space.decode(6)
+    with pytest.raises(ValueError):
+        ActionSpace([("a", 1), ("a", 2)])
+
+
+def test_pools_draw_without_replacement() -> None:
+    counts = [2, 0, 1]
+    assert pool_outcomes(counts, offset=10) == [(10, 2 / 3), (12, 1 / 3)]
+    drawn = deal_random(counts, 3, random.Random(1))
+    assert sorted(drawn) == [0, 0, 2] and counts == [0, 0, 0]
+    with pytest.raises(ValueError, match="empty pool"):
+        draw_random(counts, random.Random(1))
