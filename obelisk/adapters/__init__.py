@@ -1,0 +1,17 @@
+"""Research adapters: every Obelisk game as an OpenSpiel game, a PettingZoo AEC env and a Gymnasium env.
+
+The submodules import their platform (``pyspiel``, ``pettingzoo``,
+``gymnasium``) on import, so this package stays importable without the
+``research`` extra; import the one you need:
+
+>>> from obelisk.adapters import openspiel     # registers obelisk_<id> with pyspiel
+>>> from obelisk.adapters import pettingzoo    # env("valley", players=2)
+>>> from obelisk.adapters import gym           # make("valley", seat=0, opponents="random")
+
+All three read a seat's information only through ``State.observation(seat)``
+(strings, tensors, masks) and the engine's ``public_action_string``, so they
+cannot show a seat more than the engine allows.
+"""
+
+ENV_PREFIX = "obelisk_"
+"""Prefix of the names the adapters register (``obelisk_valley``, ``obelisk_valley_v0``)."""

@@ -1,0 +1,386 @@
+"""Every registered Obelisk game as an OpenSpiel (``pyspiel``) game named ``obelisk_<id>``.
+
+Importing this module registers each game of ``obelisk.games()`` once with
+``pyspiel.register_game``; games registered later are added by
+:func:`register_games` (called by :func:`load`). Game parameters are
+``players`` plus one per game option::
+
+    import pyspiel
+    from obelisk.adapters import openspiel
+    game = pyspiel.load_game("obelisk_valley", {"players": 3})
+
+The adapter is thin: rules, chance, returns and determinization all come
+from the engine. What a seat sees comes from ``State.observation(seat)`` and
+``State.public_action_string(action, seat)`` only:
+
+* observation string: the canonical JSON of the seat's view;
+* information state string (perfect recall): canonical JSON of
+  ``{"now": view, "recall": [...]}`` where ``recall`` lists, in order, the
+  seat's view each time it was to act and ``[actor, text]`` for every action
+  as the seat was told it;
+* observation tensor: ``Game.observation_tensor(view)``; information state
+  tensor: that tensor, then how often the seat took each action id (divided
+  by ``max_game_length``), then ``move_number / max_game_length``.
+
+A state resampled for seat ``p`` keeps ``p``'s recall; the other seats'
+recall restarts there, since their past views in the re-dealt world were
+never observed. Games without an observation tensor are registered without
+tensors (``provides_*_tensor`` false).
+
+OpenSpiel's Python ``ISMCTSBot`` determinizes through :func:`make_resampler`
+(``bot.set_resampler(make_resampler(seed))``) or the state's own
+``resample_from_infostate``. The C++ ``pyspiel.ISMCTSBot`` of open_spiel 2.0
+has neither a Python ``set_resampler`` nor a trampoline for
+``ResampleFromInfostate``, so it can only decide states with one legal action
+on a Python game (see docs/research.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from typing import Any, Callable, Mapping
+
+import numpy as np
+import pyspiel
+
+from obelisk.adapters import ENV_PREFIX
+from obelisk.core import Game, GameInfo, State, registry
+from obelisk.core.protocol import CHANCE
+
+__all__ = [
+    "EngineEvaluator",
+    "load",
+    "make_resampler",
+    "obelisk_state",
+    "register_games",
+    "short_name",
+]
+
+_REGISTERED: dict[str, type["ObeliskSpielGame"]] = {}
+_PARAMETER_TYPES = (bool, int, float, str)
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of an Obelisk game."""
+    return ENV_PREFIX + game_id
+
+
+def register_games() -> list[str]:
+    """Register every Obelisk game not yet known to ``pyspiel``; return all registered names."""
+    for info in registry.games():
+        name = short_name(info.id)
+        if name not in _REGISTERED:
+            # A class per game, kept referenced here: pyspiel holds the creator until after
+            # interpreter shutdown, and a creator freed then aborts the process.
+            creator = type(f"ObeliskSpielGame_{info.id}", (ObeliskSpielGame,), {"game_id": info.id})
+            pyspiel.register_game(_game_type_of(info.id), creator)
+            _REGISTERED[name] = creator
+    return sorted(_REGISTERED)
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for an Obelisk game, registering it first if needed."""
+    register_games()
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(short_name(game_id), params)
+
+
+@functools.lru_cache(maxsize=None)
+def _game_type_of(game_id: str) -> pyspiel.GameType:
+    return _game_type(registry.game_class(game_id).info)
+
+
+def _game_type(info: GameInfo) -> pyspiel.GameType:
+    default = registry.load(info.id)
+    has_tensor = _tensor_size(default) is not None
+    parameters: dict[str, Any] = {"players": info.default_players or info.min_players}
+    for option in info.options:
+        if not isinstance(option.default, _PARAMETER_TYPES):
+            raise TypeError(f"{info.id}: option {option.name!r} has a type OpenSpiel parameters cannot carry")
+        parameters[option.name] = option.default
+    return pyspiel.GameType(
+        short_name=short_name(info.id),
+        long_name=f"Obelisk {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        # returns() are rank-based and always sum to 0.
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=has_tensor,
+        provides_observation_string=True,
+        provides_observation_tensor=has_tensor,
+        parameter_specification=parameters,
+    )
+
+
+def _tensor_size(game: Game) -> int | None:
+    try:
+        return game.observation_tensor_size()
+    except TypeError:
+        return None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class ObeliskSpielGame(pyspiel.Game):
+    """A ``pyspiel.Game`` wrapping one Obelisk game (fixed player count and options)."""
+
+    game_id: str
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game_id = self.game_id
+        info = registry.game_class(game_id).info
+        options = {}
+        for option in info.options:
+            if option.name in params:
+                value = params[option.name]
+                # A game string such as "name=12" parses to an int; string options take it as text.
+                options[option.name] = str(value) if isinstance(option.default, str) else value
+        self.obelisk: Game = registry.load(game_id, params.get("players"), **options)
+        game_type = _game_type_of(game_id)
+        spiel_info = pyspiel.GameInfo(
+            num_distinct_actions=self.obelisk.num_distinct_actions(),
+            max_chance_outcomes=self.obelisk.max_chance_outcomes(),
+            num_players=self.obelisk.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.obelisk.max_game_length(),
+        )
+        full = dict(game_type.parameter_specification)
+        full.update({"players": self.obelisk.num_players, **dict(self.obelisk.options)})
+        super().__init__(game_type, spiel_info, full)
+        self.tensor_size = _tensor_size(self.obelisk)
+        self._initial = self.obelisk.new_initial_state(0)
+
+    def new_initial_state(self) -> "ObeliskSpielState":
+        """The first position (chance nodes deal; the engine seed is unused under OpenSpiel)."""
+        return ObeliskSpielState(self, _Box.start(self._initial.clone()))
+
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: Mapping[str, Any] | None = None) -> "ObeliskObserver":
+        """An observer built from the engine's views (see the module docstring)."""
+        return ObeliskObserver(self, iig_obs_type, params)
+
+
+class _Box:
+    """The Python-side data of a state, kept in one attribute.
+
+    OpenSpiel clones a Python state by ``deepcopy``-ing each attribute and
+    serializes it by pickling them; this box makes the first an engine
+    ``clone()`` and the second a replay of the engine history.
+    """
+
+    __slots__ = ("inner", "recall", "own", "resampled")
+
+    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], resampled: bool) -> None:
+        self.inner = inner
+        self.recall = recall  # one list per seat, then one for spectators
+        self.own = own  # action ids each seat took
+        self.resampled = resampled
+
+    @classmethod
+    def start(cls, inner: State) -> "_Box":
+        n = inner.num_players
+        return cls(inner, [[] for _ in range(n + 1)], [[] for _ in range(n)], False)
+
+    def apply(self, action: int) -> None:
+        inner = self.inner
+        actor = inner.current_player()
+        n = inner.num_players
+        if actor != CHANCE:
+            self.recall[actor].append(_canonical(inner.observation(actor)))
+            self.own[actor].append(action)
+        for seat in range(n + 1):
+            text = inner.public_action_string(action, seat if seat < n else None)
+            self.recall[seat].append(_canonical([actor, text]))
+        inner.apply_action(action)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Box":
+        return _Box(self.inner.clone(), [list(r) for r in self.recall], [list(o) for o in self.own], self.resampled)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.inner.game
+        # A resampled state's history does not produce its re-dealt hidden parts; save it whole.
+        saved = _canonical(self.inner.to_json()) if self.resampled else (self.inner.seed, self.inner.history())
+        return _restore_box, (game.id, game.num_players, dict(game.options), saved, self.recall, self.own,
+                              self.resampled)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_game(game_id: str, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
+    return registry.load(game_id, players, **dict(options))
+
+
+def _restore_box(game_id: str, players: int, options: dict[str, Any], saved: Any, recall: list[list[str]],
+                 own: list[list[int]], resampled: bool) -> _Box:
+    game = _cached_game(game_id, players, tuple(sorted(options.items())))
+    inner = game.state_from_json(saved) if resampled else game.replay(*saved)
+    return _Box(inner, recall, own, resampled)
+
+
+class ObeliskSpielState(pyspiel.State):
+    """A ``pyspiel.State`` delegating every rule to the wrapped engine state."""
+
+    def __init__(self, game: ObeliskSpielGame, box: _Box) -> None:
+        super().__init__(game)
+        self._box = box
+
+    def current_player(self) -> int:
+        """Seat to act, ``PlayerId.CHANCE`` (-1) or ``PlayerId.TERMINAL`` (-4): the engine uses the same ids."""
+        return self._box.inner.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Legal actions of the seat to act, ascending (OpenSpiel asks only for that seat)."""
+        return self._box.inner.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The engine's ``[(outcome, probability)]`` at a chance node."""
+        return self._box.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Record what every seat learns of ``action``, then apply it."""
+        self._box.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The engine's label of ``action`` in this position."""
+        del player  # The engine labels actions by position.
+        return self._box.inner.action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._box.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        """Rank-based returns in [-1, 1], 0 until the end."""
+        return self._box.inner.returns()
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> "ObeliskSpielState":
+        """A state with what ``player`` cannot know re-dealt, seeded from ``sampler()``."""
+        return _resampled(self, player, random.Random(sampler()))
+
+    def __str__(self) -> str:
+        """The engine's complete, deterministic rendering of the position."""
+        return str(self._box.inner)
+
+
+def obelisk_state(state: pyspiel.State) -> State:
+    """The engine state behind an adapter state (for engine bots and tools)."""
+    return state._box.inner
+
+
+def _resampled(state: ObeliskSpielState, player: int, rng: random.Random) -> ObeliskSpielState:
+    new = state.clone()
+    box = new._box
+    box.inner = state._box.inner.resample_from_infostate(player, rng)
+    box.resampled = True
+    for seat in range(len(box.recall)):
+        if seat != player:
+            box.recall[seat] = []
+    return new
+
+
+class EngineEvaluator:
+    """An OpenSpiel MCTS/ISMCTS evaluator that asks the engine's heuristic instead of rolling out.
+
+    Search trees only hold determinized states, so calling ``evaluate()``
+    (which reads the whole state) is legitimate there; it makes OpenSpiel's
+    searches usable on long games in tests.
+    """
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        """Per-seat values in [-1, 1]: the returns at the end, the engine's estimate before."""
+        return np.asarray(state._box.inner.evaluate(), dtype=np.float64)
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        """Uniform over legal actions; the chance distribution at chance nodes."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def make_resampler(seed: int) -> Callable[[pyspiel.State, int], pyspiel.State]:
+    """A determinizer for ``ISMCTSBot.set_resampler``: ``cb(state, player)`` with its own seeded RNG."""
+    rng = random.Random(f"openspiel-resampler:{seed}")
+
+    def resample(state: pyspiel.State, player: int) -> pyspiel.State:
+        return _resampled(state, player, rng)
+
+    return resample
+
+
+class ObeliskObserver:
+    """OpenSpiel observer over the engine's views.
+
+    Supports a seat's view (``private_info=SINGLE_PLAYER``) and the spectator
+    view (``private_info=NONE``), each with or without perfect recall.
+    """
+
+    def __init__(self, game: ObeliskSpielGame, iig_obs_type: pyspiel.IIGObservationType | None,
+                 params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observer parameters are not supported, got {dict(params)!r}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("Obelisk observers give a seat's view or the spectator view, both with public info")
+        self._game = game
+        self._spectator = private == pyspiel.PrivateInfoType.NONE
+        self._recall = iig_obs_type.perfect_recall
+        size = game.tensor_size
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if size is not None:
+            actions = game.obelisk.num_distinct_actions()
+            total = size + (actions + 1 if self._recall else 0)
+            self.tensor = np.zeros(total, np.float32)
+            self.dict["observation"] = self.tensor[:size]
+            if self._recall:
+                self.dict["own_actions"] = self.tensor[size:size + actions]
+                self.dict["progress"] = self.tensor[size + actions:]
+
+    def _seat(self, player: int) -> int | None:
+        return None if self._spectator else player
+
+    def set_from(self, state: ObeliskSpielState, player: int) -> None:
+        """Fill ``self.tensor`` for ``player``."""
+        if self.tensor is None:
+            raise TypeError(f"game {self._game.obelisk.id!r} defines no observation tensor")
+        inner = state._box.inner
+        obelisk = self._game.obelisk
+        self.dict["observation"][:] = obelisk.observation_tensor(inner.observation(self._seat(player)))
+        if self._recall:
+            length = obelisk.max_game_length()
+            counts = self.dict["own_actions"]
+            counts[:] = 0.0
+            if not self._spectator:
+                for action in state._box.own[player]:
+                    counts[action] += 1.0
+                counts /= length
+            self.dict["progress"][0] = inner.move_number() / length
+
+    def string_from(self, state: ObeliskSpielState, player: int) -> str:
+        """Canonical JSON of the view (and of the recall, with perfect recall)."""
+        box = state._box
+        seat = self._seat(player)
+        now = _canonical(box.inner.observation(seat))
+        if not self._recall:
+            return now
+        recall = box.recall[len(box.own) if seat is None else seat]
+        return '{"now":' + now + ',"recall":[' + ",".join(recall) + "]}"
+
+
+register_games()

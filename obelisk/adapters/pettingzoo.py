@@ -1,0 +1,140 @@
+"""Every Obelisk game as a PettingZoo AEC environment ``obelisk_<id>_v0``.
+
+>>> from obelisk.adapters.pettingzoo import env
+>>> e = env("valley", players=2)
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     e.step(None if terminated or truncated else policy(obs))
+
+Agents are the seats ``seat_0`` .. ``seat_<n-1>``. An observation is
+``{"observation": float32 tensor, "action_mask": int8 0/1}`` built from the
+seat's own view (the mask is all zeros for seats not to act). Actions are
+``Discrete(num_distinct_actions)`` ids. Dice, draws and shuffles are resolved
+inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
+so equal seeds give equal games. Rewards are the engine's rank-based returns,
+paid when the game ends; games always end within ``max_game_length``, so
+nothing is truncated. ``render()`` (mode ``"ansi"``) shows the spectator view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from obelisk.adapters import ENV_PREFIX
+from obelisk.adapters import _spaces
+from obelisk.core import Game, State, registry
+from obelisk.core.rng import resolve_chance
+
+__all__ = ["ObeliskAECEnv", "env", "raw_env"]
+
+
+def env(game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The AEC env with PettingZoo's usual safety wrappers (an illegal action ends the game at -1)."""
+    wrapped: AECEnv = ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def raw_env(game_id: str, players: int | None = None, render_mode: str | None = None,
+            **options: Any) -> "ObeliskAECEnv":
+    """The env without wrappers."""
+    return ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+
+
+class ObeliskAECEnv(AECEnv):
+    """One Obelisk game (fixed player count and options) as an AEC env."""
+
+    metadata = {"render_modes": ["ansi"], "name": "obelisk_v0", "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game: Game = registry.load(game_id, players, **options)
+        self.metadata = {**type(self).metadata, "name": f"{ENV_PREFIX}{game_id}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(self.game.num_players)]
+        self._seats = {agent: i for i, agent in enumerate(self.possible_agents)}
+        observation_space = spaces.Dict(
+            {"observation": _spaces.observation_box(self.game), "action_mask": _spaces.mask_box(self.game)}
+        )
+        action_space = spaces.Discrete(self.game.num_distinct_actions())
+        # PettingZoo requires the same space object on every call.
+        self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        self.state_: State | None = None
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; chance draws follow ``seed`` (fresh entropy when ``None``)."""
+        self._rng = random.Random(f"pettingzoo:{seed}") if seed is not None else random.Random()
+        self.state_ = self.game.new_initial_state(seed if seed is not None else 0)
+        resolve_chance(self.state_, self._rng)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._after_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The seat's tensor and action mask, from its own view only."""
+        seat = self._seats[agent]
+        return {
+            "observation": _spaces.observation_tensor(self.game, self.state_, seat),
+            "action_mask": _spaces.action_mask(self.game, self.state_, seat),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected seat's action, then resolve chance up to the next decision."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state_.apply_action(int(action))
+        resolve_chance(self.state_, self._rng)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        state = self.state_
+        if state.is_terminal():
+            returns = state.returns()
+            for agent in self.agents:
+                self.rewards[agent] = float(returns[self._seats[agent]])
+                self.terminations[agent] = True
+            self._accumulate_rewards()
+            # Every seat is done; iteration removes them in seat order.
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[state.current_player()]
+
+    def render(self) -> str | None:
+        """The spectator view as text (mode ``"ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            return None
+        state = self.state_
+        current = state.current_player()
+        turn = "game over" if state.is_terminal() else f"seat {current} to act"
+        return f"move {state.move_number()}, {turn}\n" + self.game.render_observation(state.observation(None))
+
+    def close(self) -> None:
+        """Nothing to release; present because PettingZoo expects it alongside ``render``."""

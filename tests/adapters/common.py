@@ -1,0 +1,27 @@
+"""Cases and helpers shared by the adapter tests."""
+
+from __future__ import annotations
+
+import pytest
+
+import obelisk
+from obelisk.core import Game
+
+CASES = [
+    pytest.param(info.id, n, id=f"{info.id}-{n}p")
+    for info in obelisk.games()
+    for n in range(info.min_players, info.max_players + 1)
+]
+"""Every registered game at every player count."""
+
+TWO_PLAYER_CASES = [
+    pytest.param(info.id, id=info.id) for info in obelisk.games() if info.min_players <= 2 <= info.max_players
+]
+
+
+def require_tensor(game: Game) -> int:
+    """The game's tensor size; skip (naming the game) while it defines no observation tensor."""
+    try:
+        return game.observation_tensor_size()
+    except TypeError as error:
+        pytest.skip(str(error))

@@ -1,0 +1,242 @@
+"""The OpenSpiel adapter: registration, OpenSpiel's own conformance test, observers, determinization, bots."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import obelisk  # noqa: E402
+from obelisk.adapters import openspiel  # noqa: E402
+from obelisk.core import GameInfo, Option, registry  # noqa: E402
+from open_spiel.python.algorithms import ismcts  # noqa: E402
+from tests.adapters.common import CASES, TWO_PLAYER_CASES  # noqa: E402
+from tests.core.toy import HighCardGame  # noqa: E402
+
+SIMS = 3
+
+
+def _random_states(game: pyspiel.Game, seed: int, games: int = 2):
+    """States along random playouts (chance sampled by its probabilities)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                action = rng.choices(actions, probs)[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.child(action)
+        yield state
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    for info in obelisk.games():
+        assert f"obelisk_{info.id}" in names
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_game_type_and_info(game_id: str, players: int) -> None:
+    native = obelisk.load(game_id, players)
+    game = pyspiel.load_game(f"obelisk_{game_id}", {"players": players})
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (kind.min_num_players, kind.max_num_players) == (native.info.min_players, native.info.max_players)
+    assert set(kind.parameter_specification) == {"players", *(o.name for o in native.info.options)}
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == native.num_distinct_actions()
+    assert game.max_chance_outcomes() == native.max_chance_outcomes()
+    assert game.max_game_length() == native.max_game_length()
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_random_sim_test(game_id: str, players: int) -> None:
+    game = openspiel.load(game_id, players)
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
+
+
+def test_options_are_parameters_and_survive_the_game_string() -> None:
+    game = pyspiel.load_game("obelisk_highcard", {"players": 3, "allow_swap": False})
+    assert game.obelisk.options["allow_swap"] is False
+    assert pyspiel.load_game(str(game)).obelisk.options == game.obelisk.options
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.legal_actions() == [0]  # hold only
+
+
+class _LabelledHighCard(HighCardGame):
+    """High Card with a free-text option whose default is empty."""
+
+    info = GameInfo(
+        id="highcard_labelled",
+        name="High Card (labelled)",
+        min_players=2,
+        max_players=2,
+        description="test-only: a string option with an empty default",
+        options=HighCardGame.info.options + (Option("label", "", "any text"),),
+    )
+
+
+def test_empty_string_option_is_a_valid_parameter() -> None:
+    registry.register(_LabelledHighCard)
+    try:
+        openspiel.register_games()
+        game = pyspiel.load_game("obelisk_highcard_labelled")
+        assert game.obelisk.options["label"] == ""
+        assert pyspiel.load_game(str(game)).obelisk.options["label"] == ""
+        assert pyspiel.load_game("obelisk_highcard_labelled", {"label": "12"}).obelisk.options["label"] == "12"
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    finally:
+        registry.unregister(_LabelledHighCard.info.id)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_strings_come_from_the_engine_view(game_id: str, players: int) -> None:
+    game = openspiel.load(game_id, players)
+    for state in _random_states(game, seed=11, games=1):
+        inner = openspiel.obelisk_state(state)
+        for seat in range(players):
+            assert json.loads(state.observation_string(seat)) == json.loads(json.dumps(inner.observation(seat)))
+            info = json.loads(state.information_state_string(seat))
+            assert info["now"] == json.loads(state.observation_string(seat))
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_information_state_has_perfect_recall(game_id: str, players: int) -> None:
+    """Each seat's recall only grows, one told action per step, and its own choices appear."""
+    game = openspiel.load(game_id, players)
+    previous = [[] for _ in range(players)]
+    for state in _random_states(game, seed=12, games=1):
+        for seat in range(players):
+            recall = json.loads(state.information_state_string(seat))["recall"]
+            assert recall[: len(previous[seat])] == previous[seat]
+            previous[seat] = recall
+        told = [entry for entry in previous[0] if isinstance(entry, list)]
+        assert len(told) == state.move_number()
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_resampling_keeps_the_information_state(game_id: str, players: int) -> None:
+    """OpenSpiel's ResampleInfostate check, through both entry points."""
+    game = openspiel.load(game_id, players)
+    resampler = openspiel.make_resampler(seed=5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    has_tensor = game.get_type().provides_information_state_tensor
+    for state in _random_states(game, seed=13):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        player = state.current_player()
+        for other in (resampler(state, player), state.resample_from_infostate(player, sampler)):
+            assert other.current_player() == player
+            assert other.history() == state.history()
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_string(player) == state.observation_string(player)
+            if has_tensor:
+                assert other.information_state_tensor(player) == state.information_state_tensor(player)
+
+
+def test_resampled_state_redeals_and_serializes() -> None:
+    game = pyspiel.load_game("obelisk_highcard", {"players": 4})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    resampler = openspiel.make_resampler(seed=1)
+    deals = {str(resampler(state, 0)) for _ in range(30)}
+    assert len(deals) > 1, "the hidden cards of seats 1-3 should be re-dealt"
+    other = resampler(state, 0)
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))[1]
+    assert str(restored) == str(other)
+    assert restored.information_state_string(0) == other.information_state_string(0)
+    assert str(pickle.loads(pickle.dumps(other._box)).inner) == str(other)
+
+
+def test_toy_tensors() -> None:
+    game = pyspiel.load_game("obelisk_highcard", {"players": 2})
+    native = game.obelisk
+    size = native.observation_tensor_size()
+    assert game.observation_tensor_size() == size
+    assert game.information_state_tensor_size() == size + native.num_distinct_actions() + 1
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(1)  # seat 0 swaps
+    inner = openspiel.obelisk_state(state)
+    assert state.observation_tensor(0) == pytest.approx(native.observation_tensor(inner.observation(0)))
+    tensor = state.information_state_tensor(0)
+    assert tensor[size:size + 2] == pytest.approx([0.0, 1.0 / native.max_game_length()])
+    assert tensor[-1] == pytest.approx(state.move_number() / native.max_game_length())
+    assert state.information_state_tensor(1)[size:size + 2] == [0.0, 0.0]
+
+
+def test_spectator_observer_sees_the_public_view() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("obelisk_highcard", {"players": 2})
+    observation = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    view = json.loads(observation.string_from(state, 0))
+    assert view["seat"] is None and view["hands"] == ["hidden", "hidden"]
+    with pytest.raises(ValueError):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def _play_out(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("game_id", TWO_PLAYER_CASES)
+def test_python_ismcts_plays_complete_games(game_id: str) -> None:
+    game = openspiel.load(game_id, 2)
+    for use_resampler in (True, False):
+        bot = ismcts.ISMCTSBot(game, openspiel.EngineEvaluator(), uct_c=2.0, max_simulations=4,
+                               random_state=np.random.RandomState(3))
+        if use_resampler:
+            bot.set_resampler(openspiel.make_resampler(seed=3))
+        state = _play_out(game, bot, seed=7)
+        assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_cpp_ismcts_cannot_determinize_python_games_in_this_open_spiel() -> None:
+    """open_spiel 2.0's C++ ISMCTSBot calls C++ ResampleFromInfostate, which a Python game cannot override.
+
+    (Its ``step`` also releases the GIL, which crashes on any Python game, so
+    only ``step_with_policy`` is safe to call.) When this starts failing, the
+    C++ bot can be wired up as docs/research.md describes.
+    """
+    game = pyspiel.load_game("obelisk_highcard", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = pyspiel.ISMCTSBot(seed=1, evaluator=pyspiel.RandomRolloutEvaluator(1, 1), uct_c=2.0, max_simulations=8)
+    assert not hasattr(bot, "set_resampler")
+    with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+        bot.step_with_policy(state)

@@ -1,0 +1,102 @@
+"""The PettingZoo adapter: PettingZoo's API and seed tests for every game, views, masks, rendering."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import obelisk  # noqa: E402
+from obelisk.adapters import pettingzoo as obelisk_pz  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from tests.adapters.common import CASES, require_tensor  # noqa: E402
+
+CYCLES = 300
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_api(game_id: str, players: int) -> None:
+    require_tensor(obelisk.load(game_id, players))
+    env = obelisk_pz.env(game_id, players=players)
+    assert env.metadata["name"] == f"obelisk_{game_id}_v0"
+    api_test(env, num_cycles=CYCLES, verbose_progress=False)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_seed(game_id: str, players: int) -> None:
+    require_tensor(obelisk.load(game_id, players))
+    seed_test(lambda: obelisk_pz.env(game_id, players=players), num_cycles=CYCLES)
+
+
+def _trajectory(env, seed: int) -> list[int]:
+    env.reset(seed=seed)
+    actions = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        actions.append(action)
+        env.step(action)
+    return env.unwrapped.state_.history()
+
+
+def test_seed_drives_chance() -> None:
+    env = obelisk_pz.env("highcard", players=4)
+    histories = {tuple(_trajectory(env, seed)) for seed in range(6)}
+    assert len(histories) > 1
+    assert _trajectory(env, 3) == _trajectory(env, 3)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_views_and_masks(game_id: str, players: int) -> None:
+    game = obelisk.load(game_id, players)
+    require_tensor(game)
+    env = obelisk_pz.raw_env(game_id, players=players)
+    env.reset(seed=4)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state = env.state_
+        for other in env.agents:
+            seat = env.possible_agents.index(other)
+            view = env.observe(other)
+            expected = np.asarray(game.observation_tensor(state.observation(seat)), dtype=np.float32)
+            assert np.array_equal(view["observation"], expected)
+            if other == agent:
+                assert list(np.flatnonzero(view["action_mask"])) == state.legal_actions()
+            else:
+                assert not view["action_mask"].any()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_final_rewards_are_the_returns() -> None:
+    env = obelisk_pz.raw_env("highcard", players=3)
+    env.reset(seed=9)
+    finals = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated:
+            finals[agent] = reward
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    returns = env.state_.returns()
+    assert finals == {f"seat_{i}": returns[i] for i in range(3)}
+
+
+def test_render_shows_the_spectator_view() -> None:
+    env = obelisk_pz.env("highcard", players=2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    state = env.unwrapped.state_
+    assert env.unwrapped.game.render_observation(state.observation(None)) in text
+    assert "hidden" in text
+    with pytest.raises(ValueError):
+        obelisk_pz.env("highcard", players=2, render_mode="human")
