@@ -1,0 +1,269 @@
+"""The card data file: loading, validation and the static card table.
+
+A card file is JSON: ``{"sets": {name: {"size": n, "frame": colour}}, "cards": [...]}``.
+Each card entry holds ``name, level, copies, cost, gold, type, set, vp, action``
+plus an optional ``text`` and ``provenance`` (``public``/``reconstructed`` per
+field). Every problem is reported with the card, the field and what is
+allowed, because a user-corrected card file is meant to be edited by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from obelisk.games.valley.effects import EFFECTS
+
+BUILTIN_PATH = Path(__file__).with_name("cards.json")
+CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
+OPTIONAL_FIELDS = ("text", "provenance")
+TYPES = ("starter", "set", "unique")
+PROVENANCES = ("public", "reconstructed")
+STARTER_DECKS = 4
+"""The box holds four starter decks: every starter's copies split evenly among them."""
+MAX_NUMBER = 99
+
+STARTER, SET, UNIQUE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Per-kind tuples indexed by card-kind id (the order of the file)."""
+
+    names: tuple[str, ...]
+    level: tuple[int, ...]
+    copies: tuple[int, ...]
+    cost: tuple[int, ...]
+    gold: tuple[int, ...]
+    kind_type: tuple[int, ...]
+    set_of: tuple[int, ...]
+    vp: tuple[int, ...]
+    effect: tuple[str, ...]
+    params: tuple[dict[str, int], ...]
+    text: tuple[str, ...]
+    provenance: tuple[dict[str, str], ...]
+    set_names: tuple[str, ...]
+    set_sizes: tuple[int, ...]
+    set_frames: tuple[str, ...]
+    per_player: tuple[int, ...]
+    """Starter copies in one player's deck (0 for level II/III cards)."""
+    boat_kinds: tuple[int, ...]
+    ward_kinds: tuple[int, ...]
+    source: str
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def stock_total(self) -> int:
+        return sum(c for c, lv in zip(self.copies, self.level) if lv > 1)
+
+
+class CardFileError(ValueError):
+    """A malformed card file; the message names the card, the field and what is allowed."""
+
+
+def load_cards(path: str = "") -> CardTable:
+    """Load and validate a card file (``""`` = the built-in ``cards.json``)."""
+    file = Path(path) if path else BUILTIN_PATH
+    label = f"cards file {str(file)!r}"
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CardFileError(f"{label}: cannot be read ({error.strerror or error})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CardFileError(f"{label}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    return parse_cards(doc, label)
+
+
+def parse_cards(doc: Any, label: str = "cards file") -> CardTable:
+    """Validate a decoded card document and build the table."""
+    if not isinstance(doc, dict):
+        raise CardFileError(f"{label}: the top level must be an object with 'sets' and 'cards'")
+    for key in ("sets", "cards"):
+        if key not in doc:
+            raise CardFileError(f"{label}: missing top-level key {key!r}")
+    set_names, set_sizes, set_frames = _parse_sets(doc["sets"], label)
+    entries = doc["cards"]
+    if not isinstance(entries, list) or not entries:
+        raise CardFileError(f"{label}: 'cards' must be a non-empty list of card objects")
+    columns: dict[str, list[Any]] = {f: [] for f in (*CARD_FIELDS, "text", "provenance", "params")}
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries, 1):
+        card = _parse_card(entry, index, label, set_names)
+        where = f"{label}: card {index} ({card['name']!r})"
+        if card["name"] in seen:
+            raise CardFileError(f"{where}: field 'name' repeats card {seen[card['name']]}; names must be unique")
+        seen[card["name"]] = index
+        for key, value in card.items():
+            columns[key].append(value)
+    _check_totals(columns, label, set_names, set_sizes)
+    type_codes = tuple(TYPES.index(t) for t in columns["type"])
+    effects = tuple((a or {}).get("effect", "none") if a else "none" for a in columns["action"])
+    return CardTable(
+        names=tuple(columns["name"]),
+        level=tuple(columns["level"]),
+        copies=tuple(columns["copies"]),
+        cost=tuple(columns["cost"]),
+        gold=tuple(columns["gold"]),
+        kind_type=type_codes,
+        set_of=tuple(set_names.index(s) if s is not None else -1 for s in columns["set"]),
+        vp=tuple(v or 0 for v in columns["vp"]),
+        effect=effects,
+        params=tuple(columns["params"]),
+        text=tuple(columns["text"]),
+        provenance=tuple(columns["provenance"]),
+        set_names=set_names,
+        set_sizes=set_sizes,
+        set_frames=set_frames,
+        per_player=tuple(c // STARTER_DECKS if t == STARTER else 0 for c, t in zip(columns["copies"], type_codes)),
+        boat_kinds=tuple(k for k, e in enumerate(effects) if e == "boat"),
+        ward_kinds=tuple(k for k, e in enumerate(effects) if e == "ward"),
+        source=label,
+    )
+
+
+def _parse_sets(sets: Any, label: str) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
+    if not isinstance(sets, dict) or not sets:
+        raise CardFileError(f"{label}: 'sets' must be a non-empty object mapping set names to {{'size', 'frame'}}")
+    names, sizes, frames = [], [], []
+    for name, spec in sets.items():
+        where = f"{label}: set {name!r}"
+        if not isinstance(spec, dict):
+            raise CardFileError(f"{where} must be an object with 'size' and 'frame'")
+        extra = sorted(set(spec) - {"size", "frame"})
+        if extra:
+            raise CardFileError(f"{where}: unknown field(s) {', '.join(extra)}; allowed: size, frame")
+        size = spec.get("size")
+        if not _is_int(size) or not 1 <= size <= 20:
+            raise CardFileError(f"{where}: field 'size' must be a whole number from 1 to 20, got {size!r}")
+        frame = spec.get("frame", "")
+        if not isinstance(frame, str):
+            raise CardFileError(f"{where}: field 'frame' must be a string, got {frame!r}")
+        names.append(name)
+        sizes.append(size)
+        frames.append(frame)
+    return tuple(names), tuple(sizes), tuple(frames)
+
+
+def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise CardFileError(f"{label}: card {index} must be an object, got {type(entry).__name__}")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise CardFileError(f"{label}: card {index}: field 'name' must be a non-empty string, got {name!r}")
+    where = f"{label}: card {index} ({name!r})"
+    missing = [f for f in CARD_FIELDS if f not in entry]
+    if missing:
+        raise CardFileError(f"{where}: missing field(s) {', '.join(missing)}")
+    extra = sorted(set(entry) - set(CARD_FIELDS) - set(OPTIONAL_FIELDS))
+    if extra:
+        raise CardFileError(
+            f"{where}: unknown field(s) {', '.join(extra)}; allowed: {', '.join(CARD_FIELDS + OPTIONAL_FIELDS)}"
+        )
+    level = entry["level"]
+    if level not in (1, 2, 3) or not _is_int(level):
+        raise CardFileError(f"{where}: field 'level' must be 1, 2 or 3, got {level!r}")
+    copies = _number(entry, "copies", where, 1)
+    cost = _number(entry, "cost", where, 0)
+    gold = _number(entry, "gold", where, 0)
+    kind = entry["type"]
+    if kind not in TYPES:
+        raise CardFileError(f"{where}: field 'type' must be one of {', '.join(TYPES)}, got {kind!r}")
+    if (level == 1) != (kind == "starter"):
+        raise CardFileError(f"{where}: field 'level' must be 1 exactly for starters (type {kind!r}, level {level})")
+    set_name = entry["set"]
+    if kind == "set":
+        if set_name not in set_names:
+            raise CardFileError(f"{where}: field 'set' must be one of {', '.join(set_names)}, got {set_name!r}")
+    elif set_name is not None:
+        raise CardFileError(f"{where}: field 'set' must be null for a {kind} card, got {set_name!r}")
+    vp = entry["vp"]
+    if kind == "set":
+        if vp is not None:
+            raise CardFileError(f"{where}: field 'vp' must be null for a set card (sets score by size), got {vp!r}")
+    else:
+        vp = _number(entry, "vp", where, 0)
+    if kind == "starter" and copies % STARTER_DECKS:
+        raise CardFileError(
+            f"{where}: field 'copies' of a starter must be a multiple of {STARTER_DECKS} (one share per starter deck), "
+            f"got {copies}"
+        )
+    params = _parse_action(entry["action"], where)
+    text = entry.get("text", "")
+    if not isinstance(text, str):
+        raise CardFileError(f"{where}: field 'text' must be a string, got {text!r}")
+    provenance = entry.get("provenance", {})
+    if not isinstance(provenance, dict):
+        raise CardFileError(f"{where}: field 'provenance' must be an object mapping field names to public/reconstructed")
+    for field, value in provenance.items():
+        if field not in CARD_FIELDS:
+            raise CardFileError(f"{where}: provenance names unknown field {field!r}; allowed: {', '.join(CARD_FIELDS)}")
+        if value not in PROVENANCES:
+            raise CardFileError(f"{where}: provenance of {field!r} must be 'public' or 'reconstructed', got {value!r}")
+    return {
+        "name": name, "level": level, "copies": copies, "cost": cost, "gold": gold, "type": kind,
+        "set": set_name, "vp": vp, "action": entry["action"], "text": text, "provenance": dict(provenance),
+        "params": params,
+    }
+
+
+def _parse_action(action: Any, where: str) -> dict[str, int]:
+    if action is None:
+        return {}
+    if not isinstance(action, dict) or "effect" not in action:
+        raise CardFileError(f"{where}: field 'action' must be null or an object with an 'effect' key, got {action!r}")
+    effect = action["effect"]
+    if effect not in EFFECTS:
+        raise CardFileError(
+            f"{where}: field 'action': unknown effect {effect!r}; allowed: {', '.join(sorted(EFFECTS))}"
+        )
+    spec = EFFECTS[effect].params
+    given = {k: v for k, v in action.items() if k != "effect"}
+    for key in sorted(set(spec) - set(given)):
+        lo, hi = spec[key]
+        raise CardFileError(f"{where}: field 'action': effect {effect!r} needs parameter {key!r} ({lo} to {hi})")
+    for key in sorted(set(given) - set(spec)):
+        allowed = ", ".join(spec) or "none"
+        raise CardFileError(f"{where}: field 'action': effect {effect!r} has no parameter {key!r}; allowed: {allowed}")
+    for key, value in given.items():
+        lo, hi = spec[key]
+        if not _is_int(value) or not lo <= value <= hi:
+            raise CardFileError(
+                f"{where}: field 'action': parameter {key!r} of {effect!r} must be a whole number from {lo} to {hi}, "
+                f"got {value!r}"
+            )
+    return given
+
+
+def _check_totals(columns: dict[str, list[Any]], label: str, set_names: tuple[str, ...], sizes: tuple[int, ...]) -> None:
+    for name, size in zip(set_names, sizes):
+        members = [n for n, s in zip(columns["name"], columns["set"]) if s == name]
+        if len(members) != size:
+            raise CardFileError(
+                f"{label}: set {name!r} has size {size} but {len(members)} different cards name it"
+                f" ({', '.join(members) or 'none'}); the set size must equal its number of different cards"
+            )
+    if not any(t == "starter" for t in columns["type"]):
+        raise CardFileError(f"{label}: at least one starter card (level 1) is needed for the starter decks")
+    stock = sum(c for c, lv in zip(columns["copies"], columns["level"]) if lv > 1)
+    if stock < 7:
+        raise CardFileError(
+            f"{label}: the level II and III cards total {stock} copies; at least 7 are needed "
+            "(6 for the pyramid and 1 for the boneyard)"
+        )
+
+
+def _number(entry: dict[str, Any], field: str, where: str, lo: int) -> int:
+    value = entry[field]
+    if not _is_int(value) or not lo <= value <= MAX_NUMBER:
+        raise CardFileError(f"{where}: field {field!r} must be a whole number from {lo} to {MAX_NUMBER}, got {value!r}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

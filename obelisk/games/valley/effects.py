@@ -1,0 +1,298 @@
+"""Card actions: one handler per effect keyword; cards only name an effect and its parameters.
+
+Each effect has a feasibility check and a start. The check returns ``""``
+when every mandatory part of the action can be carried out now, else the
+reason it cannot (an action is executed fully or not at all). ``skip`` is a
+card kind still in hand that will have left it by the time the action runs
+(the card being played, or the Tyet Amulet repeating it), so it does not
+count as a card the action could use.
+
+The start mutates the state and pushes the frames for the choices the
+action needs; the state resolves those frames (see ``state.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from obelisk.games.valley import frames as F
+
+Check = Callable[[Any, int, dict, int], str]
+Start = Callable[[Any, int, dict], None]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect keyword: its parameters (name → inclusive range), timing and handlers."""
+
+    name: str
+    summary: str
+    params: dict[str, tuple[int, int]] = field(default_factory=dict)
+    own_turn: bool = True
+    """Whether the action is executed on its owner's turn (Boat and Censer are reactions)."""
+    repeatable: bool = True
+    """Whether the Tyet Amulet may repeat it."""
+    check: Check | None = None
+    start: Start | None = None
+
+
+def _hand_count(state: Any, seat: int, skip: int) -> int:
+    return len(state.hands[seat]) - (1 if skip >= 0 else 0)
+
+
+def _hand_kinds(state: Any, seat: int, skip: int) -> list[int]:
+    hand = list(state.hands[seat])
+    if skip >= 0:
+        hand.remove(skip)
+    return hand
+
+
+def _ok(state: Any, seat: int, p: dict, skip: int) -> str:
+    return ""
+
+
+def _start_draw(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.DRAW, seat, p["count"]))
+
+
+def _start_draw_topdeck(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.HAND_PICK, seat, F.TOPDECK, p["topdeck"]))
+    state.stack.append((F.DRAW, seat, p["draw"]))
+
+
+def _start_discount(state: Any, seat: int, p: dict) -> None:
+    state.discount += p["amount"]
+
+
+def _base_at_most(state: Any, limit: int) -> tuple[int, ...]:
+    cost = state.game.table.cost
+    pyramid = state.pyramid
+    return tuple(s for s in F.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= limit)
+
+
+def _check_take_base(state: Any, seat: int, p: dict, skip: int) -> str:
+    if _base_at_most(state, p["max_cost"]):
+        return ""
+    return f"no base card costs {p['max_cost']} or less"
+
+
+def _start_take_base(state: Any, seat: int, p: dict) -> None:
+    state.offer_slots(seat, F.TO_DISCARD, _base_at_most(state, p["max_cost"]))
+
+
+def _check_hand(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if _hand_count(state, seat, skip) > 0 else "you have no other card in hand"
+
+
+def _start_entomb_extra(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.HAND_PICK, seat, F.ENTOMB, 0))
+
+
+def _start_sacrifice_draw(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_DRAW, p["count"]))
+
+
+def _check_boneyard(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if state.boneyard else "the boneyard is empty"
+
+
+def _start_take_boneyard(state: Any, seat: int, p: dict) -> None:
+    state.discards[seat].append(state.boneyard.pop())
+
+
+def _check_tomb(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if state.tombs[seat] else "your tomb is empty"
+
+
+def _start_retrieve(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.TOMB_PICK, seat))
+
+
+def _check_reveal(state: Any, seat: int, p: dict, skip: int) -> str:
+    if state.tops[seat] or state.deck_sizes[seat] or state.discards[seat]:
+        return ""
+    return "your deck and discard pile are both empty, so there is no card to reveal"
+
+
+def _start_reveal(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.REVEAL, seat))
+
+
+def _cheapest_slots(state: Any) -> tuple[int, ...]:
+    cost = state.game.table.cost
+    present = [s for s in F.ALL_SLOTS if state.pyramid[s] >= 0]
+    if not present:
+        return ()
+    low = min(cost[state.pyramid[s]] for s in present)
+    return tuple(s for s in present if cost[state.pyramid[s]] == low)
+
+
+def _check_pyramid(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if state.pyramid_count() else "the pyramid is empty"
+
+
+def _start_entomb_cheapest(state: Any, seat: int, p: dict) -> None:
+    state.offer_slots(seat, F.TO_TOMB, _cheapest_slots(state))
+
+
+def min_pyramid_cost(state: Any) -> int:
+    cost = state.game.table.cost
+    costs = [cost[k] for k in state.pyramid if k >= 0]
+    return min(costs) if costs else -1
+
+
+def _check_sacrifice_take(state: Any, seat: int, p: dict, skip: int) -> str:
+    low = min_pyramid_cost(state)
+    if low < 0:
+        return "the pyramid is empty"
+    hand = _hand_kinds(state, seat, skip)
+    if not hand:
+        return "you have no other card in hand to sacrifice"
+    cost = state.game.table.cost
+    if max(cost[k] for k in hand) * p["factor"] >= low:
+        return ""
+    return f"no pyramid card costs at most {p['factor']}x the cost of a card in your hand"
+
+
+def _start_sacrifice_take(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_TAKE, p["factor"]))
+
+
+def _check_discard_size(state: Any, seat: int, p: dict, skip: int) -> str:
+    need = max(1, p["min_discard"])
+    have = len(state.discards[seat])
+    return "" if have >= need else f"your discard pile holds {have} cards; at least {need} are needed"
+
+
+def _start_entomb_from_discard(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.DISCARD_PICK, seat))
+
+
+def _check_stock(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if state.stock_count() else "the stock is empty"
+
+
+def _start_take_stock(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.STOCK_TAKE, seat))
+
+
+def _cheaper_slots(state: Any) -> tuple[int, ...]:
+    if not state.bought:
+        return ()
+    return _base_at_most(state, max(state.bought) - 1)
+
+
+def _check_take_cheaper(state: Any, seat: int, p: dict, skip: int) -> str:
+    if not state.bought:
+        return "you have not bought a card this turn"
+    if _cheaper_slots(state):
+        return ""
+    return f"no base card costs less than {max(state.bought)}, the dearest card you bought this turn"
+
+
+def _start_take_cheaper(state: Any, seat: int, p: dict) -> None:
+    state.offer_slots(seat, F.TO_DISCARD, _cheaper_slots(state))
+
+
+def _victims(state: Any, seat: int, exempt: int) -> list[int]:
+    """Opponents in turn order after ``seat`` who can comply (have a hand card and are not exempt)."""
+    n = len(state.hands)
+    order = [(seat + i) % n for i in range(1, n)]
+    return [q for q in order if state.hands[q] and state.card_total(q) > exempt]
+
+
+def _check_sacrifice_attack(state: Any, seat: int, p: dict, skip: int) -> str:
+    return "" if _victims(state, seat, -1) else "no opponent has a card in hand"
+
+
+def _start_sacrifice_attack(state: Any, seat: int, p: dict) -> None:
+    for q in reversed(_victims(state, seat, -1)):
+        state.stack.append((F.VICTIM, q, F.SACRIFICE, seat, -1))
+
+
+def _check_tribute(state: Any, seat: int, p: dict, skip: int) -> str:
+    if _victims(state, seat, p["exempt_at_most"]):
+        return ""
+    return f"no opponent has a card in hand and more than {p['exempt_at_most']} cards in all"
+
+
+def _start_tribute(state: Any, seat: int, p: dict) -> None:
+    for q in reversed(_victims(state, seat, p["exempt_at_most"])):
+        state.stack.append((F.VICTIM, q, F.TRIBUTE, seat, p["exempt_at_most"]))
+
+
+def _start_hand_gold(state: Any, seat: int, p: dict) -> None:
+    state.hand_gold = p["value"]
+
+
+def repeat_candidates(state: Any, seat: int, skip: int) -> list[int]:
+    """Card kinds whose action was executed this turn and may be repeated now, ascending."""
+    table = state.game.table
+    result = []
+    for kind in sorted(set(state.executed)):
+        effect = EFFECTS[table.effect[kind]]
+        if effect.repeatable and effect.own_turn and not effect.check(state, seat, table.params[kind], skip):
+            result.append(kind)
+    return result
+
+
+def _check_repeat(state: Any, seat: int, p: dict, skip: int) -> str:
+    if not state.executed:
+        return "you have executed no action this turn"
+    return "" if repeat_candidates(state, seat, skip) else "no action executed this turn can be repeated now"
+
+
+def _start_repeat(state: Any, seat: int, p: dict) -> None:
+    state.stack.append((F.REPEAT, seat))
+
+
+EFFECTS: dict[str, Effect] = {
+    e.name: e
+    for e in (
+        Effect("none", "no action", own_turn=False, repeatable=False),
+        Effect("draw", "draw {count} card(s)", {"count": (1, 9)}, check=_ok, start=_start_draw),
+        Effect(
+            "draw_topdeck",
+            "draw {draw} card(s), then put {topdeck} hand card(s) on top of your deck",
+            {"draw": (1, 9), "topdeck": (1, 9)},
+            check=_ok,
+            start=_start_draw_topdeck,
+        ),
+        Effect("discount", "your next purchase this turn costs {amount} less", {"amount": (1, 9)}, check=_ok,
+               start=_start_discount),
+        Effect("take_base", "take a base card costing at most {max_cost}", {"max_cost": (0, 99)},
+               check=_check_take_base, start=_start_take_base),
+        Effect("entomb_extra", "entomb a hand card (extra)", check=_check_hand, start=_start_entomb_extra),
+        Effect("sacrifice_draw", "sacrifice a hand card, then draw {count}", {"count": (1, 9)}, check=_check_hand,
+               start=_start_sacrifice_draw),
+        Effect("take_boneyard", "take the top boneyard card", check=_check_boneyard, start=_start_take_boneyard),
+        Effect("retrieve_from_tomb", "return a tomb card to your hand", check=_check_tomb, start=_start_retrieve),
+        Effect("reveal_execute", "reveal your top card and carry out its action", check=_check_reveal,
+               start=_start_reveal),
+        Effect("entomb_cheapest", "entomb the cheapest pyramid card", check=_check_pyramid,
+               start=_start_entomb_cheapest),
+        Effect("sacrifice_take", "sacrifice a hand card, take a pyramid card costing at most {factor}x its cost",
+               {"factor": (1, 9)}, check=_check_sacrifice_take, start=_start_sacrifice_take),
+        Effect("entomb_from_discard", "entomb a card of your discard pile (needs {min_discard} there)",
+               {"min_discard": (0, 99)}, check=_check_discard_size, start=_start_entomb_from_discard),
+        Effect("take_stock", "take the top stock card", check=_check_stock, start=_start_take_stock),
+        Effect("take_cheaper", "take a base card cheaper than one you bought", check=_check_take_cheaper,
+               start=_start_take_cheaper),
+        Effect("opponents_sacrifice", "each opponent sacrifices a hand card", check=_check_sacrifice_attack,
+               start=_start_sacrifice_attack),
+        Effect("tribute", "each other player puts a hand card on your discard pile", {"exempt_at_most": (0, 99)},
+               check=_check_tribute, start=_start_tribute),
+        Effect("hand_gold", "every hand card is worth {value} gold this turn", {"value": (1, 99)},
+               repeatable=False, check=_ok, start=_start_hand_gold),
+        Effect("repeat_action", "repeat an action executed this turn", repeatable=False, check=_check_repeat,
+               start=_start_repeat),
+        Effect("boat", "reaction: take a base card after an opponent buys", own_turn=False, repeatable=False),
+        Effect("ward", "reaction: ignore an opponent's sacrifice or tribute", own_turn=False, repeatable=False),
+    )
+}
+
+
+def describe(effect: str, params: dict[str, int]) -> str:
+    """A short text for an effect with its parameters."""
+    return EFFECTS[effect].summary.format(**params)

@@ -1,0 +1,56 @@
+"""Codes of the pending-step frames on a Valley state's stack, and the pyramid slots.
+
+A turn is a stack of small frames (tuples whose first item is one of these
+codes). Decision frames name the seat that decides (index 1); chance frames
+wait for a draw from a face-down pool; automatic frames are resolved as soon
+as they reach the top.
+"""
+
+from __future__ import annotations
+
+# Decisions: (code, seat, ...)
+MAIN = 0  # (MAIN, seat): buy / play / entomb / end turn
+PAY = 1  # (PAY, seat, slot, gold_due)
+FILL_B2 = 2  # (FILL_B2, seat): which middle card drops into B2
+FORCED = 3  # (FORCED, seat): the end-of-turn removal of an untouched pyramid
+PICK_SLOT = 4  # (PICK_SLOT, seat, dest, slots): a card effect takes a pyramid card
+HAND_PICK = 5  # (HAND_PICK, seat, purpose, arg): a card effect picks a hand card
+DISCARD_PICK = 6  # (DISCARD_PICK, seat): Book of the Heavens
+TOMB_PICK = 7  # (TOMB_PICK, seat): return a card from the tomb
+REPEAT = 8  # (REPEAT, seat): Tyet Amulet
+BOAT = 9  # (BOAT, seat): the Boat reaction window after an opponent's purchase
+VICTIM = 10  # (VICTIM, seat, purpose, attacker, exempt_at_most): an attack's victim chooses
+DECISIONS = frozenset({MAIN, PAY, FILL_B2, FORCED, PICK_SLOT, HAND_PICK, DISCARD_PICK, TOMB_PICK, REPEAT, BOAT, VICTIM})
+
+# Chance: a card is drawn from a face-down pool
+REFILL = 20  # (REFILL, slot): the stock refills a pyramid slot
+FIRST_BONEYARD = 21  # (FIRST_BONEYARD,): the next stock card starts the boneyard
+DRAW = 22  # (DRAW, seat, count): draw cards into a hand
+REVEAL = 23  # (REVEAL, seat): Book of Gates reveals the top of the deck
+STOCK_TAKE = 24  # (STOCK_TAKE, seat): Book of the Netherworld
+CHANCES = frozenset({REFILL, FIRST_BONEYARD, DRAW, REVEAL, STOCK_TAKE})
+
+# Automatic steps
+CRUMBLE = 30  # (CRUMBLE, seat): the pyramid crumbles after a removal by seat
+MIDDLE_TOP = 31  # (MIDDLE_TOP,): the top drops into a middle hole, then the stock refills the top
+END_TURN = 32  # (END_TURN,): discard everything, then draw 5 or end the game
+NEXT_TURN = 33  # (NEXT_TURN,): the next seat begins
+DISCARD_REVEALED = 34  # (DISCARD_REVEALED, seat): the card revealed by Book of Gates is discarded
+
+# HAND_PICK purposes
+TOPDECK = 0  # put a hand card on top of the deck (arg = cards still to put back)
+ENTOMB = 1  # entomb a hand card (extra entombment)
+SACRIFICE_TAKE = 2  # Book of the Earth (arg = cost factor)
+SACRIFICE_DRAW = 3  # sacrifice, then draw (arg = cards to draw)
+
+# VICTIM purposes
+SACRIFICE = 0  # sacrifice a hand card to the boneyard
+TRIBUTE = 1  # put a hand card on top of the attacker's discard pile
+
+# PICK_SLOT destinations
+TO_DISCARD = 0
+TO_TOMB = 1
+
+SLOT_NAMES = ("B1", "B2", "B3", "M1", "M2", "T")
+BASE = (0, 1, 2)
+ALL_SLOTS = (0, 1, 2, 3, 4, 5)

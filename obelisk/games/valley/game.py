@@ -1,0 +1,87 @@
+"""The Valley of the Kings game object: options, card table, action space and bounds."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from obelisk.core import ActionSpace, Game, GameInfo, Option
+from obelisk.games.valley.cards import CardTable, load_cards
+from obelisk.games.valley.state import ValleyState
+from obelisk.games.valley.view import render_view
+
+_TABLE_CACHE: dict[str, CardTable] = {}
+
+
+class ValleyGame(Game):
+    """Valley of the Kings for 2–4 players, with the card table of the ``cards`` option."""
+
+    info = GameInfo(
+        id="valley",
+        name="Valley of the Kings",
+        min_players=2,
+        max_players=4,
+        description="deck-building: buy artifacts from a crumbling pyramid, entomb the best; only the tomb scores",
+        options=(
+            Option("cards", "", "path of a card file (JSON) replacing the built-in cards.json"),
+            Option(
+                "forced_removal",
+                "base",
+                "which pyramid card the end-of-turn removal may take when the pyramid was not touched",
+                ("base", "any"),
+            ),
+            Option(
+                "tiebreak",
+                "shared",
+                "equal tomb scores share the place, or the tomb with more different sets wins",
+                ("shared", "sets"),
+            ),
+        ),
+        default_players=2,
+    )
+    state_class = ValleyState
+
+    def _setup(self) -> None:
+        path = self.options["cards"]
+        table = _TABLE_CACHE.get(path) if not path else None
+        if table is None:
+            table = load_cards(path)
+            if not path:
+                _TABLE_CACHE[path] = table
+        self.table = table
+        k = table.size
+        self.actions = ActionSpace(
+            [
+                ("buy", 3), ("play", k), ("entomb", k), ("end_turn", 1), ("pay", k), ("fill_b2", 2),
+                ("remove", 6), ("take", 6), ("choose", k), ("from_discard", k), ("from_tomb", k),
+                ("repeat", k), ("boat", 3), ("pass", 1), ("censer", 1),
+            ]
+        )
+        start = self.actions.start
+        self.a_buy, self.a_play, self.a_entomb, self.a_end = start("buy"), start("play"), start("entomb"), start("end_turn")
+        self.a_pay, self.a_fill, self.a_remove, self.a_take = start("pay"), start("fill_b2"), start("remove"), start("take")
+        self.a_choose, self.a_discard, self.a_tomb = start("choose"), start("from_discard"), start("from_tomb")
+        self.a_repeat, self.a_boat, self.a_pass, self.a_censer = start("repeat"), start("boat"), start("pass"), start("censer")
+
+    def num_distinct_actions(self) -> int:
+        return self.actions.size
+
+    def max_chance_outcomes(self) -> int:
+        return self.table.size
+
+    def max_game_length(self) -> int:
+        """Every turn removes a pyramid or stock card until both are empty, so turns are bounded.
+
+        Within a turn every card action and every payment moves a distinct card
+        out of the hand into the play area, where it stays until the turn ends;
+        each such step brings at most a bounded number of follow-up steps
+        (draws, picks, victims' choices, Boat windows, crumbles, refills).
+        """
+        table = self.table
+        cards = sum(table.copies)
+        per_step = 30 + 4 * self.num_players + 9
+        turns = table.stock_total() + self.num_players + 1
+        setup = 7 + 5 * self.num_players
+        return setup + turns * (3 * cards * per_step + 20)
+
+    def render_observation(self, view: Mapping[str, Any]) -> str:
+        return render_view(view)

@@ -1,0 +1,807 @@
+"""The Valley of the Kings position and its rules.
+
+Card kinds are the indices of the card table. Hands, discard piles, tombs,
+the boneyard and the play area are lists of kinds; a deck is a pool of counts
+per kind (its order is unknown even to its owner, so each draw is a chance
+node) plus ``tops``, the cards an effect put on top of it, in a known order
+(last = top). The stock is two pools, level II above level III.
+
+The pyramid is six slots ``B1 B2 B3 M1 M2 T`` (``-1`` = empty). Pending
+steps of the turn are frames on ``stack`` (see ``frames.py``): after every
+action the automatic frames are resolved until a decision or a draw is due.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from obelisk.core import CHANCE, TERMINAL, State
+from obelisk.core.pools import deal_random, pool_outcomes
+from obelisk.games.valley import frames as F
+from obelisk.games.valley.cards import SET, STARTER, UNIQUE
+from obelisk.games.valley.effects import EFFECTS, min_pyramid_cost, repeat_candidates
+from obelisk.games.valley.explain import illegal_reason, validate_state
+from obelisk.games.valley.view import render_state
+
+HAND_SIZE = 5
+_RESAMPLE_TRIES = 20
+
+
+class ValleyState(State):
+    """One position of Valley of the Kings."""
+
+    # Setup -------------------------------------------------------------------
+
+    def _init(self) -> None:
+        table = self.game.table
+        n = self.num_players
+        k = table.size
+        starter_deck = [table.per_player[kind] for kind in range(k)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.decks: list[list[int]] = [list(starter_deck) for _ in range(n)]
+        self.deck_sizes: list[int] = [sum(starter_deck)] * n
+        self.tops: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.tombs: list[list[int]] = [[] for _ in range(n)]
+        self.turns: list[int] = [0] * n
+        self.stock_ii: list[int] = [table.copies[kind] if table.level[kind] == 2 else 0 for kind in range(k)]
+        self.stock_iii: list[int] = [table.copies[kind] if table.level[kind] == 3 else 0 for kind in range(k)]
+        self.stock_sizes: list[int] = [sum(self.stock_ii), sum(self.stock_iii)]
+        self.pyramid: list[int] = [-1] * 6
+        self.boneyard: list[int] = []
+        self.play: list[int] = []
+        self.revealed: list[int] = []
+        self.active = 0
+        self.touched = False
+        self.entombed = False
+        self.hand_gold = 0
+        self.discount = 0
+        self.bought: list[int] = []
+        self.executed: list[int] = []
+        self.over = False
+        stack: list[tuple] = [(F.MAIN, 0)]
+        stack += [(F.DRAW, seat, HAND_SIZE) for seat in reversed(range(n))]
+        stack.append((F.FIRST_BONEYARD,))
+        stack += [(F.REFILL, slot) for slot in reversed(F.ALL_SLOTS)]
+        self.stack: list[tuple] = stack
+
+    def clone(self) -> "ValleyState":
+        new = object.__new__(ValleyState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = list(self._history)
+        new._legal = self._legal
+        new.hands = [list(h) for h in self.hands]
+        new.decks = [list(d) for d in self.decks]
+        new.deck_sizes = list(self.deck_sizes)
+        new.tops = [list(t) for t in self.tops]
+        new.discards = [list(d) for d in self.discards]
+        new.tombs = [list(t) for t in self.tombs]
+        new.turns = list(self.turns)
+        new.stock_ii = list(self.stock_ii)
+        new.stock_iii = list(self.stock_iii)
+        new.stock_sizes = list(self.stock_sizes)
+        new.pyramid = list(self.pyramid)
+        new.boneyard = list(self.boneyard)
+        new.play = list(self.play)
+        new.revealed = list(self.revealed)
+        new.active = self.active
+        new.touched = self.touched
+        new.entombed = self.entombed
+        new.hand_gold = self.hand_gold
+        new.discount = self.discount
+        new.bought = list(self.bought)
+        new.executed = list(self.executed)
+        new.over = self.over
+        new.stack = list(self.stack)
+        return new
+
+    # Small queries -------------------------------------------------------------
+
+    def stock_count(self) -> int:
+        return self.stock_sizes[0] + self.stock_sizes[1]
+
+    def pyramid_count(self) -> int:
+        return sum(1 for k in self.pyramid if k >= 0)
+
+    def card_total(self, seat: int) -> int:
+        """Cards of ``seat`` in hand, deck and discard pile (the tribute exemption counts these)."""
+        total = len(self.hands[seat]) + self.deck_sizes[seat] + len(self.tops[seat]) + len(self.discards[seat])
+        if seat == self.active:
+            total += len(self.play) + len(self.revealed)
+        return total
+
+    def gold_of(self, kind: int) -> int:
+        """What a hand card pays this turn (Statue of Thoth fixes every card's worth)."""
+        return self.hand_gold if self.hand_gold else self.game.table.gold[kind]
+
+    def purse(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self.hand_gold:
+            return self.hand_gold * len(hand) + self.discount
+        gold = self.game.table.gold
+        return sum(gold[k] for k in hand) + self.discount
+
+    def owns_boat_hidden(self, seat: int) -> bool:
+        """Whether a Boat is among ``seat``'s hand and deck (public: every card's owner is known)."""
+        for kind in self.game.table.boat_kinds:
+            if kind in self.hands[seat] or self.decks[seat][kind] or kind in self.tops[seat]:
+                return True
+        return False
+
+    def offer_slots(self, seat: int, dest: int, slots: tuple[int, ...]) -> None:
+        """Let ``seat`` pick one of ``slots`` (a single candidate is taken at once)."""
+        if len(slots) == 1:
+            self._take_slot(seat, dest, slots[0])
+        else:
+            self.stack.append((F.PICK_SLOT, seat, dest, slots))
+
+    def play_check(self, seat: int, kind: int, skip: int) -> str:
+        """``""`` if ``kind``'s action can be executed fully by ``seat`` now, else why not."""
+        table = self.game.table
+        effect = EFFECTS[table.effect[kind]]
+        if not effect.own_turn:
+            if effect.name == "none":
+                return f"{table.names[kind]} has no action"
+            if effect.name == "boat":
+                return f"{table.names[kind]} is a reaction, used right after an opponent buys a card"
+            return f"{table.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
+        return effect.check(self, seat, table.params[kind], skip)
+
+    def start_effect(self, seat: int, kind: int) -> None:
+        table = self.game.table
+        EFFECTS[table.effect[kind]].start(self, seat, table.params[kind])
+
+    # Protocol hooks -------------------------------------------------------------
+
+    def _current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        top = self.stack[-1]
+        if top[0] >= F.REFILL:
+            return CHANCE
+        return top[1]
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        code = self.stack[-1][0]
+        if code == F.DRAW or code == F.REVEAL:
+            return pool_outcomes(self.decks[self.stack[-1][1]])
+        return pool_outcomes(self.stock_ii if self.stock_sizes[0] else self.stock_iii)
+
+    def _legal_actions(self) -> list[int]:
+        g = self.game
+        top = self.stack[-1]
+        code, seat = top[0], top[1]
+        hand = self.hands[seat]
+        if code == F.MAIN:
+            cost = g.table.cost
+            purse = self.purse(seat)
+            legal = [g.a_buy + s for s in F.BASE if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= purse]
+            kinds = sorted(set(hand))
+            legal += [g.a_play + k for k in kinds if not self.play_check(seat, k, k)]
+            if not self.entombed:
+                legal += [g.a_entomb + k for k in kinds]
+            legal.append(g.a_end)
+            return legal
+        if code == F.PAY:
+            return [g.a_pay + k for k in sorted(set(hand))]
+        if code == F.HAND_PICK:
+            kinds = sorted(set(hand))
+            if top[2] == F.SACRIFICE_TAKE:
+                low, cost = min_pyramid_cost(self), g.table.cost
+                kinds = [k for k in kinds if cost[k] * top[3] >= low]
+            return [g.a_choose + k for k in kinds]
+        if code == F.VICTIM:
+            legal = [g.a_choose + k for k in sorted(set(hand))]
+            if any(k in hand for k in g.table.ward_kinds):
+                legal.append(g.a_censer)
+            return legal
+        if code == F.BOAT:
+            legal = []
+            if any(k in hand for k in g.table.boat_kinds):
+                legal = [g.a_boat + s for s in F.BASE if self.pyramid[s] >= 0]
+            legal.append(g.a_pass)
+            return legal
+        if code == F.PICK_SLOT:
+            return [g.a_take + s for s in top[3]]
+        if code == F.FILL_B2:
+            return [g.a_fill, g.a_fill + 1]
+        if code == F.FORCED:
+            slots = F.ALL_SLOTS if g.options["forced_removal"] == "any" else F.BASE
+            return [g.a_remove + s for s in slots if self.pyramid[s] >= 0]
+        if code == F.DISCARD_PICK:
+            return [g.a_discard + k for k in sorted(set(self.discards[seat]))]
+        if code == F.TOMB_PICK:
+            return [g.a_tomb + k for k in sorted(set(self.tombs[seat]))]
+        return [g.a_repeat + k for k in repeat_candidates(self, seat, -1)]
+
+    def _apply_action(self, action: int) -> None:
+        top = self.stack[-1]
+        code = top[0]
+        if code >= F.REFILL:
+            self._apply_chance(top, action)
+        else:
+            self._apply_decision(top, action)
+        self._advance()
+
+    def _apply_chance(self, top: tuple, kind: int) -> None:
+        code = top[0]
+        stack = self.stack
+        if code == F.DRAW:
+            seat = top[1]
+            self.decks[seat][kind] -= 1
+            self.deck_sizes[seat] -= 1
+            self.hands[seat].append(kind)
+            stack[-1] = (F.DRAW, seat, top[2] - 1)
+            return
+        if code == F.REVEAL:
+            seat = top[1]
+            self.decks[seat][kind] -= 1
+            self.deck_sizes[seat] -= 1
+            stack.pop()
+            self._reveal(seat, kind)
+            return
+        self._take_from_stock(kind)
+        stack.pop()
+        if code == F.REFILL:
+            self.pyramid[top[1]] = kind
+        elif code == F.FIRST_BONEYARD:
+            self.boneyard.append(kind)
+        else:
+            self.discards[top[1]].append(kind)
+
+    def _take_from_stock(self, kind: int) -> None:
+        if self.stock_sizes[0]:
+            self.stock_ii[kind] -= 1
+            self.stock_sizes[0] -= 1
+        else:
+            self.stock_iii[kind] -= 1
+            self.stock_sizes[1] -= 1
+
+    def _apply_decision(self, top: tuple, action: int) -> None:
+        g = self.game
+        code, seat = top[0], top[1]
+        stack = self.stack
+        if code == F.MAIN:
+            if action < g.a_play:
+                self._start_buy(seat, action - g.a_buy)
+            elif action < g.a_entomb:
+                kind = action - g.a_play
+                self.hands[seat].remove(kind)
+                self.play.append(kind)
+                self.executed.append(kind)
+                self.start_effect(seat, kind)
+            elif action < g.a_end:
+                kind = action - g.a_entomb
+                self.hands[seat].remove(kind)
+                self.tombs[seat].append(kind)
+                self.entombed = True
+            else:
+                stack.pop()
+                stack.append((F.END_TURN,))
+                if not self.touched and self.pyramid_count():
+                    stack.append((F.FORCED, seat))
+            return
+        stack.pop()
+        if code == F.PAY:
+            kind = action - g.a_pay
+            self.hands[seat].remove(kind)
+            self.play.append(kind)
+            due = top[3] - self.gold_of(kind)
+            if due > 0:
+                stack.append((F.PAY, seat, top[2], due))
+            else:
+                self._complete_buy(seat, top[2])
+        elif code == F.HAND_PICK:
+            self._hand_pick(seat, top[2], top[3], action - g.a_choose)
+        elif code == F.VICTIM:
+            if action != g.a_censer:
+                kind = action - g.a_choose
+                self.hands[seat].remove(kind)
+                if top[2] == F.SACRIFICE:
+                    self.boneyard.append(kind)
+                else:
+                    self.discards[top[3]].append(kind)
+        elif code == F.BOAT:
+            if action != g.a_pass:
+                boat = next(k for k in g.table.boat_kinds if k in self.hands[seat])
+                self.hands[seat].remove(boat)
+                self.discards[seat].append(boat)
+                slot = action - g.a_boat
+                self.discards[seat].append(self.pyramid[slot])
+                self.pyramid[slot] = -1
+                stack.append((F.CRUMBLE, seat))
+        elif code == F.PICK_SLOT:
+            self._take_slot(seat, top[2], action - g.a_take)
+        elif code == F.FILL_B2:
+            source = 3 + action - g.a_fill
+            self.pyramid[1] = self.pyramid[source]
+            self.pyramid[source] = -1
+        elif code == F.FORCED:
+            slot = action - g.a_remove
+            self.boneyard.append(self.pyramid[slot])
+            self.pyramid[slot] = -1
+            stack.append((F.CRUMBLE, seat))
+        elif code == F.DISCARD_PICK:
+            kind = action - g.a_discard
+            pile = self.discards[seat]
+            del pile[len(pile) - 1 - pile[::-1].index(kind)]
+            self.tombs[seat].append(kind)
+        elif code == F.TOMB_PICK:
+            kind = action - g.a_tomb
+            tomb = self.tombs[seat]
+            del tomb[len(tomb) - 1 - tomb[::-1].index(kind)]
+            self.hands[seat].append(kind)
+        else:
+            self.start_effect(seat, action - g.a_repeat)
+
+    # Turn steps ----------------------------------------------------------------
+
+    def _start_buy(self, seat: int, slot: int) -> None:
+        due = self.game.table.cost[self.pyramid[slot]] - self.discount
+        self.discount = 0
+        if due > 0:
+            self.stack.append((F.PAY, seat, slot, due))
+        else:
+            self._complete_buy(seat, slot)
+
+    def _complete_buy(self, seat: int, slot: int) -> None:
+        """The bought card goes on the discard pile; Boat windows open after the crumble."""
+        kind = self.pyramid[slot]
+        self.pyramid[slot] = -1
+        self.discards[seat].append(kind)
+        self.bought.append(self.game.table.cost[kind])
+        self.touched = True
+        if self.game.table.boat_kinds:
+            n = self.num_players
+            for i in range(n - 1, 0, -1):
+                self.stack.append((F.BOAT, (seat + i) % n))
+        self.stack.append((F.CRUMBLE, seat))
+
+    def _take_slot(self, seat: int, dest: int, slot: int) -> None:
+        kind = self.pyramid[slot]
+        self.pyramid[slot] = -1
+        (self.tombs if dest == F.TO_TOMB else self.discards)[seat].append(kind)
+        self.touched = True
+        self.stack.append((F.CRUMBLE, seat))
+
+    def _hand_pick(self, seat: int, purpose: int, arg: int, kind: int) -> None:
+        self.hands[seat].remove(kind)
+        if purpose == F.TOPDECK:
+            self.tops[seat].append(kind)
+            if arg > 1:
+                self.stack.append((F.HAND_PICK, seat, F.TOPDECK, arg - 1))
+        elif purpose == F.ENTOMB:
+            self.tombs[seat].append(kind)
+        elif purpose == F.SACRIFICE_DRAW:
+            self.boneyard.append(kind)
+            self.stack.append((F.DRAW, seat, arg))
+        else:
+            self.boneyard.append(kind)
+            limit = self.game.table.cost[kind] * arg
+            cost = self.game.table.cost
+            slots = tuple(s for s in F.ALL_SLOTS if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= limit)
+            self.offer_slots(seat, F.TO_DISCARD, slots)
+
+    def _reveal(self, seat: int, kind: int) -> None:
+        """Book of Gates: the revealed card's action is forced if it can be done, then it is discarded."""
+        if not self.play_check(seat, kind, -1):
+            self.revealed.append(kind)
+            self.executed.append(kind)
+            self.stack.append((F.DISCARD_REVEALED, seat))
+            self.start_effect(seat, kind)
+        else:
+            self.discards[seat].append(kind)
+
+    def _crumble(self, seat: int) -> None:
+        """Base holes take the card directly above; B2 asks the remover when both middles could drop."""
+        p = self.pyramid
+        if p[0] < 0 and p[3] >= 0:
+            p[0], p[3] = p[3], -1
+        if p[2] < 0 and p[4] >= 0:
+            p[2], p[4] = p[4], -1
+        if p[1] < 0:
+            if p[3] >= 0 and p[4] >= 0:
+                self.stack.append((F.MIDDLE_TOP,))
+                self.stack.append((F.FILL_B2, seat))
+                return
+            if p[3] >= 0:
+                p[1], p[3] = p[3], -1
+            elif p[4] >= 0:
+                p[1], p[4] = p[4], -1
+        self._middle_top()
+
+    def _middle_top(self) -> None:
+        p = self.pyramid
+        if p[5] >= 0:
+            if p[3] < 0:
+                p[3], p[5] = p[5], -1
+            elif p[4] < 0:
+                p[4], p[5] = p[5], -1
+        if p[5] < 0 and self.stock_sizes[0] + self.stock_sizes[1]:
+            self.stack.append((F.REFILL, 5))
+
+    def _end_turn(self) -> None:
+        seat = self.active
+        pile = self.discards[seat]
+        pile.extend(self.play)
+        pile.extend(self.hands[seat])
+        self.play = []
+        self.hands[seat] = []
+        self.turns[seat] += 1
+        if seat == self.num_players - 1 and not self.stock_count() and not self.pyramid_count():
+            self.over = True
+            self.stack = []
+            return
+        self.stack.append((F.NEXT_TURN,))
+        self.stack.append((F.DRAW, seat, HAND_SIZE))
+
+    def _next_turn(self) -> None:
+        self.active = (self.active + 1) % self.num_players
+        self.touched = False
+        self.entombed = False
+        self.hand_gold = 0
+        self.discount = 0
+        self.bought = []
+        self.executed = []
+        self.stack.append((F.MAIN, self.active))
+
+    def _advance(self) -> None:
+        """Resolve automatic frames until a decision, a real draw or the end."""
+        stack = self.stack
+        while stack:
+            top = stack[-1]
+            code = top[0]
+            if code == F.MAIN:
+                return
+            if code < F.REFILL:
+                if code == F.BOAT:
+                    if self.pyramid[0] < 0 and self.pyramid[1] < 0 and self.pyramid[2] < 0:
+                        stack.pop()
+                        continue
+                    if not self.owns_boat_hidden(top[1]):
+                        stack.pop()
+                        continue
+                elif code == F.VICTIM:
+                    seat = top[1]
+                    if not self.hands[seat] or self.card_total(seat) <= top[4]:
+                        stack.pop()
+                        continue
+                elif code == F.HAND_PICK and not self.hands[top[1]]:
+                    stack.pop()
+                    continue
+                return
+            if code == F.DRAW or code == F.REVEAL:
+                seat = top[1]
+                if code == F.DRAW and top[2] <= 0:
+                    stack.pop()
+                    continue
+                if self.tops[seat]:
+                    kind = self.tops[seat].pop()
+                    if code == F.DRAW:
+                        self.hands[seat].append(kind)
+                        stack[-1] = (F.DRAW, seat, top[2] - 1)
+                    else:
+                        stack.pop()
+                        self._reveal(seat, kind)
+                    continue
+                if not self.deck_sizes[seat]:
+                    pile = self.discards[seat]
+                    if not pile:
+                        stack.pop()
+                        continue
+                    deck = self.decks[seat]
+                    for kind in pile:
+                        deck[kind] += 1
+                    self.deck_sizes[seat] = len(pile)
+                    self.discards[seat] = []
+                return
+            if code < F.CRUMBLE:
+                if not self.stock_count():
+                    stack.pop()
+                    continue
+                return
+            stack.pop()
+            if code == F.CRUMBLE:
+                self._crumble(top[1])
+            elif code == F.MIDDLE_TOP:
+                self._middle_top()
+            elif code == F.END_TURN:
+                self._end_turn()
+            elif code == F.NEXT_TURN:
+                self._next_turn()
+            else:
+                self.discards[top[1]].append(self.revealed.pop())
+
+    # Labels ---------------------------------------------------------------------
+
+    def _action_to_string(self, action: int) -> str:
+        g = self.game
+        names = g.table.names
+        if self._current_player() == CHANCE:
+            top = self.stack[-1]
+            name = names[action] if 0 <= action < len(names) else f"card {action}"
+            code = top[0]
+            if code == F.DRAW:
+                return f"seat {top[1]} draws {name}"
+            if code == F.REVEAL:
+                return f"seat {top[1]} reveals {name}"
+            if code == F.REFILL:
+                return f"deal {name} to {F.SLOT_NAMES[top[1]]}"
+            if code == F.FIRST_BONEYARD:
+                return f"turn up {name} as the first boneyard card"
+            return f"seat {top[1]} takes {name} from the stock"
+        kind_name, index = g.actions.decode(action)
+        top = self.stack[-1] if self.stack else (F.MAIN, 0)
+        if kind_name in ("buy", "boat", "remove", "take"):
+            slot = F.SLOT_NAMES[index]
+            card = self.pyramid[index]
+            what = f"{names[card]} ({slot})" if card >= 0 else f"the empty slot {slot}"
+            if kind_name == "buy":
+                return f"buy {what}" + (f" for {g.table.cost[card]}" if card >= 0 else "")
+            if kind_name == "boat":
+                return f"use Boat to take {what}"
+            if kind_name == "remove":
+                return f"remove {what} to the boneyard"
+            if top[0] == F.PICK_SLOT and top[2] == F.TO_TOMB:
+                return f"entomb {what}"
+            return f"take {what}"
+        if kind_name == "end_turn":
+            return "end turn"
+        if kind_name == "pass":
+            return "pass (no Boat)"
+        if kind_name == "censer":
+            return "reveal Censer to ignore the attack"
+        if kind_name == "fill_b2":
+            source = 3 + index
+            card = self.pyramid[source]
+            return f"drop {F.SLOT_NAMES[source]}" + (f" ({names[card]})" if card >= 0 else "") + " into B2"
+        name = names[index]
+        if kind_name == "play":
+            return f"play {name}"
+        if kind_name == "entomb":
+            return f"entomb {name}"
+        if kind_name == "pay":
+            return f"pay with {name} ({self.gold_of(index)} gold)"
+        if kind_name == "from_discard":
+            return f"entomb {name} from your discard pile"
+        if kind_name == "from_tomb":
+            return f"return {name} from your tomb to your hand"
+        if kind_name == "repeat":
+            return f"repeat the action of {name}"
+        if top[0] == F.HAND_PICK:
+            return (
+                f"put {name} on top of your deck",
+                f"entomb {name}",
+                f"sacrifice {name} (take a card costing up to {g.table.cost[index] * top[3]})",
+                f"sacrifice {name}",
+            )[top[2]]
+        if top[0] == F.VICTIM and top[2] == F.TRIBUTE:
+            return f"give {name} to seat {top[3]}"
+        return f"sacrifice {name}"
+
+    def _action_visible_to(self, action: int, seat: int | None) -> bool:
+        top = self.stack[-1]
+        if top[0] == F.DRAW or (top[0] == F.HAND_PICK and top[2] == F.TOPDECK):
+            return seat == top[1]
+        return True
+
+    def _hidden_action_string(self, action: int) -> str:
+        top = self.stack[-1]
+        if top[0] == F.DRAW:
+            return f"seat {top[1]} draws a card"
+        return f"seat {top[1]} puts a card from their hand on top of their deck"
+
+    def _illegal_reason(self, action: int) -> str:
+        return illegal_reason(self, action)
+
+    # Scoring ----------------------------------------------------------------------
+
+    def tomb_breakdown(self, seat: int) -> dict[str, int]:
+        """Points of a tomb: starters and uniques their VP, each set the square of its different cards."""
+        table = self.game.table
+        starters = uniques = 0
+        distinct: list[list[int]] = [[] for _ in table.set_names]
+        for kind in self.tombs[seat]:
+            kind_type = table.kind_type[kind]
+            if kind_type == STARTER:
+                starters += table.vp[kind]
+            elif kind_type == UNIQUE:
+                uniques += table.vp[kind]
+            elif kind not in distinct[table.set_of[kind]]:
+                distinct[table.set_of[kind]].append(kind)
+        result = {"starters": starters, "uniques": uniques}
+        for name, kinds in zip(table.set_names, distinct):
+            result[name] = len(kinds) ** 2
+        return result
+
+    def tomb_score(self, seat: int) -> int:
+        return sum(self.tomb_breakdown(seat).values())
+
+    def _rank_keys(self) -> list[Any]:
+        if self.game.options["tiebreak"] == "sets":
+            return [(self.tomb_score(s), self._sets_started(s)) for s in range(self.num_players)]
+        return [self.tomb_score(s) for s in range(self.num_players)]
+
+    def _sets_started(self, seat: int) -> int:
+        table = self.game.table
+        return len({table.set_of[k] for k in self.tombs[seat] if table.kind_type[k] == SET})
+
+    def _scores(self) -> list[dict[str, Any]]:
+        result = []
+        for seat in range(self.num_players):
+            breakdown = self.tomb_breakdown(seat)
+            result.append({"total": sum(breakdown.values()), "breakdown": breakdown})
+        return result
+
+    def _evaluate(self) -> list[float]:
+        """Tomb points plus, scaled by the share of the stock and pyramid left, what owned cards promise.
+
+        An owned card promises a share of its gold (buying power) and of what it
+        would add to the tomb (its VP, or the growth of its set's square).
+        """
+        table = self.game.table
+        left = (self.stock_count() + self.pyramid_count()) / max(1, table.stock_total())
+        values = []
+        for seat in range(self.num_players):
+            tomb = self.tombs[seat]
+            distinct = [0] * len(table.set_names)
+            seen: list[int] = []
+            for kind in tomb:
+                if table.kind_type[kind] == SET and kind not in seen:
+                    seen.append(kind)
+                    distinct[table.set_of[kind]] += 1
+            owned = self.hands[seat] + self.tops[seat] + self.discards[seat]
+            if seat == self.active:
+                owned = owned + self.play + self.revealed
+            counts = list(self.decks[seat])
+            for kind in owned:
+                counts[kind] += 1
+            promise = 0.0
+            for kind, count in enumerate(counts):
+                if not count:
+                    continue
+                if table.kind_type[kind] == SET:
+                    gain = 0 if kind in seen else 2 * distinct[table.set_of[kind]] + 1
+                else:
+                    gain = table.vp[kind] * count
+                promise += 0.5 * gain + count * 0.3 * table.gold[kind]
+            values.append(self.tomb_score(seat) + left * promise)
+        n = self.num_players
+        total = sum(values)
+        return [math.tanh((v - (total - v) / (n - 1)) / 12.0) for v in values]
+
+    # Views ------------------------------------------------------------------------
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        table = self.game.table
+        names = table.names
+        players = []
+        for p in range(self.num_players):
+            entry: dict[str, Any] = {
+                "hand_size": len(self.hands[p]),
+                "deck_size": self.deck_sizes[p] + len(self.tops[p]),
+                "discard": [names[k] for k in self.discards[p]],
+                "tomb": [names[k] for k in self.tombs[p]],
+                "tomb_score": self.tomb_score(p),
+                "turns": self.turns[p],
+                "hand_and_deck": _counted(names, self._hidden_pool(p)),
+            }
+            if p == seat:
+                entry["hand"] = sorted(names[k] for k in self.hands[p])
+                entry["deck_top"] = [names[k] for k in reversed(self.tops[p])]
+            players.append(entry)
+        view: dict[str, Any] = {
+            "pyramid": [
+                {"slot": F.SLOT_NAMES[s], "card": names[k], "cost": table.cost[k]} if k >= 0 else
+                {"slot": F.SLOT_NAMES[s], "card": None, "cost": None}
+                for s, k in enumerate(self.pyramid)
+            ],
+            "stock": {"level_ii": self.stock_sizes[0], "level_iii": self.stock_sizes[1]},
+            "boneyard": [names[k] for k in self.boneyard],
+            "players": players,
+            "active": self.active,
+            "in_play": [names[k] for k in self.play],
+            "revealed": [names[k] for k in self.revealed],
+            "turn": {
+                "touched_pyramid": self.touched,
+                "entombed": self.entombed,
+                "hand_gold": self.hand_gold,
+                "discount": self.discount,
+                "bought_costs": list(self.bought),
+                "executed": [names[k] for k in self.executed],
+            },
+            "waiting_for": self._waiting_text(),
+        }
+        return view
+
+    def _hidden_pool(self, seat: int) -> list[int]:
+        """Counts per kind of ``seat``'s hand and deck together (public knowledge)."""
+        pool = list(self.decks[seat])
+        for kind in self.hands[seat]:
+            pool[kind] += 1
+        for kind in self.tops[seat]:
+            pool[kind] += 1
+        return pool
+
+    def _waiting_text(self) -> str:
+        if self.over:
+            return "the game is over"
+        names = self.game.table.names
+        top = self.stack[-1]
+        code = top[0]
+        if code >= F.REFILL:
+            return "a card is being drawn"
+        seat = top[1]
+        texts = {
+            F.MAIN: f"seat {seat}: buy, play, entomb or end the turn",
+            F.FILL_B2: f"seat {seat}: choose which middle card drops into B2",
+            F.FORCED: f"seat {seat}: the pyramid was not touched; remove a card to the boneyard",
+            F.PICK_SLOT: f"seat {seat}: choose the pyramid card to take",
+            F.DISCARD_PICK: f"seat {seat}: choose a discard-pile card to entomb",
+            F.TOMB_PICK: f"seat {seat}: choose a tomb card to return to hand",
+            F.REPEAT: f"seat {seat}: choose the action to repeat",
+            F.BOAT: f"seat {seat}: may use Boat after seat {self.active}'s purchase",
+        }
+        if code == F.PAY:
+            return f"seat {seat}: pay for {names[self.pyramid[top[2]]]} ({top[3]} gold still due)"
+        if code == F.HAND_PICK:
+            return f"seat {seat}: " + (
+                "put a hand card on top of the deck",
+                "entomb a hand card",
+                "sacrifice a hand card (Book of the Earth)",
+                "sacrifice a hand card, then draw",
+            )[top[2]]
+        if code == F.VICTIM:
+            verb = "sacrifice a hand card" if top[2] == F.SACRIFICE else f"give a hand card to seat {top[3]}"
+            return f"seat {seat}: {verb}"
+        return texts[code]
+
+    def _resample(self, seat: int, rng: random.Random) -> "ValleyState":
+        """Re-deal every opponent's hand and deck (their joint contents are public, the split is not).
+
+        A pending choice of an opponent was offered because their real hand
+        allowed it (a purchase half paid needs the gold still due; Book of the
+        Earth needs a card dear enough to sacrifice), so a deal that breaks
+        that choice is redrawn; after a few failures the deciding opponent
+        keeps their real hand.
+        """
+        for _ in range(_RESAMPLE_TRIES):
+            new = self._redeal(seat, rng, keep=-1)
+            if new._choice_possible(seat):
+                return new
+        return self._redeal(seat, rng, keep=self._current_player())
+
+    def _choice_possible(self, seat: int) -> bool:
+        current = self._current_player()
+        if current < 0 or current == seat:
+            return True
+        top = self.stack[-1]
+        if top[0] == F.PAY:
+            return self.purse(current) >= top[3]
+        return bool(self._legal_actions())
+
+    def _redeal(self, seat: int, rng: random.Random, keep: int) -> "ValleyState":
+        new = self.clone()
+        for p in range(self.num_players):
+            if p == seat or p == keep:
+                continue
+            pool = new._hidden_pool(p)
+            size = len(new.hands[p])
+            new.hands[p] = deal_random(pool, size, rng)
+            new.decks[p] = pool
+            new.deck_sizes[p] = sum(pool)
+            new.tops[p] = []
+        return new
+
+    def _render(self) -> str:
+        return render_state(self)
+
+    def _validate(self) -> str | None:
+        return validate_state(self)
+
+
+def _counted(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
+    return {names[k]: c for k, c in enumerate(counts) if c}
