@@ -1,0 +1,425 @@
+"""Component data of Secret of the Ancient Tomb: loading, validation and the static tables.
+
+``tomb.json`` (next to this module) holds the board geometry, the outer wall
+of the small pyramid, the item and obstacle almanac and the tile list. A user
+may replace the tile list (and the outer wall) with ``data=FILE``: a JSON
+object with a ``tiles`` list in the same format and optionally an
+``outer_wall`` list. Every error names the entry, the field and what is
+allowed.
+
+The tables built here are immutable and live on the ``Game``; states hold only
+plain indices into them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA_FILE = Path(__file__).with_name("tomb.json")
+
+SIZE = 9
+CELLS = SIZE * SIZE
+DIR_NAMES = ("north", "east", "south", "west")
+DIR_LETTERS = "NESW"
+BIT = (1, 2, 4, 8)
+OPP = (2, 3, 0, 1)
+ENTRANCES = ("NW", "NE", "SW", "SE")
+FIRST_ENTRANCE = CELLS
+"""Positions 81..84 are the four off-grid corner entrances NW, NE, SW, SE."""
+
+ITEM_IDS = (
+    "food",
+    "water",
+    "chocolate",
+    "torch",
+    "scarf",
+    "plan",
+    "first_aid_kit",
+    "money",
+    "magic_flask",
+    "golden_key",
+    "papyrus_of_the_dead",
+)
+FOOD, WATER, CHOCOLATE, TORCH, SCARF, PLAN, FIRST_AID, MONEY, FLASK, KEY, PAPYRUS = range(len(ITEM_IDS))
+MAGIC = (FLASK, KEY, PAPYRUS)
+
+OBSTACLE_IDS = (
+    "snake",
+    "poison_gas",
+    "trap",
+    "hunger",
+    "fatigue",
+    "thirst",
+    "collapsed_walls",
+    "mysterious_doors",
+    "bottomless_chasm",
+)
+GROUPS = ("kill", "end_turn", "cannot_enter")
+KILL, END_TURN, CANNOT_ENTER = range(3)
+RULE_GROUP = {
+    "snake": "kill",
+    "poison_gas": "kill",
+    "trap": "kill",
+    "hunger": "end_turn",
+    "fatigue": "end_turn",
+    "thirst": "end_turn",
+    "collapsed_walls": "cannot_enter",
+    "mysterious_doors": "cannot_enter",
+    "bottomless_chasm": "cannot_enter",
+}
+"""The almanac's obstacle groups; the data file must agree (the engine implements these effects)."""
+RULE_PROTECTION = {
+    "snake": "torch",
+    "poison_gas": "scarf",
+    "trap": "plan",
+    "hunger": "food",
+    "fatigue": "chocolate",
+    "thirst": "water",
+    "collapsed_walls": "magic_flask",
+    "mysterious_doors": "golden_key",
+    "bottomless_chasm": "papyrus_of_the_dead",
+}
+
+FEATURES = ("plain", "inscription", "item", "obstacle", "map", "secret_passage", "dark_shrine", "chest")
+PLAIN, INSCRIPTION, ITEM, OBSTACLE, MAP, PASSAGE, SHRINE, CHEST, WALL, CHAMBER = range(10)
+"""Feature codes; WALL (outer-wall square) and CHAMBER are board squares, never in the tile list."""
+SETS = ("basic", "expansion")
+
+
+def square_name(cell: int) -> str:
+    """``A1`` is the north-west corner; letters are columns west to east, numbers rows north to south."""
+    if cell >= FIRST_ENTRANCE:
+        return f"{ENTRANCES[cell - FIRST_ENTRANCE]} entrance"
+    return "ABCDEFGHI"[cell % SIZE] + str(cell // SIZE + 1)
+
+
+def parse_square(text: Any) -> int | None:
+    """The cell of a square name such as ``E5``, or None if it is not one."""
+    if not isinstance(text, str) or len(text) != 2:
+        return None
+    col = "ABCDEFGHI".find(text[0].upper())
+    if col < 0 or not text[1].isdigit() or not 1 <= int(text[1]) <= SIZE:
+        return None
+    return (int(text[1]) - 1) * SIZE + col
+
+
+def mask_of(letters: str) -> int:
+    return sum(BIT[DIR_LETTERS.index(ch)] for ch in letters)
+
+
+def letters_of(mask: int) -> str:
+    return ",".join(DIR_LETTERS[d] for d in range(4) if mask & BIT[d])
+
+
+def rotate(mask: int) -> int:
+    """Quarter turn clockwise: N→E→S→W→N."""
+    return ((mask << 1) | (mask >> 3)) & 15
+
+
+def rotations(mask: int) -> tuple[int, ...]:
+    """The distinct orientations of a tile, ascending."""
+    seen = {mask}
+    m = mask
+    for _ in range(3):
+        m = rotate(m)
+        seen.add(m)
+    return tuple(sorted(seen))
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for cell in range(CELLS):
+        r, c = divmod(cell, SIZE)
+        row = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            rr, cc = r + dr, c + dc
+            row.append(rr * SIZE + cc if 0 <= rr < SIZE and 0 <= cc < SIZE else -1)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+NEIGH = _neighbours()
+"""``NEIGH[cell][d]``: the orthogonal neighbour in direction d, or -1 off the board."""
+
+
+class DataError(ValueError):
+    """A malformed data file; the message names the entry and field."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of face-down tile (tiles with equal shape and feature are interchangeable)."""
+
+    shape: str
+    mask: int
+    feature: int
+    detail: int
+    """Colour, item or obstacle index for inscription/item/obstacle tiles, else -1."""
+    code: str
+    name: str
+    rotations: tuple[int, ...]
+    tile_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything static about one configured game."""
+
+    big: bool
+    kinds: tuple[Kind, ...]
+    """Tile kinds in play, then the outer-wall square kind and the chamber kind."""
+    pool: tuple[int, ...]
+    """Initial face-down count per tile kind (the first ``len(pool)`` kinds)."""
+    wall_kind: int
+    chamber_kind: int
+    chamber: int
+    start_kind: tuple[int, ...]
+    """Per cell: -1 for a face-down tile at setup, else the kind of the printed square."""
+    start_open: tuple[int, ...]
+    corners: tuple[int, ...]
+    outer: tuple[int, ...]
+    """Per entrance: the outer edges of its corner (big pyramid: a revealed corner must open there)."""
+    colours: tuple[str, ...]
+    needed: int
+    items_in_play: int
+    """Bit mask of the item kinds in play."""
+    items_per_kind: int
+    item_names: tuple[str, ...]
+    item_codes: tuple[str, ...]
+    buyable: int
+    obstacle_names: tuple[str, ...]
+    obstacle_codes: tuple[str, ...]
+    obstacle_group: tuple[int, ...]
+    obstacle_protection: tuple[int, ...]
+    blocker: tuple[int, ...]
+    """Per kind: the protecting item of a cannot-enter obstacle, else -1."""
+    provenance: dict
+
+
+def _fail(where: str, message: str) -> None:
+    raise DataError(f"{where}: {message}")
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"data file {path!r} cannot be read: {error.strerror or error}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DataError(f"data file {path!r} is not valid JSON: {error}") from None
+
+
+def _check_keys(entry: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    if not isinstance(entry, dict):
+        _fail(where, f"must be an object, got {type(entry).__name__}")
+    for key in required:
+        if key not in entry:
+            _fail(where, f"field {key!r} is missing")
+    unknown = sorted(set(entry) - set(required) - set(optional))
+    if unknown:
+        _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(required + optional)}")
+
+
+def _openings(value: Any, where: str) -> int:
+    if not isinstance(value, str) or not value or any(ch not in DIR_LETTERS for ch in value) or len(set(value)) != len(value):
+        _fail(where, f"openings must be a non-empty string of distinct letters from 'NESW', got {value!r}")
+    return mask_of(value)
+
+
+def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
+    """Read the shipped data (and the user's tile list) and build the tables for one configuration."""
+    base = _read_json(str(DATA_FILE))
+    user = _read_json(data_path) if data_path else None
+    source = data_path or "tomb.json"
+    if user is not None:
+        _check_keys(user, f"data file {data_path!r}", ("tiles",), ("outer_wall", "provenance", "format", "version"))
+    shapes = {name: mask_of(letters) for name, letters in base["shapes"].items()}
+    items = base["items"]
+    obstacles = base["obstacles"]
+    if [i["id"] for i in items] != list(ITEM_IDS) or [o["id"] for o in obstacles] != list(OBSTACLE_IDS):
+        _fail("tomb.json", "items and obstacles must list the almanac's kinds in the engine's order")
+    colours_basic = tuple(base["inscriptions"]["basic"])
+    colours_all = colours_basic + tuple(base["inscriptions"]["expansion"])
+    blue = {i["id"] for i in items if i["blue_border"]}
+    big = pyramid == "big"
+    in_play_items = [i["id"] for i in items if big or i["id"] not in blue]
+    in_play_colours = colours_all if big else colours_basic
+
+    tiles = (user or base)["tiles"]
+    if not isinstance(tiles, list):
+        _fail(f"{source}: 'tiles'", "must be a list of tile objects")
+    seen_ids: dict[str, int] = {}
+    kinds_order: list[tuple[str, str, str]] = []
+    kind_tiles: dict[tuple[str, str, str], list[str]] = {}
+    per_set = {"basic": 0, "expansion": 0}
+    for index, tile in enumerate(tiles):
+        where = f"{source}: tile #{index + 1}"
+        _check_keys(tile, where, ("id", "set", "shape", "feature"), ("detail",))
+        tid = tile["id"]
+        if not isinstance(tid, str) or not tid:
+            _fail(where, f"field 'id' must be a non-empty string, got {tid!r}")
+        where = f"{source}: tile {tid!r}"
+        if tid in seen_ids:
+            _fail(where, f"id repeats tile #{seen_ids[tid] + 1}")
+        seen_ids[tid] = index
+        if tile["set"] not in SETS:
+            _fail(where, f"field 'set' must be one of {', '.join(SETS)}, got {tile['set']!r}")
+        if tile["shape"] not in shapes:
+            _fail(where, f"field 'shape' must be one of {', '.join(shapes)}, got {tile['shape']!r}")
+        feature = tile["feature"]
+        if feature not in FEATURES:
+            _fail(where, f"field 'feature' must be one of {', '.join(FEATURES)}, got {feature!r}")
+        detail = tile.get("detail")
+        allowed_detail = {
+            "inscription": (colours_basic if tile["set"] == "basic" else colours_all),
+            "item": tuple(ITEM_IDS),
+            "obstacle": tuple(OBSTACLE_IDS),
+        }.get(feature)
+        if allowed_detail is None:
+            if detail is not None:
+                _fail(where, f"field 'detail' is not allowed for a {feature} tile")
+            detail = ""
+        elif detail not in allowed_detail:
+            _fail(where, f"field 'detail' of a {tile['set']} {feature} tile must be one of {', '.join(allowed_detail)}, got {detail!r}")
+        if tile["set"] == "basic":
+            needs = detail if feature == "item" else RULE_PROTECTION.get(detail) if feature == "obstacle" else None
+            if needs in blue:
+                _fail(where, f"a basic tile cannot use {needs!r}, a blue-border item that the small pyramid leaves out")
+            if feature == "chest":
+                _fail(where, "the chest is an expansion tile (the rulebook: 'if a chest tile is in play')")
+        per_set[tile["set"]] += 1
+        if tile["set"] == "basic" or big:
+            key = (tile["shape"], feature, detail)
+            if key not in kind_tiles:
+                kind_tiles[key] = []
+                kinds_order.append(key)
+            kind_tiles[key].append(tid)
+    for name, expected in (("basic", 48), ("expansion", 32)):
+        if per_set[name] != expected:
+            _fail(f"{source}: 'tiles'", f"needs exactly {expected} {name} tiles to fill the board, got {per_set[name]}")
+    needed = len(in_play_colours) if all_inscriptions else 5
+    present = {d for (_, f, d) in kinds_order if f == "inscription"}
+    missing = [c for c in in_play_colours if c not in present]
+    if len(in_play_colours) - len(missing) < needed:
+        _fail(
+            f"{source}: 'tiles'",
+            f"only {len(in_play_colours) - len(missing)} inscription colours are on the {pyramid} pyramid's tiles, "
+            f"{needed} are needed to open the chamber (missing: {', '.join(missing)})",
+        )
+
+    item_index = {name: i for i, name in enumerate(ITEM_IDS)}
+    obstacle_index = {name: i for i, name in enumerate(OBSTACLE_IDS)}
+    for o in obstacles:
+        if o["group"] != RULE_GROUP[o["id"]]:
+            _fail(f"tomb.json: obstacle {o['id']!r}", f"group must be {RULE_GROUP[o['id']]!r} (the almanac)")
+    protection = {i["protects"]: i["id"] for i in items if i["protects"]}
+    if protection != {k: v for k, v in RULE_PROTECTION.items()}:
+        _fail("tomb.json: items", "protections must match the almanac")
+    obstacle_protection = tuple(item_index[RULE_PROTECTION[o]] for o in OBSTACLE_IDS)
+    obstacle_group = tuple(GROUPS.index(RULE_GROUP[o]) for o in OBSTACLE_IDS)
+    item_names = tuple(i["name"] for i in items)
+    item_codes = tuple(i["code"] for i in items)
+    obstacle_names = tuple(o["name"] for o in obstacles)
+    obstacle_codes = tuple(o["code"] for o in obstacles)
+    feature_code = {"plain": "   ", "map": "Map", "secret_passage": "Psg", "dark_shrine": "Shr", "chest": "Cst"}
+    feature_name = {"map": "map", "secret_passage": "secret passage", "dark_shrine": "dark shrine", "chest": "chest"}
+
+    kinds: list[Kind] = []
+    blocker: list[int] = []
+    for shape, feature, detail in kinds_order:
+        fcode = FEATURES.index(feature)
+        if feature == "inscription":
+            d = colours_all.index(detail)
+            code, label = f"I:{d + 1}" if d < 5 else f"I:{detail[0]}", f"inscription {detail}"
+        elif feature == "item":
+            d = item_index[detail]
+            code, label = item_codes[d], item_names[d]
+        elif feature == "obstacle":
+            d = obstacle_index[detail]
+            code, label = obstacle_codes[d], obstacle_names[d]
+        else:
+            d = -1
+            code, label = feature_code[feature], feature_name.get(feature, "")
+        name = shape.replace("_", " ") + (f" with {label}" if label else "")
+        mask = shapes[shape]
+        kinds.append(Kind(shape, mask, fcode, d, code, name, rotations(mask), tuple(kind_tiles[(shape, feature, detail)])))
+        blocker.append(obstacle_protection[d] if feature == "obstacle" and obstacle_group[d] == CANNOT_ENTER else -1)
+    pool = tuple(len(kind_tiles[k]) for k in kinds_order)
+    wall_kind = len(kinds)
+    kinds.append(Kind("outer_wall", 0, WALL, -1, "   ", "outer wall", (), ()))
+    chamber_kind = len(kinds)
+    kinds.append(Kind("chamber", 15, CHAMBER, -1, "CHM", "burial chamber", (15,), ()))
+    blocker += [-1, -1]
+
+    board = base["board"]
+    chamber = parse_square(board["chamber"])
+    corners = tuple(parse_square(e["corner"]) for e in board["entrances"])
+    outer = tuple(mask_of(e["outer"]) for e in board["entrances"])
+    start_kind = [-1] * CELLS
+    start_open = [0] * CELLS
+    start_kind[chamber] = chamber_kind
+    if not big:
+        ring_cells = [c for c in range(CELLS) if c // SIZE in (0, SIZE - 1) or c % SIZE in (0, SIZE - 1)]
+        wall = (user or {}).get("outer_wall", base["outer_wall"]) if user else base["outer_wall"]
+        wsource = source if user and "outer_wall" in user else "tomb.json"
+        if not isinstance(wall, list):
+            _fail(f"{wsource}: 'outer_wall'", "must be a list of square objects")
+        done: dict[int, int] = {}
+        for index, entry in enumerate(wall):
+            where = f"{wsource}: outer_wall #{index + 1}"
+            _check_keys(entry, where, ("square", "openings"), ("entrance",))
+            cell = parse_square(entry["square"])
+            if cell is None or cell not in ring_cells:
+                _fail(where, f"square must be one of the 32 outer-wall squares (A1..I1, A9..I9, A2..A8, I2..I8), got {entry['square']!r}")
+            if cell in done:
+                _fail(where, f"square {entry['square']} repeats entry #{done[cell] + 1}")
+            done[cell] = index
+            if "entrance" in entry:
+                e = entry["entrance"]
+                if e not in ENTRANCES or corners[ENTRANCES.index(e)] != cell:
+                    _fail(where, f"entrance {e!r} does not belong to square {entry['square']}; corners: NW=A1, NE=I1, SW=A9, SE=I9")
+            elif cell in corners:
+                _fail(where, f"corner square {entry['square']} must link its entrance ({ENTRANCES[corners.index(cell)]})")
+            start_kind[cell] = wall_kind
+            start_open[cell] = _openings(entry["openings"], where)
+        if len(done) != len(ring_cells):
+            missing_sq = [square_name(c) for c in ring_cells if c not in done]
+            _fail(f"{wsource}: 'outer_wall'", f"must describe all 32 squares; missing {', '.join(missing_sq)}")
+    if sum(pool) != start_kind.count(-1):
+        _fail(f"{source}: 'tiles'", f"{sum(pool)} tiles for {start_kind.count(-1)} face-down squares")
+
+    items_mask = sum(1 << item_index[i] for i in in_play_items)
+    buyable = sum(1 << item_index[i["id"]] for i in items if i["buyable"] and i["id"] in in_play_items)
+    provenance = dict(base["provenance"])
+    if user is not None:
+        provenance["tiles"] = f"user file {data_path}" + (f": {user['provenance']}" if "provenance" in user else "")
+    return Tables(
+        big=big,
+        kinds=tuple(kinds),
+        pool=pool,
+        wall_kind=wall_kind,
+        chamber_kind=chamber_kind,
+        chamber=chamber,
+        start_kind=tuple(start_kind),
+        start_open=tuple(start_open),
+        corners=corners,
+        outer=outer,
+        colours=in_play_colours,
+        needed=needed,
+        items_in_play=items_mask,
+        items_per_kind=int(base["items_per_kind"]),
+        item_names=item_names,
+        item_codes=item_codes,
+        buyable=buyable,
+        obstacle_names=obstacle_names,
+        obstacle_codes=obstacle_codes,
+        obstacle_group=obstacle_group,
+        obstacle_protection=obstacle_protection,
+        blocker=tuple(blocker),
+        provenance=provenance,
+    )

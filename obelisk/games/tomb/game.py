@@ -1,0 +1,65 @@
+"""The ``Game`` of Secret of the Ancient Tomb: options, static tables, sizes and the observation renderer."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from obelisk.core import Game, GameInfo, Option
+
+from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
+from obelisk.games.tomb.data import load_tables
+from obelisk.games.tomb.state import TombState
+from obelisk.games.tomb.view import render_view
+
+PER_TURN_BOUND = 500
+"""Actions one turn can take at most: roll, choice, at most 6 steps, item uses (each spends a token and a
+turn gains at most a dozen), their follow-ups and the robberies of an ambush (see the docs)."""
+REVEAL_BOUND = 3 * 81
+"""Every square is revealed at most once (a draw, an orientation, a map choice)."""
+
+
+class TombGame(Game):
+    """Secret of the Ancient Tomb (Tajemství prastaré hrobky), 2-6 players."""
+
+    info = GameInfo(
+        id="tomb",
+        name="Secret of the Ancient Tomb",
+        min_players=2,
+        max_players=6,
+        description=(
+            "Explore a face-down pyramid maze with three archaeologists, read five ancient inscriptions, "
+            "then be first into the burial chamber; items, obstacles, ambushes."
+        ),
+        options=(
+            Option("pyramid", "small", "small (7x7, 48 tiles, 5 colours) or big (9x9, 80 tiles, 7 colours)", ("small", "big")),
+            Option("all_inscriptions", False, "the chamber opens only with every colour in play (long variant)", (False, True)),
+            Option("data", "", "path of a JSON tile list replacing the stand-in (see docs/games/tomb.md)"),
+            Option("max_rounds", 40, "rounds after which the game stops; places then go by inscriptions read"),
+            Option(
+                "end",
+                "last",
+                "when the game ends: 'last' (the last player enters, rulebook), 'decided' (all places fixed), "
+                "'first' (house rule: once someone enters)",
+                ("last", "decided", "first"),
+            ),
+        ),
+        default_players=4,
+    )
+    state_class = TombState
+
+    def _setup(self) -> None:
+        if self.options["max_rounds"] < 1:
+            raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
+        self.tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
+
+    def num_distinct_actions(self) -> int:
+        return SPACE.size
+
+    def max_chance_outcomes(self) -> int:
+        return TILE_OFFSET + len(self.tables.pool)
+
+    def max_game_length(self) -> int:
+        return self.options["max_rounds"] * self.num_players * PER_TURN_BOUND + REVEAL_BOUND
+
+    def render_observation(self, view: Mapping[str, Any]) -> str:
+        return render_view(view)

@@ -1,0 +1,1110 @@
+"""Positions and rules of Secret of the Ancient Tomb.
+
+The board is a 9x9 grid of cells ``row * 9 + col`` (``A1`` = 0 in the
+north-west, ``E5`` = 40 is the burial chamber); positions 81..84 are the
+corner entrances NW, NE, SW, SE. A face-down square holds no tile until it is
+revealed: revealing draws a kind from the face-down pool (a chance node),
+except for squares a player has looked at with the plan, whose kind is fixed
+and known to the players who looked.
+
+Phases of a turn: roll (chance) → pick an archaeologist or bring a new one in
+→ steps and item uses → end of movement → ambush (robbery decisions) → next
+player. Pending follow-ups (torch reveals, map, curse, chest) sit on a small
+task stack and are resolved before movement continues.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from obelisk.core import CHANCE, TERMINAL, State
+from obelisk.core.pools import draw_random, pool_outcomes
+
+from obelisk.games.tomb.actions import (
+    A_BUY,
+    A_CHEST,
+    A_CHOCOLATE,
+    A_CURSE,
+    A_END,
+    A_ENTER,
+    A_FLASK,
+    A_FOOD,
+    A_KEY,
+    A_LOOK,
+    A_MAP,
+    A_ORIENT,
+    A_PAPYRUS,
+    A_PASS,
+    A_PASSAGE,
+    A_PLAN,
+    A_ROB,
+    A_SCARF,
+    A_SELECT,
+    A_STEP,
+    A_STEP_IN,
+    A_SWAP,
+    A_TORCH,
+    A_WATER,
+    DIE_FACES,
+    SPACE,
+    TILE_OFFSET,
+)
+from obelisk.games.tomb.data import (
+    BIT,
+    CELLS,
+    CHAMBER,
+    CHEST,
+    CHOCOLATE,
+    DIR_NAMES,
+    END_TURN,
+    ENTRANCES,
+    FIRST_AID,
+    FIRST_ENTRANCE,
+    FLASK,
+    FOOD,
+    INSCRIPTION,
+    ITEM,
+    ITEM_IDS,
+    KEY,
+    KILL,
+    MAP,
+    MONEY,
+    NEIGH,
+    OBSTACLE,
+    OPP,
+    PAPYRUS,
+    PASSAGE,
+    PLAN,
+    SCARF,
+    SHRINE,
+    TORCH,
+    WATER,
+    letters_of,
+    rotations,
+    square_name,
+)
+
+FIGURES = 3
+RESERVE = -1
+"""Figure position: off the board, may come in at an entrance."""
+IN_CHAMBER = -2
+"""Figure position: its player has entered the burial chamber."""
+
+ROLL, SELECT, MOVE, DRAW, ORIENT, CURSE, CHEST_TAKE, MAP_PICK, LOOK, PEEK, SWAP, TURN_KEY, ROB, OVER = range(14)
+PHASE_NAMES = (
+    "roll",
+    "choose archaeologist",
+    "move",
+    "reveal",
+    "orient tile",
+    "place curse",
+    "take from chest",
+    "map",
+    "plan: look",
+    "plan: peek",
+    "plan: swap?",
+    "golden key",
+    "rob",
+    "over",
+)
+_ACTOR = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
+
+STEP, TORCH_REVEAL, MAP_REVEAL, GHOST_LAND = range(4)
+"""Why a tile is being revealed; STEP reveals must open toward the mover."""
+T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
+"""Pending follow-up tasks."""
+
+EVENTS_KEPT = 10
+SEAT_LETTERS = "abcdef"
+
+
+class TombState(State):
+    """One position; all fields are plain data (see the module docstring for the encoding)."""
+
+    # Setup ---------------------------------------------------------------------
+
+    def _init(self) -> None:
+        t = self.game.tables
+        n = self.num_players
+        self.kind: list[int] = list(t.start_kind)
+        self.opn: list[int] = list(t.start_open)
+        self.pool: list[int] = list(t.pool)
+        self.assigned: dict[int, int] = {}
+        self.knowers: dict[int, list[int]] = {}
+        self.fig: list[int] = [RESERVE] * (FIGURES * n)
+        self.items: list[int] = [0] * n
+        self.insc: list[int] = [0] * n
+        self.supply: list[int] = [t.items_per_kind if t.items_in_play >> i & 1 else 0 for i in range(len(ITEM_IDS))]
+        self.discovered = 0
+        self.chest_filled = False
+        self.chest: list[int] = [0] * len(ITEM_IDS)
+        self.curse = -1
+        self.chamber_open = False
+        self.finished: list[int] = []
+        self.player = 0
+        self.round = 1
+        self.phase = ROLL
+        self.die = 0
+        self.steps = 0
+        self.active = -1
+        self.prev = -1
+        self.scarf_on = False
+        self.ghost = False
+        self.ghost_path: list[int] = []
+        self.ending = False
+        self.tasks: list[tuple[int, ...]] = []
+        self.rv_cell = -1
+        self.rv_need = 0
+        self.rv_mode = STEP
+        self.rv_kind = -1
+        self.looked: list[int] = []
+        self.key_cell = -1
+        self.ambushed: list[int] = []
+        self.victims: list[int] = []
+        self.guarded: list[int] = []
+        self.events: list[str] = []
+
+    def clone(self) -> "TombState":
+        new = object.__new__(TombState)
+        d = self.__dict__.copy()
+        for name in (
+            "kind",
+            "opn",
+            "pool",
+            "fig",
+            "items",
+            "insc",
+            "supply",
+            "chest",
+            "finished",
+            "ghost_path",
+            "tasks",
+            "looked",
+            "ambushed",
+            "victims",
+            "guarded",
+            "events",
+            "_history",
+        ):
+            d[name] = list(d[name])
+        d["assigned"] = dict(self.assigned)
+        d["knowers"] = {c: list(s) for c, s in self.knowers.items()}
+        if self._legal is not None:
+            d["_legal"] = list(self._legal)
+        new.__dict__ = d
+        return new
+
+    # Small helpers ---------------------------------------------------------------
+
+    def _has(self, seat: int, item: int) -> bool:
+        return bool(self.items[seat] >> item & 1)
+
+    def _log(self, text: str) -> None:
+        events = self.events
+        events.append(text)
+        if len(events) > EVENTS_KEPT:
+            del events[0]
+
+    def _may_enter_chamber(self, seat: int) -> bool:
+        return self.chamber_open or self.insc[seat].bit_count() >= self.game.tables.needed
+
+    def _blocked(self, seat: int, kind: int) -> bool:
+        """A cannot-enter obstacle without its protecting item."""
+        need = self.game.tables.blocker[kind]
+        return need >= 0 and not self.items[seat] >> need & 1
+
+    def _pos(self) -> int:
+        return self.fig[self.active] if self.active >= 0 else -1
+
+    def _occupied(self) -> list[bool]:
+        occ = [False] * (CELLS + 4)
+        for p in self.fig:
+            if p >= 0:
+                occ[p] = True
+        return occ
+
+    # Movement options --------------------------------------------------------------
+
+    def _step_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
+        """The square a normal step from ``pos`` toward ``d`` reaches, or -1 if the step is illegal."""
+        if not self.opn[pos] & BIT[d]:
+            return -1
+        q = NEIGH[pos][d]
+        if q < 0 or q == self.curse or (q == prev and not scarf):
+            return -1
+        k = self.kind[q]
+        if k < 0:
+            return q
+        if q == self.game.tables.chamber:
+            return q if self._may_enter_chamber(seat) else -1
+        if not self.opn[q] & BIT[OPP[d]] or self._blocked(seat, k):
+            return -1
+        return q
+
+    def _step_in_ok(self, seat: int, entrance: int) -> bool:
+        t = self.game.tables
+        q = t.corners[entrance]
+        if q == self.curse:
+            return False
+        k = self.kind[q]
+        if k < 0:
+            return True
+        if t.big and not self.opn[q] & t.outer[entrance]:
+            return False
+        return not self._blocked(seat, k)
+
+    def _ghost_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
+        q = NEIGH[pos][d]
+        if q < 0 or q == self.curse or (q == prev and not scarf):
+            return -1
+        if q == self.game.tables.chamber and not self._may_enter_chamber(seat):
+            return -1
+        return q
+
+    def _passages(self, pos: int, prev: int, scarf: bool) -> list[int]:
+        kinds = self.game.tables.kinds
+        k = self.kind[pos]
+        if k < 0 or kinds[k].feature != PASSAGE:
+            return []
+        return [
+            q
+            for q in range(CELLS)
+            if q != pos
+            and self.kind[q] >= 0
+            and kinds[self.kind[q]].feature == PASSAGE
+            and q != self.curse
+            and (q != prev or scarf)
+        ]
+
+    def _flask_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
+        """Through a wall onto an adjacent revealed square (the flask is spent, so it does not protect)."""
+        q = NEIGH[pos][d]
+        if q < 0 or q == self.curse or (q == prev and not scarf):
+            return -1
+        t = self.game.tables
+        k = self.kind[q]
+        if k < 0 or q == t.chamber:
+            return -1
+        if self.opn[pos] & BIT[d] and self.opn[q] & BIT[OPP[d]]:
+            return -1
+        need = t.blocker[k]
+        if need >= 0 and (need == FLASK or not self.items[seat] >> need & 1):
+            return -1
+        return q
+
+    def _compulsory_moves(self, seat: int, pos: int, prev: int, scarf: bool, ghost: bool) -> list[int]:
+        """Step actions the mover must choose from while any exist (ascending)."""
+        if pos >= FIRST_ENTRANCE:
+            if ghost:
+                q = self.game.tables.corners[pos - FIRST_ENTRANCE]
+                return [A_STEP_IN] if q != self.curse else []
+            return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
+        if ghost:
+            return [A_STEP + d for d in range(4) if self._ghost_target(seat, pos, d, prev, scarf) >= 0]
+        moves = [A_STEP + d for d in range(4) if self._step_target(seat, pos, d, prev, scarf) >= 0]
+        moves.extend(A_PASSAGE + q for q in self._passages(pos, prev, scarf))
+        return moves
+
+    def _can_start(self, seat: int, pos: int) -> bool:
+        """Whether an archaeologist on ``pos`` may be chosen: it can step (a flask or papyrus move counts)."""
+        if self._compulsory_moves(seat, pos, -1, self.scarf_on, False):
+            return True
+        if pos >= FIRST_ENTRANCE:
+            return False
+        if self._has(seat, FLASK) and any(self._flask_target(seat, pos, d, -1, False) >= 0 for d in range(4)):
+            return True
+        return self._has(seat, PAPYRUS) and any(self._ghost_target(seat, pos, d, -1, False) >= 0 for d in range(4))
+
+    # Item options ------------------------------------------------------------------
+
+    def _item_actions(self, seat: int, pos: int, in_move: bool) -> list[int]:
+        """Item uses allowed now, ascending. ``pos`` is the chosen archaeologist's square (or -1)."""
+        held = self.items[seat]
+        if not held:
+            return []
+        out: list[int] = []
+        t = self.game.tables
+        ghost = self.ghost
+        if held >> FOOD & 1 and self.die != 6:
+            out.append(A_FOOD)
+        if held >> WATER & 1 and self.die != 5:
+            out.append(A_WATER)
+        if held >> CHOCOLATE & 1 and self.steps == 0:
+            out.extend(A_CHOCOLATE + v for v in range(self.die - 1))
+        on_cell = in_move and 0 <= pos < CELLS and not ghost
+        if held >> TORCH & 1 and on_cell:
+            opn = self.opn[pos]
+            if any(opn & BIT[d] and NEIGH[pos][d] >= 0 and self.kind[NEIGH[pos][d]] < 0 for d in range(4)):
+                out.append(A_TORCH)
+        if held >> SCARF & 1 and not self.scarf_on:
+            out.append(A_SCARF)
+        if held >> PAPYRUS & 1 and in_move and not ghost and self.steps < self.die:
+            out.append(A_PAPYRUS)
+        if held >> PLAN & 1 and not ghost and len(self.assigned) + sum(self.pool) >= 2:
+            out.append(A_PLAN)
+        if held >> MONEY & 1:
+            for i in range(len(ITEM_IDS)):
+                if t.buyable >> i & 1 and self.discovered >> i & 1 and not held >> i & 1 and self.supply[i] > 0:
+                    out.append(A_BUY + i)
+        if held >> KEY & 1 and on_cell:
+            out.extend(A_KEY + c for c in self._key_targets(pos))
+        return out
+
+    def _key_targets(self, pos: int) -> list[int]:
+        occ = self._occupied()
+        chamber = self.game.tables.chamber
+        cells = [pos] + [q for q in NEIGH[pos] if q >= 0 and not occ[q]]
+        return sorted(
+            c for c in cells if c != chamber and self.kind[c] >= 0 and len(rotations(self.opn[c])) > 1
+        )
+
+    def _flask_actions(self, seat: int, pos: int) -> list[int]:
+        if not self._has(seat, FLASK) or self.ghost or not 0 <= pos < CELLS or self.steps >= self.die:
+            return []
+        return [A_FLASK + d for d in range(4) if self._flask_target(seat, pos, d, self.prev, self.scarf_on) >= 0]
+
+    # Protocol hooks ------------------------------------------------------------------
+
+    def _current_player(self) -> int:
+        actor = _ACTOR[self.phase]
+        return self.player if actor is None else actor
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        seat = self.player
+        if phase == MOVE:
+            return self._move_legal()
+        if phase == SELECT:
+            return self._select_legal()
+        if phase == ORIENT:
+            return [A_ORIENT + m for m in self._orient_options()]
+        if phase == TURN_KEY:
+            current = self.opn[self.key_cell]
+            return [A_ORIENT + m for m in rotations(current) if m != current]
+        if phase == CURSE:
+            return [A_CURSE + c for c in self._curse_options()]
+        if phase == CHEST_TAKE:
+            return [A_CHEST + i for i in self._chest_options(seat)]
+        if phase == MAP_PICK:
+            return [A_MAP + c for c in range(CELLS) if self.kind[c] < 0]
+        if phase == LOOK:
+            return [A_LOOK + c for c in range(CELLS) if self.kind[c] < 0 and c not in self.looked]
+        if phase == SWAP:
+            return [A_SWAP, A_SWAP + 1]
+        if phase == ROB:
+            return [A_ROB + i for i in self._rob_options(self.victims[0] // FIGURES)]
+        return []
+
+    def _move_legal(self) -> list[int]:
+        seat = self.player
+        pos = self.fig[self.active]
+        moves: list[int] = []
+        if self.steps < self.die:
+            moves = self._compulsory_moves(seat, pos, self.prev, self.scarf_on, self.ghost)
+        flask = self._flask_actions(seat, pos)
+        items = self._item_actions(seat, pos, True)
+        if moves:
+            return moves + flask + items
+        if flask or items:
+            return flask + [A_END] + items
+        return []
+
+    def _select_legal(self) -> list[int]:
+        seat = self.player
+        base = FIGURES * seat
+        seen: list[int] = []
+        reserve = False
+        for p in self.fig[base : base + FIGURES]:
+            if p >= 0:
+                if p not in seen and self._can_start(seat, p):
+                    seen.append(p)
+            elif p == RESERVE:
+                reserve = True
+        out = [A_SELECT + p for p in sorted(seen)]
+        if reserve:
+            out.extend(A_ENTER + e for e in range(4))
+        if not out:
+            out.append(A_PASS)
+        return out + self._item_actions(seat, -1, False)
+
+    def _orient_options(self) -> list[int]:
+        kind = self.game.tables.kinds[self.rv_kind]
+        need = self.rv_need
+        return [m for m in kind.rotations if not need or m & need]
+
+    def _curse_options(self) -> list[int]:
+        occ = self._occupied()
+        chamber = self.game.tables.chamber
+        return [c for c in range(CELLS) if self.kind[c] >= 0 and c != chamber and c != self.curse and not occ[c]]
+
+    def _chest_options(self, seat: int) -> list[int]:
+        held = self.items[seat]
+        return [i for i in range(len(ITEM_IDS)) if self.chest[i] > 0 and not held >> i & 1]
+
+    def _rob_options(self, owner: int) -> list[int]:
+        theirs = self.items[owner] & ~self.items[self.player]
+        return [i for i in range(len(ITEM_IDS)) if theirs >> i & 1]
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == ROLL:
+            return [(face, 1.0 / DIE_FACES) for face in range(DIE_FACES)]
+        return pool_outcomes(self.pool, TILE_OFFSET)
+
+    # Applying actions ------------------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        phase = self.phase
+        if phase == ROLL:
+            self.die = action + 1
+            self.phase = SELECT
+            self._log(f"seat {self.player} rolls {self.die}")
+            return
+        if phase == DRAW:
+            k = action - TILE_OFFSET
+            self.pool[k] -= 1
+            self.rv_kind = k
+            self._orient_or_auto()
+            return
+        if phase == PEEK:
+            k = action - TILE_OFFSET
+            self.pool[k] -= 1
+            cell = self.looked[-1]
+            self.assigned[cell] = k
+            self.knowers[cell] = [self.player]
+            self._after_look()
+            return
+        name, index = SPACE.decode(action)
+        getattr(self, "_do_" + name)(index)
+
+    # Turn start and selection
+
+    def _do_select(self, pos: int) -> None:
+        base = FIGURES * self.player
+        self.active = base + self.fig[base : base + FIGURES].index(pos)
+        self.prev = -1
+        self._log(f"seat {self.player} moves the archaeologist on {square_name(pos)}")
+        self._settle()
+
+    def _do_enter(self, entrance: int) -> None:
+        base = FIGURES * self.player
+        self.active = base + self.fig[base : base + FIGURES].index(RESERVE)
+        self.fig[self.active] = FIRST_ENTRANCE + entrance
+        self.prev = -1
+        self.steps = 1
+        self._log(f"seat {self.player} brings an archaeologist in at the {ENTRANCES[entrance]} entrance")
+        self._settle()
+
+    def _do_pass(self, _: int) -> None:
+        self._log(f"seat {self.player} cannot move and passes")
+        self._finish_turn(False)
+
+    # Steps
+
+    def _do_step(self, d: int) -> None:
+        pos = self.fig[self.active]
+        q = NEIGH[pos][d]
+        self._step_to(q, BIT[OPP[d]])
+
+    def _do_step_in(self, _: int) -> None:
+        e = self.fig[self.active] - FIRST_ENTRANCE
+        t = self.game.tables
+        self._step_to(t.corners[e], t.outer[e])
+
+    def _step_to(self, q: int, need: int) -> None:
+        if self.ghost:
+            self.prev = self.fig[self.active]
+            self.fig[self.active] = q
+            self.steps += 1
+            self.ghost_path.append(q)
+            if q == self.game.tables.chamber:
+                self._enter_chamber()
+            else:
+                self._settle()
+            return
+        if self.kind[q] < 0:
+            self._begin_reveal(q, need, STEP)
+        else:
+            self._move_to(q, False)
+
+    def _do_passage(self, q: int) -> None:
+        self._log(f"seat {self.player} takes the secret passage to {square_name(q)}")
+        self._move_to(q, False)
+
+    def _do_flask(self, d: int) -> None:
+        pos = self.fig[self.active]
+        q = NEIGH[pos][d]
+        self._spend(FLASK)
+        self._log(f"seat {self.player} uses the magic flask to pass the wall to {square_name(q)}")
+        self._move_to(q, False)
+
+    def _do_end(self, _: int) -> None:
+        self._end_movement()
+
+    # Items
+
+    def _do_food(self, _: int) -> None:
+        self._spend(FOOD)
+        self.die = 6
+        self._log(f"seat {self.player} eats food: the die shows 6")
+        self._settle()
+
+    def _do_water(self, _: int) -> None:
+        self._spend(WATER)
+        self.die = 5
+        self._log(f"seat {self.player} drinks water: the die shows 5")
+        self._settle()
+
+    def _do_chocolate(self, value: int) -> None:
+        self._spend(CHOCOLATE)
+        self.die = value + 1
+        self._log(f"seat {self.player} eats chocolate: the die shows {self.die}")
+        self._settle()
+
+    def _do_torch(self, _: int) -> None:
+        pos = self.fig[self.active]
+        self._spend(TORCH)
+        self._log(f"seat {self.player} lights the torch on {square_name(pos)}")
+        for d in (3, 2, 1, 0):
+            q = NEIGH[pos][d]
+            if self.opn[pos] & BIT[d] and q >= 0 and self.kind[q] < 0:
+                self.tasks.append((T_REVEAL, q))
+        self._settle()
+
+    def _do_scarf(self, _: int) -> None:
+        self._spend(SCARF)
+        self.scarf_on = True
+        self._log(f"seat {self.player} wears the scarf: stepping back is allowed this turn")
+        self._settle()
+
+    def _do_papyrus(self, _: int) -> None:
+        self._spend(PAPYRUS)
+        self.ghost = True
+        self.ghost_path = [self.fig[self.active]]
+        self._log(f"seat {self.player} reads the papyrus of the dead and walks as a ghost")
+        self._settle()
+
+    def _do_plan(self, _: int) -> None:
+        self._spend(PLAN)
+        self.looked = []
+        self._log(f"seat {self.player} studies the plan")
+        self.phase = LOOK
+        self._auto_single()
+
+    def _do_buy(self, item: int) -> None:
+        self._spend(MONEY)
+        self._gain(self.player, item)
+        self._log(f"seat {self.player} buys {self.game.tables.item_names[item]} with money")
+        self._settle()
+
+    def _do_key(self, cell: int) -> None:
+        self._spend(KEY)
+        self.key_cell = cell
+        self.phase = TURN_KEY
+        self._log(f"seat {self.player} uses the golden key on {square_name(cell)}")
+        self._auto_single()
+
+    # Follow-up decisions
+
+    def _do_orient(self, mask: int) -> None:
+        if self.phase == TURN_KEY:
+            self.opn[self.key_cell] = mask
+            self._log(f"{square_name(self.key_cell)} now opens {letters_of(mask)}")
+            self.key_cell = -1
+            self._settle()
+        else:
+            self._place_revealed(mask)
+
+    def _do_curse(self, cell: int) -> None:
+        self.curse = cell
+        self._log(f"seat {self.player} puts the curse on {square_name(cell)}")
+        self._settle()
+
+    def _do_chest(self, item: int) -> None:
+        self.chest[item] -= 1
+        self.items[self.player] |= 1 << item
+        self.discovered |= 1 << item
+        self._log(f"seat {self.player} takes {self.game.tables.item_names[item]} from the chest")
+        self._settle()
+
+    def _do_map(self, cell: int) -> None:
+        self._log(f"seat {self.player} uses the map on {square_name(cell)}")
+        self._begin_reveal(cell, 0, MAP_REVEAL)
+
+    def _do_look(self, cell: int) -> None:
+        self.looked.append(cell)
+        self._log(f"seat {self.player} looks at the face-down tile on {square_name(cell)}")
+        if cell in self.assigned:
+            if self.player not in self.knowers[cell]:
+                self.knowers[cell] = sorted(self.knowers[cell] + [self.player])
+            self._after_look()
+        else:
+            self.phase = PEEK
+
+    def _after_look(self) -> None:
+        if len(self.looked) == 2:
+            self.phase = SWAP
+        else:
+            self.phase = LOOK
+            self._auto_single()
+
+    def _do_swap(self, swap: int) -> None:
+        a, b = self.looked
+        if swap:
+            self.assigned[a], self.assigned[b] = self.assigned[b], self.assigned[a]
+        self.knowers[a] = [self.player]
+        self.knowers[b] = [self.player]
+        self.looked = []
+        self._log(f"seat {self.player} puts the tiles on {square_name(a)} and {square_name(b)} back face down")
+        self._settle()
+
+    def _do_rob(self, item: int) -> None:
+        self._steal(self.victims[0] // FIGURES, item)
+        del self.victims[0]
+        self._rob_next()
+
+    # Tokens
+
+    def _spend(self, item: int) -> None:
+        self.items[self.player] &= ~(1 << item)
+        self.supply[item] += 1
+
+    def _gain(self, seat: int, item: int) -> None:
+        self.items[seat] |= 1 << item
+        self.supply[item] -= 1
+
+    def _steal(self, owner: int, item: int) -> None:
+        self.items[owner] &= ~(1 << item)
+        self.items[self.player] |= 1 << item
+        self._log(f"seat {self.player} robs {self.game.tables.item_names[item]} from seat {owner}")
+
+    # Revealing tiles
+
+    def _begin_reveal(self, cell: int, need: int, mode: int) -> None:
+        self.rv_cell = cell
+        self.rv_need = need
+        self.rv_mode = mode
+        if cell in self.assigned:
+            self.rv_kind = self.assigned[cell]
+            self._orient_or_auto()
+        else:
+            self.phase = DRAW
+
+    def _orient_or_auto(self) -> None:
+        options = self._orient_options()
+        if len(options) == 1:
+            self._place_revealed(options[0])
+        else:
+            self.phase = ORIENT
+
+    def _place_revealed(self, mask: int) -> None:
+        t = self.game.tables
+        cell, k = self.rv_cell, self.rv_kind
+        kind = t.kinds[k]
+        self.kind[cell] = k
+        self.opn[cell] = mask
+        if cell in self.assigned:
+            del self.assigned[cell]
+            del self.knowers[cell]
+        if kind.feature == ITEM:
+            self.discovered |= 1 << kind.detail
+        self._log(f"{square_name(cell)} is revealed: {kind.name}, openings {letters_of(mask)}")
+        self.rv_cell = self.rv_kind = -1
+        mode = self.rv_mode
+        if mode == STEP:
+            if self._blocked(self.player, k):
+                self._log(f"seat {self.player} cannot enter {square_name(cell)}: the turn ends")
+                self._finish_turn(True)
+            else:
+                self._move_to(cell, True)
+        elif mode == GHOST_LAND:
+            self._land(cell, True)
+        else:
+            if kind.feature == MAP:
+                self.tasks.append((T_MAP,))
+            self._settle()
+
+    # Entering squares
+
+    def _move_to(self, q: int, flipped: bool) -> None:
+        self.prev = self.fig[self.active]
+        self.fig[self.active] = q
+        self.steps += 1
+        if q == self.game.tables.chamber:
+            self._enter_chamber()
+        else:
+            self._enter(q, flipped)
+
+    def _enter(self, q: int, flipped: bool) -> None:
+        """Apply the effect of the square just entered, then continue the turn."""
+        t = self.game.tables
+        seat = self.player
+        kind = t.kinds[self.kind[q]]
+        feature = kind.feature
+        if feature == OBSTACLE:
+            d = kind.detail
+            if not self._has(seat, t.obstacle_protection[d]):
+                group = t.obstacle_group[d]
+                if group == KILL:
+                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} kills seat {seat}'s archaeologist")
+                    self.fig[self.active] = RESERVE
+                    self._finish_turn(False)
+                    return
+                if group == END_TURN:
+                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} ends seat {seat}'s movement")
+                    self._finish_turn(True)
+                    return
+        elif feature == INSCRIPTION:
+            if not self.insc[seat] >> kind.detail & 1:
+                self.insc[seat] |= 1 << kind.detail
+                self._log(f"seat {seat} reads the {t.colours[kind.detail]} inscription")
+        elif feature == ITEM:
+            i = kind.detail
+            if not self.items[seat] >> i & 1 and self.supply[i] > 0:
+                self._gain(seat, i)
+                self._log(f"seat {seat} takes {t.item_names[i]}")
+        elif feature == MAP:
+            if flipped:
+                self.tasks.append((T_MAP,))
+        elif feature == SHRINE:
+            self.tasks.append((T_CURSE,))
+        elif feature == CHEST:
+            if not self.chest_filled:
+                self.chest_filled = True
+                for i in range(len(ITEM_IDS)):
+                    if t.items_in_play >> i & 1 and self.supply[i] > 0:
+                        self.supply[i] -= 1
+                        self.chest[i] += 1
+                self._log(f"seat {seat} opens the chest")
+            self.tasks.append((T_CHEST,))
+        self._settle()
+
+    def _enter_chamber(self) -> None:
+        seat = self.player
+        self.chamber_open = True
+        self.finished.append(seat)
+        base = FIGURES * seat
+        for i in range(base, base + FIGURES):
+            self.fig[i] = IN_CHAMBER
+        self._log(f"seat {seat} enters the burial chamber (place {len(self.finished)})")
+        self._finish_turn(False)
+
+    # Papyrus landing
+
+    def _end_movement(self) -> None:
+        if self.ghost:
+            self.ghost = False
+            if len(self.ghost_path) > 1:
+                self._land(self.fig[self.active], False)
+                return
+        self._finish_turn(True)
+
+    def _land(self, cell: int, flipped: bool) -> None:
+        """The last square of a ghost walk is entered under the normal rules."""
+        if self.kind[cell] < 0:
+            self._begin_reveal(cell, 0, GHOST_LAND)
+            return
+        if self._blocked(self.player, self.kind[cell]):
+            self.ghost_path.pop()
+            back = self.ghost_path[-1]
+            self.fig[self.active] = back
+            self._log(f"seat {self.player} cannot stay on {square_name(cell)} and falls back to {square_name(back)}")
+            if len(self.ghost_path) > 1:
+                self._land(back, False)
+            else:
+                self._finish_turn(True)
+            return
+        self.ending = True
+        self._enter(cell, flipped)
+
+    # The task stack and the end of a turn
+
+    def _settle(self) -> None:
+        """Run pending follow-ups; otherwise return to choosing or moving, ending the turn if nothing is left."""
+        tasks = self.tasks
+        while tasks:
+            task = tasks.pop()
+            what = task[0]
+            if what == T_REVEAL:
+                if self.kind[task[1]] < 0:
+                    self._begin_reveal(task[1], 0, TORCH_REVEAL)
+                    return
+            elif what == T_MAP:
+                if any(k < 0 for k in self.kind):
+                    self.phase = MAP_PICK
+                    return
+            elif what == T_CURSE:
+                if self._curse_options():
+                    self.phase = CURSE
+                    self._auto_single()
+                    return
+            elif what == T_CHEST:
+                if self._chest_options(self.player):
+                    self.phase = CHEST_TAKE
+                    self._auto_single()
+                    return
+        if self.ending:
+            self._finish_turn(True)
+            return
+        if self.active < 0:
+            self.phase = SELECT
+            return
+        self.phase = MOVE
+        if not self._move_legal():
+            self._end_movement()
+
+    def _auto_single(self) -> None:
+        """A follow-up choice with one option is taken at once."""
+        options = self._legal_actions()
+        if len(options) == 1:
+            self._apply_action(options[0])
+
+    def _finish_turn(self, ambush: bool) -> None:
+        self.tasks = []
+        self.ending = False
+        self.ghost = False
+        self.ghost_path = []
+        if ambush and self.active >= 0:
+            pos = self.fig[self.active]
+            if pos >= 0:
+                seat = self.player
+                victims = [i for i, p in enumerate(self.fig) if p == pos and i // FIGURES != seat]
+                if victims:
+                    self.ambushed = victims
+                    self.victims = list(victims)
+                    self.guarded = [i for i in victims if self.items[i // FIGURES] >> FIRST_AID & 1]
+                    owners = sorted({i // FIGURES for i in victims})
+                    self._log(f"seat {seat} ambushes seat(s) {', '.join(map(str, owners))} on {square_name(pos)}")
+                    self._rob_next()
+                    return
+        self._next_turn()
+
+    def _rob_next(self) -> None:
+        while self.victims:
+            options = self._rob_options(self.victims[0] // FIGURES)
+            if len(options) > 1:
+                self.phase = ROB
+                return
+            if options:
+                self._steal(self.victims[0] // FIGURES, options[0])
+            del self.victims[0]
+        for i in self.ambushed:
+            if i not in self.guarded:
+                self.fig[i] = RESERVE
+                self._log(f"seat {i // FIGURES}'s archaeologist is wounded and goes home")
+        self.ambushed = []
+        self.guarded = []
+        self._next_turn()
+
+    def _game_over(self) -> bool:
+        done = len(self.finished)
+        end = self.game.options["end"]
+        if end == "first":
+            return done >= 1
+        if end == "decided":
+            return done >= self.num_players - 1
+        return done >= self.num_players
+
+    def _next_turn(self) -> None:
+        if self._game_over():
+            self.phase = OVER
+            return
+        n = self.num_players
+        seat = self.player
+        for offset in range(1, n + 1):
+            candidate = seat + offset
+            if candidate % n not in self.finished:
+                break
+        if candidate >= n:
+            self.round += 1
+            if self.round > self.game.options["max_rounds"]:
+                self.phase = OVER
+                self._log("the round limit is reached")
+                return
+        self.player = candidate % n
+        self.phase = ROLL
+        self.die = 0
+        self.steps = 0
+        self.active = -1
+        self.prev = -1
+        self.scarf_on = False
+
+    # Labels and reasons ----------------------------------------------------------------
+
+    def _action_to_string(self, action: int) -> str:
+        phase = self.phase
+        t = self.game.tables
+        if phase == ROLL:
+            return f"roll {action + 1}" if 0 <= action < DIE_FACES else f"chance outcome {action}"
+        if phase in (DRAW, PEEK):
+            k = action - TILE_OFFSET
+            name = t.kinds[k].name if 0 <= k < len(t.pool) else f"tile kind {k}"
+            cell = self.rv_cell if phase == DRAW else self.looked[-1]
+            verb = "reveal" if phase == DRAW else f"seat {self.player} sees"
+            return f"{verb} {square_name(cell)}: {name}"
+        name, i = SPACE.decode(action)
+        pos = self._pos()
+        if name == "select":
+            where = f"at the {square_name(i)}" if i >= FIRST_ENTRANCE else f"on {square_name(i)}"
+            return f"move the archaeologist {where}"
+        if name == "enter":
+            return f"bring an archaeologist in at the {ENTRANCES[i]} entrance"
+        if name == "pass":
+            return "pass (no archaeologist can move)"
+        if name in ("step", "flask"):
+            q = NEIGH[pos][i] if 0 <= pos < CELLS else -1
+            target = f" to {square_name(q)}" if q >= 0 else ""
+            if name == "flask":
+                return f"use the magic flask: through the wall {DIR_NAMES[i]}{target}"
+            return f"step {DIR_NAMES[i]}{target}" + (" (ghost)" if self.ghost else "")
+        if name == "step_in":
+            if pos >= FIRST_ENTRANCE:
+                corner = square_name(t.corners[pos - FIRST_ENTRANCE])
+                return f"step in from the {square_name(pos)} to {corner}" + (" (ghost)" if self.ghost else "")
+            return "step in from an entrance"
+        if name == "passage":
+            return f"take the secret passage to {square_name(i)}"
+        if name == "end":
+            return "end turn"
+        if name == "food":
+            return "eat food: die to 6"
+        if name == "water":
+            return "drink water: die to 5"
+        if name == "chocolate":
+            return f"eat chocolate: die to {i + 1}"
+        if name == "torch":
+            return "light the torch: reveal the neighbouring face-down tiles"
+        if name == "scarf":
+            return "wear the scarf: stepping back allowed this turn"
+        if name == "papyrus":
+            return "read the papyrus of the dead: ghost walk"
+        if name == "plan":
+            return "study the plan: look at two face-down tiles"
+        if name == "buy":
+            return f"buy {t.item_names[i]} with money"
+        if name == "key":
+            return f"use the golden key on {square_name(i)}"
+        if name == "orient":
+            if phase == TURN_KEY and self.key_cell >= 0:
+                return f"turn {square_name(self.key_cell)}: openings {letters_of(i) or '-'}"
+            return f"orient tile: openings {letters_of(i) or '-'}"
+        if name == "curse":
+            return f"put the curse on {square_name(i)}"
+        if name == "chest":
+            return f"take {t.item_names[i]} from the chest"
+        if name == "map":
+            return f"use the map: reveal {square_name(i)}"
+        if name == "look":
+            return f"look at the face-down tile on {square_name(i)}"
+        if name == "swap":
+            if len(self.looked) == 2:
+                a, b = (square_name(c) for c in self.looked)
+                return f"swap the tiles on {a} and {b}" if i else f"put the tiles on {a} and {b} back unchanged"
+            return "swap the two tiles" if i else "put the two tiles back unchanged"
+        owner = self.victims[0] // FIGURES if self.victims else -1
+        return f"rob {t.item_names[i]} from seat {owner}" if owner >= 0 else f"rob {t.item_names[i]}"
+
+    def _action_visible_to(self, action: int, seat: int | None) -> bool:
+        if self.phase in (PEEK, SWAP):
+            return seat == self.player
+        return True
+
+    def _hidden_action_string(self, action: int) -> str:
+        if self.phase == PEEK:
+            return f"seat {self.player} sees the tile on {square_name(self.looked[-1])}"
+        return f"seat {self.player} puts the two tiles back face down (swapped or not)"
+
+    def _illegal_reason(self, action: int) -> str:
+        from obelisk.games.tomb.reasons import illegal_reason
+
+        return illegal_reason(self, action)
+
+    # Results ---------------------------------------------------------------------------
+
+    def _rank_keys(self) -> list[Any]:
+        keys: list[Any] = []
+        for seat in range(self.num_players):
+            if seat in self.finished:
+                keys.append((1, -self.finished.index(seat)))
+            else:
+                keys.append((0, self.insc[seat].bit_count()))
+        return keys
+
+    def _scores(self) -> list[dict[str, Any]]:
+        out = []
+        for seat in range(self.num_players):
+            inscriptions = self.insc[seat].bit_count()
+            place = self.finished.index(seat) + 1 if seat in self.finished else 0
+            out.append(
+                {
+                    "total": inscriptions,
+                    "breakdown": {
+                        "inscriptions": inscriptions,
+                        "items": self.items[seat].bit_count(),
+                        "chamber_entry": place,
+                    },
+                }
+            )
+        return out
+
+    def _evaluate(self) -> list[float]:
+        from obelisk.games.tomb.view import evaluate
+
+        return evaluate(self)
+
+    # Views -----------------------------------------------------------------------------
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        from obelisk.games.tomb.view import observation
+
+        return observation(self, seat)
+
+    def _render(self) -> str:
+        from obelisk.games.tomb.view import render_state
+
+        return render_state(self)
+
+    def _resample(self, seat: int, rng: random.Random) -> "TombState":
+        """Re-deal every looked-at tile ``seat`` has not seen; the pool stays a pool."""
+        new = self.clone()
+        unknown = sorted(c for c, who in new.knowers.items() if seat not in who)
+        if not unknown:
+            return new
+        for c in unknown:
+            new.pool[new.assigned[c]] += 1
+        for c in unknown:
+            new.assigned[c] = draw_random(new.pool, rng)
+        return new
+
+    def _validate(self) -> str | None:
+        t = self.game.tables
+        n = self.num_players
+        if len(self.kind) != CELLS or len(self.opn) != CELLS:
+            return "kind and opn must have 81 entries"
+        if len(self.fig) != FIGURES * n or len(self.items) != n or len(self.insc) != n:
+            return "figures, items and inscriptions must match the player count"
+        if len(self.pool) != len(t.pool) or any(c < 0 for c in self.pool):
+            return "pool counts must be non-negative, one per tile kind"
+        if not 0 <= self.phase <= OVER or not 0 <= self.player < n:
+            return f"phase {self.phase} or player {self.player} out of range"
+        counts = list(self.pool)
+        for c, k in self.assigned.items():
+            if not 0 <= c < CELLS or self.kind[c] >= 0 or not 0 <= k < len(counts):
+                return f"looked-at tile on cell {c} is not a face-down square with a tile kind"
+            counts[k] += 1
+        if self.phase == ORIENT and self.rv_cell not in self.assigned:
+            counts[self.rv_kind] += 1
+        for c in range(CELLS):
+            k = self.kind[c]
+            if k >= len(t.kinds) or (k < 0 and t.start_kind[c] >= 0):
+                return f"square {square_name(c)} holds an impossible tile kind {k}"
+            if 0 <= k < len(counts) and t.start_kind[c] < 0:
+                counts[k] += 1
+        if counts != list(t.pool):
+            return "revealed, looked-at and face-down tiles do not add up to the tile list"
+        if sorted(self.assigned) != sorted(self.knowers):
+            return "every looked-at tile needs its list of players who saw it"
+        for p in self.fig:
+            if not IN_CHAMBER <= p < CELLS + 4:
+                return f"figure position {p} out of range"
+        return None

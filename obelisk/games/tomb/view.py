@@ -1,0 +1,275 @@
+"""What each seat sees, the terminal picture of the maze, and the evaluation heuristic.
+
+The observation carries only public facts (revealed tiles, figures, player
+cards, supply, curse, the public event log) plus, for a seat, the face-down
+tiles that seat has seen with the plan. The renderer draws the maze from that
+dictionary alone, so a player's screen cannot leak.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from obelisk.games.tomb.data import (
+    BIT,
+    CELLS,
+    ENTRANCES,
+    ITEM_IDS,
+    SIZE,
+    letters_of,
+    square_name,
+)
+
+if TYPE_CHECKING:
+    from obelisk.games.tomb.state import TombState
+
+SEAT_LETTERS = "abcdef"
+
+
+def _where(pos: int) -> str:
+    if pos == -1:
+        return "reserve"
+    if pos == -2:
+        return "chamber"
+    return square_name(pos)
+
+
+def observation(state: "TombState", seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of ``seat`` (None: spectator)."""
+    from obelisk.games.tomb.state import FIGURES, ORIENT, PHASE_NAMES, ROB, TURN_KEY
+
+    t = state.game.tables
+    n = state.num_players
+    board = [[k, state.opn[c]] if k >= 0 else None for c, k in enumerate(state.kind)]
+    revealed = [0] * len(t.pool)
+    for c, k in enumerate(state.kind):
+        if 0 <= k < len(t.pool) and t.start_kind[c] < 0:
+            revealed[k] += 1
+    unrevealed = {t.kinds[k].name: t.pool[k] - revealed[k] for k in range(len(t.pool)) if t.pool[k] - revealed[k]}
+    known = {}
+    if seat is not None:
+        known = {square_name(c): t.kinds[k].name for c, k in sorted(state.assigned.items()) if seat in state.knowers[c]}
+    players = []
+    for s in range(n):
+        players.append(
+            {
+                "letter": SEAT_LETTERS[s],
+                "items": [ITEM_IDS[i] for i in range(len(ITEM_IDS)) if state.items[s] >> i & 1],
+                "inscriptions": [t.colours[i] for i in range(len(t.colours)) if state.insc[s] >> i & 1],
+                "figures": [_where(p) for p in state.fig[FIGURES * s : FIGURES * s + FIGURES]],
+                "place": state.finished.index(s) + 1 if s in state.finished else None,
+            }
+        )
+    pending: dict[str, Any] = {}
+    if state.phase == ORIENT:
+        pending = {
+            "square": square_name(state.rv_cell),
+            "tile": t.kinds[state.rv_kind].name,
+            "options": [letters_of(m) for m in state._orient_options()],
+        }
+    elif state.phase == TURN_KEY:
+        pending = {"square": square_name(state.key_cell)}
+    elif state.phase == ROB:
+        pending = {"victim": state.victims[0] // FIGURES}
+    if state.looked:
+        pending["looked"] = [square_name(c) for c in state.looked]
+    active = state._pos()
+    return {
+        "pyramid": "big" if t.big else "small",
+        "needed": t.needed,
+        "colours": list(t.colours),
+        "kinds": [[k.code, k.name] for k in t.kinds],
+        "board": board,
+        "curse": square_name(state.curse) if state.curse >= 0 else None,
+        "chamber_open": state.chamber_open,
+        "players": players,
+        "supply": {ITEM_IDS[i]: state.supply[i] for i in range(len(ITEM_IDS)) if t.items_in_play >> i & 1},
+        "discovered": [ITEM_IDS[i] for i in range(len(ITEM_IDS)) if state.discovered >> i & 1],
+        "chest": {ITEM_IDS[i]: c for i, c in enumerate(state.chest) if c} if state.chest_filled else None,
+        "face_down": sum(1 for k in state.kind if k < 0),
+        "unrevealed": unrevealed,
+        "peeked": {square_name(c): list(w) for c, w in sorted(state.knowers.items())},
+        "known": known,
+        "finish_order": list(state.finished),
+        "round": state.round,
+        "max_rounds": state.game.options["max_rounds"],
+        "turn": {
+            "player": state.player,
+            "phase": PHASE_NAMES[state.phase],
+            "die": state.die,
+            "steps": state.steps,
+            "active": square_name(active) if active >= 0 else None,
+            "previous": square_name(state.prev) if state.prev >= 0 else None,
+            "scarf": state.scarf_on,
+            "ghost": state.ghost,
+        },
+        "pending": pending,
+        "events": list(state.events),
+    }
+
+
+def _edge(a: list | None, b: list | None, da: int, db: int) -> int:
+    """0 wall, 1 open, 2 open on the known side toward a face-down square."""
+    if a is None and b is None:
+        return 0
+    if a is None:
+        return 2 if b[1] & BIT[db] else 0
+    if b is None:
+        return 2 if a[1] & BIT[da] else 0
+    return 1 if a[1] & BIT[da] and b[1] & BIT[db] else 0
+
+
+def draw_board(view: Mapping[str, Any]) -> list[str]:
+    """The maze as text lines: walls, tile codes, figures (seat letters) and the curse."""
+    board = view["board"]
+    kinds = view["kinds"]
+    known = view.get("known", {})
+    curse = view.get("curse")
+    figures: dict[str, str] = {}
+    for s, player in enumerate(view["players"]):
+        for where in player["figures"]:
+            figures[where] = figures.get(where, "") + SEAT_LETTERS[s]
+    lines = ["    " + "".join(f" {chr(65 + c)}  " for c in range(SIZE))]
+    for r in range(SIZE):
+        top = "   +"
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            e = _edge(board[cell - SIZE], board[cell], 2, 0) if r else 0
+            top += ("---", "   ", " . ")[e] + "+"
+        row1 = f"{r + 1:>2} "
+        row2 = "   "
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            left = board[cell - 1] if c else None
+            e = _edge(left, board[cell], 1, 3) if c else 0
+            wall = ("|", " ", ":")[e]
+            name = square_name(cell)
+            here = board[cell]
+            if here is None:
+                code = "?" + _code_of(kinds, known[name])[:2] if name in known else "???"
+            else:
+                code = kinds[here[0]][0]
+                if code == "CHM" and view.get("chamber_open"):
+                    code = "chm"
+            figs = "!C!" if name == curse else figures.get(name, "")
+            if len(figs) > 3:
+                figs = figs[:2] + "+"
+            row1 += wall + code
+            row2 += wall + f"{figs:<3}"
+        lines.append(top)
+        lines.append(row1 + "|")
+        lines.append(row2 + "|")
+    lines.append("   +" + "---+" * SIZE)
+    at_entrances = [f"{e}: {figures[f'{e} entrance']}" for e in ENTRANCES if f"{e} entrance" in figures]
+    if at_entrances:
+        lines.append("   at the entrances: " + ", ".join(at_entrances))
+    return lines
+
+
+def _code_of(kinds: list, name: str) -> str:
+    for code, kind_name in kinds:
+        if kind_name == name:
+            return code
+    return "???"
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """Full terminal text of an observation: maze, player cards, turn, pending choice, recent events."""
+    lines = draw_board(view)
+    lines.append(
+        "   '???' face down, '?xx' face down but seen with your plan, ':' or '.' an opening toward a face-down "
+        "square, '!C!' the curse; letters a-f are the seats' archaeologists"
+    )
+    codes = sorted({tuple(k) for k in view["kinds"]} - {("   ", "outer wall")})
+    lines.append("   tiles: " + "; ".join(f"{code.strip() or '(blank)'}={name}" for code, name in codes if code.strip()))
+    lines.append(
+        f"{view['pyramid']} pyramid, round {view['round']} of {view['max_rounds']}; "
+        f"chamber {'OPEN' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it); "
+        f"{view['face_down']} tiles face down"
+    )
+    for s, player in enumerate(view["players"]):
+        place = f", entered the chamber (place {player['place']})" if player["place"] else ""
+        lines.append(
+            f"seat {s} ({player['letter']}): inscriptions {len(player['inscriptions'])}/{view['needed']} "
+            f"[{', '.join(player['inscriptions'])}]; items [{', '.join(player['items'])}]; "
+            f"archaeologists {', '.join(player['figures'])}{place}"
+        )
+    lines.append(
+        "supply: " + ", ".join(f"{k} {v}" for k, v in view["supply"].items())
+        + "; discovered: " + (", ".join(view["discovered"]) or "none")
+    )
+    if view.get("chest") is not None:
+        lines.append("chest: " + (", ".join(f"{k} {v}" for k, v in view["chest"].items()) or "empty"))
+    if view.get("peeked"):
+        lines.append("looked at with a plan: " + ", ".join(f"{sq} by seat(s) {w}" for sq, w in view["peeked"].items()))
+    if view.get("known"):
+        lines.append("you saw: " + ", ".join(f"{sq} = {name}" for sq, name in view["known"].items()))
+    turn = view["turn"]
+    if view.get("terminal"):
+        lines.append(f"game over; chamber entry order: {view['finish_order']}")
+    else:
+        extra = []
+        if turn["active"]:
+            extra.append(f"archaeologist on {turn['active']}")
+        if turn["previous"]:
+            extra.append(f"came from {turn['previous']}")
+        if turn["scarf"]:
+            extra.append("scarf worn")
+        if turn["ghost"]:
+            extra.append("ghost walk")
+        lines.append(
+            f"turn: seat {turn['player']}, {turn['phase']}, die {turn['die'] or '-'}, steps {turn['steps']}"
+            + (f" ({'; '.join(extra)})" if extra else "")
+        )
+    if view.get("pending"):
+        lines.append("pending: " + ", ".join(f"{k} {v}" for k, v in view["pending"].items()))
+    if view.get("events"):
+        lines.append("recent: " + " | ".join(view["events"][-5:]))
+    return "\n".join(lines)
+
+
+def render_state(state: "TombState") -> str:
+    """God view: the spectator picture with every looked-at tile shown, plus the hidden pool."""
+    view = observation(state, None)
+    t = state.game.tables
+    view["known"] = {square_name(c): t.kinds[k].name for c, k in sorted(state.assigned.items())}
+    view["terminal"] = state.is_terminal()
+    view["finish_order"] = list(state.finished)
+    text = render_view(view)
+    pool = ", ".join(f"{t.kinds[k].name} x{c}" for k, c in enumerate(state.pool) if c)
+    return f"{text}\nface-down pool: {pool or 'empty'}\nphase {state.phase}, tasks {state.tasks}"
+
+
+def evaluate(state: "TombState") -> list[float]:
+    """Heuristic returns: chamber places first, then inscriptions, closeness to the chamber or to missing
+    inscriptions, items held and figures in play; centred and scaled into [-1, 1]."""
+    from obelisk.games.tomb.state import FIGURES
+
+    t = state.game.tables
+    n = state.num_players
+    chamber_r, chamber_c = divmod(t.chamber, SIZE)
+    targets: dict[int, list[tuple[int, int]]] = {}
+    for c, k in enumerate(state.kind):
+        if 0 <= k < len(t.pool):
+            kind = t.kinds[k]
+            if kind.feature == 1:
+                targets.setdefault(kind.detail, []).append(divmod(c, SIZE))
+    raw = []
+    for s in range(n):
+        if s in state.finished:
+            raw.append(60.0 - 8.0 * state.finished.index(s))
+            continue
+        spots = [divmod(p, SIZE) for p in state.fig[FIGURES * s : FIGURES * s + FIGURES] if 0 <= p < CELLS]
+        have = state.insc[s].bit_count()
+        value = 6.0 * min(have, t.needed) + 0.4 * state.items[s].bit_count() + 0.5 * len(spots)
+        if spots and state._may_enter_chamber(s):
+            dist = min(abs(r - chamber_r) + abs(c - chamber_c) for r, c in spots)
+            value += 10.0 - 0.8 * dist
+        elif spots:
+            missing = [pos for colour, places in targets.items() if not state.insc[s] >> colour & 1 for pos in places]
+            if missing:
+                dist = min(abs(r - mr) + abs(c - mc) for r, c in spots for mr, mc in missing)
+                value += 2.0 - 0.25 * dist
+        raw.append(value)
+    mean = sum(raw) / n
+    return [max(-1.0, min(1.0, (v - mean) / 30.0)) for v in raw]
