@@ -1,0 +1,86 @@
+"""Static rule helpers shared by the state and the renderers: action space, labels, payment arithmetic."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from obelisk.core import ActionSpace
+from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
+
+STALLS = 3
+STALL_NAMES = ("A", "B", "C")
+PERMS = tuple(permutations(range(STALLS)))
+"""Refill assignments: draw j goes to stall ``PERMS[i][j]``."""
+SOURCES = ("card", "tainted", "trompe", "merchant")
+"""How one unit of a resource is paid."""
+CHARACTER_PLAYS = ("beggars", "courtesans", "envoys", "scribes_pick", "scribes_die", "smugglers", "vizier")
+MAX_SEATS = 5
+MAX_BID = 400
+"""Largest bid id; bids above it are not offered (no player comes near it)."""
+VIZIER_DRAWS = 5
+NUM_KINDS = len(KINDS)
+
+
+def make_actions(tables: Tables) -> ActionSpace:
+    """The action-id layout; ranges sized from the data (walls, doors, tiles, placements, garden cells)."""
+    playable = bin(tables.playable_mask).count("1")
+    return ActionSpace([
+        ("take", STALLS),
+        ("refill", len(PERMS)),
+        ("wall", len(tables.wall_ids)),
+        ("sphinx", 1),
+        ("pedestal", 1),
+        ("throne", 1),
+        ("obelisk", 1),
+        ("door", len(tables.door_ids)),
+        ("mosaic", len(tables.tile_ids)),
+        ("place", max(len(p) for p in tables.placements)),
+        ("pay", len(RESOURCES) * len(SOURCES)),
+        ("finish", 1),
+        ("claim", max(1, playable)),
+        ("no_claim", 1),
+        ("play", len(CHARACTER_PLAYS)),
+        ("courtesan", NUM_KINDS),
+        ("give_talents", 1),
+        ("give_card", len(RESOURCES)),
+        ("offer", len(RESOURCES)),
+        ("offer_done", 1),
+        ("accept", MAX_SEATS * len(RESOURCES)),
+        ("accept_done", 1),
+        ("keep", 1),
+        ("reject", 1),
+        ("bid", MAX_BID + 1),
+        ("end_turn", 1),
+        ("limit_discard", 1),
+        ("limit_keep", 1),
+        ("discard", NUM_KINDS),
+        ("pass", 1),
+    ])
+
+
+def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[int], merchants: int,
+            merchant_artisan: bool) -> bool:
+    """Whether ``need`` can be paid from ``credit``, the hand and the merchants.
+
+    Standard and tainted cards of a resource pay only that resource, so they
+    are used first; what is left must be covered by single-unit wild cards
+    (Trompe-l'oeil, then Nile merchants, which may not pay artisans when
+    ``merchant_artisan`` is off).
+    """
+    missing = 0
+    artisan_missing = 0
+    units = tables.units
+    for r in range(5):
+        lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
+        if lack > 0:
+            missing += lack
+            if r == 0:
+                artisan_missing = lack
+    trompe = hand[TROMPE]
+    if missing > trompe + merchants:
+        return False
+    return merchant_artisan or artisan_missing <= trompe
+
+
+def cost_text(cost: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n) or "nothing"

@@ -1,0 +1,201 @@
+"""What each seat sees, and the terminal text built from it.
+
+``observation`` is the only path from a position to a player: own hand,
+talents and amulets; everybody's merchants, statues, hand sizes and the cards
+the viewer has seen entering each hand; the public market (face-down cards
+shown as such), palace, garden, mosaic stack, dice, Cleopatra and discard
+pile. ``render_observation`` turns that dict into text; ``render_state`` is
+the god view (``str(state)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from obelisk.games.cleopatra.data import RESOURCES, Tables
+from obelisk.games.cleopatra.rules import STALL_NAMES
+
+
+def _counts(tables: Tables, counts: list[int]) -> dict[str, int]:
+    return {tables.names[k]: c for k, c in enumerate(counts) if c}
+
+
+def _garden_rows(state: Any) -> list[str]:
+    t = state.tables
+    palms = t.palm_mask
+    rows = []
+    sanctuary = {}
+    for owner, cells in state.sanctuaries:
+        for c in cells:
+            sanctuary[c] = owner
+    for r in range(t.rows):
+        line = []
+        for c in range(t.cols):
+            cell = r * t.cols + c
+            value = state.garden[cell]
+            if value == -2:
+                line.append("#")
+            elif value >= 0:
+                line.append(t.tile_ids[value][0])
+            elif cell in sanctuary:
+                line.append(str(sanctuary[cell]))
+            elif palms >> cell & 1:
+                line.append("*")
+            else:
+                line.append(".")
+        rows.append("".join(line))
+    return rows
+
+
+def observation(state: Any, seat: int | None) -> dict[str, Any]:
+    t = state.tables
+    n = state.num_players
+    terminal = state.phase == "end"
+    viewer = n if seat is None else seat
+    players = []
+    for q in range(n):
+        entry: dict[str, Any] = {
+            "merchants": state.merchants[q],
+            "statues": state.statues[q],
+            "hand_size": sum(state.hands[q]),
+        }
+        if q == seat or terminal:
+            entry["hand"] = _counts(t, state.hands[q])
+            entry["talents"] = state.talents[q]
+            entry["amulets"] = state.amulets[q]
+        else:
+            entry["known_cards"] = _counts(t, state.known[viewer][q])
+        players.append(entry)
+    own_vizier = state.phase == "vizier" and seat == state.turn
+    pending = [t.names[k] if up or own_vizier or terminal else "face-down" for k, up in state.pending]
+    view: dict[str, Any] = {
+        "phase": state.phase,
+        "turn": state.turn,
+        "actor": state.actor,
+        "round": state.turns_played // n + 1,
+        "max_rounds": state.game.options["max_rounds"],
+        "players": players,
+        "market": [[state._card_look(c) for c in stall] for stall in state.stalls],
+        "deck": sum(state.deck),
+        "deck_face_up": state.deck_up,
+        "discards": _counts(t, state.discards),
+        "pending": pending,
+        "cleopatra": state.cleopatra,
+        "cleopatra_steps": t.steps,
+        "completed": list(state.completed),
+        "altar": state.altar,
+        "dice": t.dice,
+        "walls": {t.wall_ids[i]: w for i, w in enumerate(state.walls) if w >= 0},
+        "doors": {t.door_ids[i]: d for i, d in enumerate(state.doors) if d >= 0},
+        "sphinxes": list(state.sphinxes),
+        "throne": list(state.throne),
+        "obelisks": list(state.obelisks),
+        "garden": _garden_rows(state),
+        "mosaics": [[t.tile_ids[tile], state.tables.cell_name(_first(t, tile, i)), s] for tile, i, s in state.mosaics],
+        "stack_top": t.tile_ids[state.stack_top] if state.stack_top >= 0 else None,
+        "stack_others": [t.tile_ids[x] for x in state.stack_rest],
+        "removed_tiles": [t.tile_ids[x] for x in state.removed_tiles],
+        "sanctuaries": [[owner, [t.cell_name(c) for c in cells]] for owner, cells in state.sanctuaries],
+        "claimable": [[t.cell_name(c) for c in range(t.rows * t.cols) if m >> c & 1] for m in state.claimable],
+        "pieces_built": state.built,
+        "credit": {RESOURCES[r]: c for r, c in enumerate(state.credit) if c},
+        "to_pay": {RESOURCES[r]: c for r, c in enumerate(state.to_pay) if c} if state.phase == "pay" else {},
+        "piece": list(state.piece) if state.piece else None,
+        "scribe_picks": state.scribe_picks,
+        "smuggled": state.smuggled,
+        "offers": [[q, t.names[r]] for q, r in state.offers],
+        "offering": [("bid" if b >= 0 else "waiting") if q != seat else b for q, b in enumerate(state.bids)]
+        if state.phase == "offering" else None,
+        "last_offering": state.last_offering,
+        "log": state.log[-8:],
+    }
+    if terminal:
+        view["final"] = state.final
+    return view
+
+
+def _first(t: Tables, tile: int, index: int) -> int:
+    r, c = t.placements[tile][index].cells[0]
+    return r * t.cols + c
+
+
+def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
+    """Terminal text from an observation dict alone."""
+    seat = view["seat"]
+    lines = [f"Round {view['round']}/{view['max_rounds']}  turn: seat {view['turn']}  phase: {view['phase']}  "
+             f"Cleopatra step {view['cleopatra']}/{view['cleopatra_steps']}  altar {view['altar']}/{view['dice']}"]
+    lines.append("Completed: " + (", ".join(view["completed"]) or "none"))
+    walls = "  ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
+    doors = "  ".join(f"{d}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
+    lines.append(f"Walls  {walls}")
+    lines.append(f"Doors  {doors}   Sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}   "
+                 f"Pedestal {'yes' if view['throne'] else 'no'}  Throne {'yes' if len(view['throne']) > 1 else 'no'}   "
+                 f"Obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}")
+    lines.append("Garden (# dais, * palm, letter = mosaic, digit = sanctuary of that seat):")
+    header = "    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))
+    lines.append(header)
+    for r, row in enumerate(view["garden"]):
+        lines.append(f"{r + 1:>3} {row}")
+    lines.append(f"Mosaic stack: top {view['stack_top'] or '-'}; also in the stack: {' '.join(view['stack_others']) or '-'}"
+                 f"; removed: {' '.join(view['removed_tiles']) or '-'}")
+    for owner, cells in view["sanctuaries"]:
+        lines.append(f"Sanctuary of seat {owner}: {' '.join(cells)}")
+    for s, stall in enumerate(view["market"]):
+        lines.append(f"Stall {STALL_NAMES[s]}: {', '.join(stall) or 'empty'}")
+    discards = ", ".join(f"{k} x{c}" for k, c in view["discards"].items()) or "empty"
+    lines.append(f"Deck {view['deck']} cards ({view['deck_face_up']} face up)   Discards: {discards}")
+    if view["pending"]:
+        lines.append("Drawn: " + ", ".join(view["pending"]))
+    if view["offers"]:
+        lines.append("Offered to the Envoys: " + ", ".join(f"{name} (seat {q})" for q, name in view["offers"]))
+    if view["phase"] in ("pay", "build", "place", "claim"):
+        lines.append(f"Building: {view['pieces_built']} piece(s) so far; to pay {view['to_pay'] or '-'}; "
+                     f"tainted halves left {view['credit'] or '-'}")
+    if view["claimable"]:
+        lines.append("New sanctuaries: " + "; ".join(" ".join(c) for c in view["claimable"]))
+    if view["offering"] is not None:
+        lines.append("Offering: " + ", ".join(f"seat {q}: {b}" for q, b in enumerate(view["offering"])))
+    if view["last_offering"]:
+        lines.append(f"Last Offering: bids {view['last_offering']['bids']}, amulets {view['last_offering']['amulets']}")
+    for q, p in enumerate(view["players"]):
+        me = " (you)" if q == seat else ""
+        text = f"Seat {q}{me}: {p['hand_size']} cards, {p['merchants']} merchants, {p['statues']} statues"
+        if "hand" in p:
+            hand = ", ".join(f"{k} x{c}" for k, c in p["hand"].items()) or "empty"
+            text += f", {p['talents']} talents, {p['amulets']} amulets; hand: {hand}"
+        elif p["known_cards"]:
+            text += "; seen in hand: " + ", ".join(f"{k} x{c}" for k, c in p["known_cards"].items())
+        lines.append(text)
+    if view.get("final"):
+        f = view["final"]
+        for q in range(len(view["players"])):
+            fate = "eaten by the crocodile" if f["eaten"][q] else f"{f['talents'][q]} talents"
+            lines.append(f"Final seat {q}: {f['amulets'][q]} amulets, {fate}")
+    if view["log"]:
+        lines.append("Recent: " + " | ".join(view["log"][-4:]))
+    return "\n".join(lines)
+
+
+def render_state(state: Any) -> str:
+    """The complete position (god view), deterministic."""
+    t = state.tables
+    lines = [f"phase {state.phase} turn {state.turn} actor {state.actor} turns {state.turns_played} queue {state.queue}"]
+    lines.append(f"cleopatra {state.cleopatra} completed {state.completed} altar {state.altar}")
+    lines.append(f"walls {state.walls} doors {state.doors} sphinxes {state.sphinxes} throne {state.throne} "
+                 f"obelisks {state.obelisks}")
+    lines += _garden_rows(state)
+    lines.append(f"stack top {state.stack_top} rest {state.stack_rest} removed {state.removed_tiles}")
+    lines.append(f"sanctuaries {state.sanctuaries} seen {len(state.sanctuary_seen)} claimable {len(state.claimable)}")
+    for s, stall in enumerate(state.stalls):
+        lines.append(f"stall {STALL_NAMES[s]}: " + ", ".join(f"{t.names[k]}{'' if up else ' (down)'}" for k, up in stall))
+    lines.append(f"deck {state.deck} up {state.deck_up}")
+    lines.append(f"discards {state.discards}")
+    lines.append(f"pending {state.pending} offers {state.offers} bids {state.bids} responders {state.responders}")
+    lines.append(f"build: built {state.built} piece {state.piece} to_pay {state.to_pay} credit {state.credit} "
+                 f"scribe {state.scribe_picks} smuggled {state.smuggled} main_done {state.main_done}")
+    for q in range(state.num_players):
+        lines.append(f"seat {q}: talents {state.talents[q]} amulets {state.amulets[q]} merchants {state.merchants[q]} "
+                     f"statues {state.statues[q]} hand {state.hands[q]}")
+    if state.final:
+        lines.append(f"final {state.final}")
+    return "\n".join(lines)
