@@ -7,18 +7,12 @@ from typing import Any, Mapping, Sequence
 
 from obelisk.games.valley import frames as F
 
-WIDTH = 24
-
-
-def _cell(slot: str, card: str | None, cost: int | None) -> str:
-    text = f"{slot}: {card} ({cost})" if card is not None else f"{slot}: -"
-    return f"[{text[:WIDTH - 2]:^{WIDTH - 2}}]"
-
-
 def pyramid_lines(cells: Sequence[tuple[str, str | None, int | None]]) -> list[str]:
-    """Three rows: top, middle, base, each card above the two it rests on."""
-    b1, b2, b3, m1, m2, t = (_cell(*c) for c in cells)
-    pad = " " * (WIDTH // 2)
+    """Three rows: top, middle, base, each card centred above the two it rests on."""
+    texts = [f"{slot}: {card} ({cost})" if card is not None else f"{slot}: -" for slot, card, cost in cells]
+    width = max(len(t) for t in texts)
+    b1, b2, b3, m1, m2, t = (f"[{text:^{width}}]" for text in texts)
+    pad = " " * ((width + 2) // 2)
     return [pad * 2 + t, pad + m1 + m2, b1 + b2 + b3]
 
 
