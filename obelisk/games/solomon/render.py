@@ -1,0 +1,157 @@
+"""Terminal text of King Solomon's Treasury.
+
+``render_view`` draws what one seat sees, from its observation dict alone:
+the cave (stack height and visible top tile per square, the entrance side
+marked), the seat's own screen (coins, tiles, hand cards with their shapes),
+the other players' public side and the running turn. ``render_state`` is the
+complete god view used by ``str(state)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from obelisk.games.solomon import data as d
+
+if TYPE_CHECKING:
+    from obelisk.games.solomon.state import SolomonState
+
+_SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
+
+
+def _cave(heights: Sequence[int], cell_text: Sequence[str]) -> list[str]:
+    width = max(6, max(len(t) for t in cell_text) + 1)
+    lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  <- cave entrance (north)"]
+    lines.append("    " + " ".join(f"{c:^{width}}" for c in "ABCDEF"))
+    for r in range(d.SIZE):
+        row = [f"{cell_text[r * d.SIZE + c]:<{width}}" for c in range(d.SIZE)]
+        lines.append(f" {r + 1}  " + " ".join(row).rstrip())
+    return lines
+
+
+def shape_lines(cells: Sequence[Sequence[int]]) -> list[str]:
+    """A card shape as rows of '#' (dug square) and '.', arrow row on top."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    grid = [["."] * cols for _ in range(rows)]
+    for r, c in cells:
+        grid[r][c] = "#"
+    return ["^" * cols] + ["".join(line) for line in grid]
+
+
+def _cards_block(numbers: Sequence[int], shapes: Mapping[str, Any]) -> list[str]:
+    blocks = []
+    for number in numbers:
+        lines = [f"#{number}"] + shape_lines(shapes[str(number)])
+        blocks.append(lines)
+    if not blocks:
+        return []
+    height = max(len(b) for b in blocks)
+    widths = [max(len(line) for line in b) + 2 for b in blocks]
+    out = []
+    for i in range(height):
+        out.append("  " + "".join(f"{(b[i] if i < len(b) else ''):<{w}}" for b, w in zip(blocks, widths)).rstrip())
+    return out
+
+
+def _tiles_text(tiles: Mapping[str, int]) -> str:
+    return ", ".join(f"{c}x {name}" if c > 1 else name for name, c in tiles.items()) or "none"
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """The screen of one seat (or a spectator) built from ``observation(seat)``."""
+    seat = view.get("seat")
+    lines = [f"King Solomon's Treasury — round {view['round']}/{view['rounds']}, phase {view['phase']}"]
+    if not view["setup_done"]:
+        lines.append("(setting up: tiles are being revealed and cards dealt)")
+    cells = []
+    for h, stack in zip(view["heights"], view["stacks"]):
+        cells.append(f"{h}:{_SHORT[stack[-1]]}" if h and stack else (f"{h}:??" if h else "0:--"))
+    lines += _cave(view["heights"], cells)
+    lines.append("    (height:top tile — T treasure value, C curse value, S scroll symbol, Mi/Pi/Se/Am magic items)")
+    unseen = view["unseen_dark_tiles"]
+    lines.append(f"Unseen tiles in the cave: {sum(unseen.values())}")
+    turn = view["turn"]
+    if turn:
+        extra = []
+        if turn["items_used"]:
+            extra.append("using " + ", ".join(turn["items_used"]))
+        if turn["seal_squares"]:
+            extra.append("Seal squares " + " ".join(turn["seal_squares"]))
+        if turn["dug"]:
+            extra.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
+        if turn["owed"]:
+            extra.append(f"still owes {turn['owed']}")
+        lines.append(
+            f"Turn: seat {turn['seat']} with card {turn['card']}, {turn['moves']} move(s) so far"
+            + ("; " + "; ".join(extra) if extra else "")
+        )
+    if view["turn_order"]:
+        lines.append(
+            "Order this round: "
+            + ", ".join(f"seat {s} (card {view['round_cards'][s]})" for s in view["turn_order"])
+        )
+    lines.append("")
+    for q, info in enumerate(view["seats"]):
+        tag = " (you)" if q == seat else ""
+        status = " — has chosen" if info["has_chosen"] else ""
+        face_down = f" + {info['face_down_tiles']} face down" if info["face_down_tiles"] else ""
+        lines.append(
+            f"Seat {q}{tag}: {info['coins']} coins; tiles: {_tiles_text(info['tiles'])}{face_down}; "
+            f"{info['hand_size']} cards in hand{status}"
+        )
+        if info["played"]:
+            lines.append(f"    played: {', '.join(map(str, info['played']))}")
+    if seat is not None and view["hand"]:
+        chosen = f" (chosen: {view['my_choice']})" if view["my_choice"] is not None else ""
+        lines.append("")
+        lines.append(f"Your hand{chosen} (arrow ^ toward the entrance):")
+        lines += _cards_block(view["hand"], view["card_shapes"])
+    supply = view["supply"]
+    lines.append(f"Supply: {supply['coins']} coins; {_tiles_text(supply['treasures'])}")
+    if view["log"]:
+        lines.append("Recent: " + " | ".join(view["log"][-4:]))
+    if view.get("terminal") and view.get("scores"):
+        lines.append("Final scores:")
+        for q, entry in enumerate(view["scores"]):
+            parts = ", ".join(f"{k} {v}" for k, v in entry["breakdown"].items())
+            lines.append(f"  seat {q}: {entry['total']} ({parts})")
+    if view.get("legal_actions"):
+        lines.append("Your options: " + "; ".join(f"[{a}] {label}" for a, label in view["legal_actions"][:40]))
+    return "\n".join(lines)
+
+
+def render_state(state: "SolomonState") -> str:
+    """Everything: full stacks (? = unseen), pools, hands, screens and the turn in progress."""
+    cards = state.game.tables.cards
+    cells = []
+    for sq in range(d.SQUARES):
+        pending = "*" if sq >= state.tops_revealed else ""
+        cells.append("?" * state.unseen[sq] + pending + "".join(d.KIND_SHORT[k] for k in state.stacks[sq]))
+    lines = [f"round index {state.round} phase {state.phase}; tops revealed {state.tops_revealed}, cards dealt {state.cards_dealt}"]
+    lines += _cave(state.heights, cells)
+    lines.append("gold pool " + str(state.gold_pool) + " dark pool " + str(state.dark_pool))
+    lines.append("card box " + str([cards[i].number for i, c in enumerate(state.card_pool) if c]))
+    for q in range(state.num_players):
+        held = ", ".join(f"{c}x{d.KIND_SHORT[k]}" for k, c in enumerate(state.tiles[q]) if c)
+        lines.append(
+            f"seat {q}: coins {state.coins[q]}; tiles {held or '-'}; hand {[cards[c].number for c in state.hands[q]]}; "
+            f"chosen {cards[state.chosen[q]].number if state.chosen[q] >= 0 else '-'}; "
+            f"played {[cards[c].number for c in state.played[q]]}"
+        )
+    lines.append(f"supply coins {state.supply_coins} treasures {state.supply_treasures}")
+    lines.append(
+        f"chooser {state.chooser} order {state.order} turn {state.turn} round cards "
+        f"{[cards[c].number if c >= 0 else None for c in state.round_cards]}"
+    )
+    lines.append(
+        f"moves {state.moves} items {state.items} seal {state.seal} dug {state.dug} at {state.dug_at} owed {state.owed}"
+    )
+    lines.append(
+        f"reveal queue {state.reveal_queue} deal to {state.deal_to} give to {state.give_to} "
+        f"penalty pool {state.penalty_pool}"
+    )
+    lines.append(f"secret {state.secret}")
+    lines.append(f"penalties {state.penalties}")
+    lines.append("log: " + " | ".join(state.log))
+    return "\n".join(lines)

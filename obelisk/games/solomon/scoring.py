@@ -1,0 +1,77 @@
+"""End-of-game scoring of King Solomon's Treasury.
+
+Each player scores coins + treasure values, 10 per complete set of the four
+scroll symbols, and two majority bonuses: the highest curse-value total gets
+24 and the second 12; the most unused magic items gets 16 and the second 8.
+Ties for first add first + second prize and split it (2 tied: 18/18 and
+12/12; 3 tied: 12 each and 8 each) and nobody takes second. A clear first
+takes the full first prize and a tie for second splits the second prize.
+The half rule: a second prize is paid only if second place has at least half
+of first place's measure (29 vs 13 fails, 29 vs 15 passes); a failed second
+prize does not pass on to third. Shares are rounded down; a measure of 0
+never earns a bonus.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from obelisk.games.solomon.data import CURSE_KINDS, CURSE_VALUE, MAGIC_KIND_IDS, SCROLL_KINDS, TREASURE_KINDS, TREASURE_VALUE
+
+SCROLL_SET_BONUS = 10
+CURSE_PRIZES = (24, 12)
+MAGIC_PRIZES = (16, 8)
+
+
+def majority_bonus(measures: Sequence[int], first: int, second: int) -> list[int]:
+    """The bonus of each player for one majority (curse value or magic-item count)."""
+    bonus = [0] * len(measures)
+    levels = sorted({m for m in measures if m > 0}, reverse=True)
+    if not levels:
+        return bonus
+    top = levels[0]
+    leaders = [i for i, m in enumerate(measures) if m == top]
+    if len(leaders) > 1:
+        for i in leaders:
+            bonus[i] = (first + second) // len(leaders)
+        return bonus
+    bonus[leaders[0]] = first
+    if len(levels) > 1 and 2 * levels[1] >= top:
+        runners = [i for i, m in enumerate(measures) if m == levels[1]]
+        for i in runners:
+            bonus[i] = second // len(runners)
+    return bonus
+
+
+def curse_total(tiles: Sequence[int]) -> int:
+    return sum(tiles[k] * CURSE_VALUE[k] for k in CURSE_KINDS)
+
+
+def magic_count(tiles: Sequence[int]) -> int:
+    return sum(tiles[k] for k in MAGIC_KIND_IDS)
+
+
+def treasure_total(tiles: Sequence[int]) -> int:
+    return sum(tiles[k] * TREASURE_VALUE[k] for k in TREASURE_KINDS)
+
+
+def scroll_sets(tiles: Sequence[int]) -> int:
+    return min(tiles[k] for k in SCROLL_KINDS)
+
+
+def score_table(coins: Sequence[int], tiles: Sequence[Sequence[int]]) -> list[dict[str, int]]:
+    """Per player: coins, treasures, scrolls, curses (bonus), magic (bonus) and total."""
+    curses = majority_bonus([curse_total(t) for t in tiles], *CURSE_PRIZES)
+    magic = majority_bonus([magic_count(t) for t in tiles], *MAGIC_PRIZES)
+    rows = []
+    for seat, held in enumerate(tiles):
+        row = {
+            "coins": coins[seat],
+            "treasures": treasure_total(held),
+            "scrolls": SCROLL_SET_BONUS * scroll_sets(held),
+            "curses": curses[seat],
+            "magic": magic[seat],
+        }
+        row["total"] = sum(row.values())
+        rows.append(row)
+    return rows
