@@ -1,0 +1,164 @@
+"""What each seat sees, resampling of hidden information, rendering and saved states."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import obelisk
+from obelisk.core import testing
+from tests.games.solomon.util import KIND, balance_pool, give, play, reveal, set_cave, sq, start_round, started
+
+
+def _penalty_state():
+    """3 players; seat 0 could not pay 6 for its curses: seats 1 and 2 got 2 dug tiles each face down, 1 removed."""
+    state = started(3, seed=4)
+    set_cave(state, ["2:C3 2:T5 2:C3", "2:SB 1:SA 2:SC"])
+    start_round(state, [17, 30, 31])
+    state.coins[0] = 0
+    play(state, "dig card 17 at A1")
+    while state.reveal_queue:
+        reveal(state, "SD")
+    for short in ("T5", "C3", "C3", "SB"):  # seat 1 gets the 1st and 3rd, seat 2 the 2nd and 4th
+        reveal(state, short)
+    return state
+
+
+def test_observation_hides_hands_and_shows_the_public_table() -> None:
+    state = started(3, seed=2)
+    view = state.observation(1)
+    numbers = [c + 1 for c in state.hands[1]]
+    assert view["hand"] == numbers
+    assert all(s["hand_size"] == 8 for s in view["seats"])
+    assert set(view["card_shapes"]) == {str(n) for n in numbers}
+    spectator = state.observation(None)
+    assert spectator["hand"] == [] and spectator["card_shapes"] == {}
+    assert view["heights"] == [4] * 36 and all(len(stack) == 1 for stack in view["stacks"])
+    assert sum(view["unseen_dark_tiles"].values()) == 108
+
+
+def test_dug_tiles_and_coins_stay_public_for_everyone() -> None:
+    state = started(2)
+    set_cave(state, ["2:T5 2:C1 2:Mi"])
+    start_round(state, [1, 30])
+    play(state, "dig card 1 at A1")
+    while state.is_chance_node():
+        reveal(state, "SA")
+    play(state, "pay with treasure 5 (change 4)")
+    view = state.observation(1)
+    assert view["seats"][0]["tiles"] == {"curse 1": 1, "Mirror": 1}
+    assert view["seats"][0]["coins"] == 14 and view["seats"][0]["face_down_tiles"] == 0
+    assert "digs treasure 5 (A1), curse 1 (B1), Mirror (C1)" in " ".join(view["log"])
+
+
+def test_face_down_penalty_tiles_are_known_only_to_their_holder() -> None:
+    state = _penalty_state()
+    for viewer in (0, 2):
+        assert state.observation(viewer)["seats"][1]["face_down_tiles"] == 2
+        assert state.observation(viewer)["seats"][1]["tiles"] == {}
+    own = state.observation(1)
+    assert own["seats"][1]["tiles"] == {"treasure 5": 1, "curse 3": 1}
+    assert own["penalties"][0]["you_hold_face_down"] == ["treasure 5", "curse 3"]
+    assert own["penalties"][0]["received"] == [0, 2, 2] and own["penalties"][0]["removed"] == 1
+
+
+def test_resample_permutes_unseen_penalty_tiles_and_keeps_the_seats_own() -> None:
+    state = _penalty_state()
+    event_tiles = sorted(k for _, _, k in state.secret)
+    rng = random.Random(1)
+    seen_for_0 = set()
+    for _ in range(40):
+        other = state.resample_from_infostate(1, rng)
+        assert other.tiles[1] == state.tiles[1]
+        assert other.observation(1) == state.observation(1)
+        assert sorted(k for _, _, k in other.secret) == event_tiles
+        other0 = state.resample_from_infostate(0, rng)
+        assert other0.observation(0) == state.observation(0)
+        seen_for_0.add(tuple(other0.tiles[1]))
+    assert len(seen_for_0) > 3  # seat 1's face-down tiles really are re-dealt for seat 0
+
+
+def test_resample_redeals_opponent_hands_and_secret_choice() -> None:
+    state = started(3, seed=5)
+    play(state, f"choose card {state.hands[0][0] + 1}")
+    rng = random.Random(0)
+    other = state.resample_from_infostate(1, rng)
+    assert other.hands[1] == state.hands[1]
+    assert other.hands[0] != state.hands[0] or other.hands[2] != state.hands[2]
+    assert other.chosen[0] in other.hands[0]
+    all_cards = sorted(c for h in other.hands for c in h) + [c for c, n in enumerate(other.card_pool) if n]
+    assert sorted(all_cards) == list(range(32))
+
+
+def test_spending_a_face_down_tile_reveals_it() -> None:
+    state = _penalty_state()
+    # Seat 1 plays next; it holds the face-down treasure 5 and pays a move with it.
+    assert state.current_player() == 1
+    set_cave(state, ["3:SA 1:SB"])
+    play(state, "move A1→B1")
+    reveal(state, "SC")
+    play(state, "end turn without digging")
+    assert state.phase == "pay"
+    play(state, "pay with treasure 5 (change 4)")
+    assert [e for e in state.secret if e[1] == 1] == [[0, 1, KIND["C3"]]]
+    assert state.observation(0)["seats"][1]["face_down_tiles"] == 1
+
+
+def test_render_observation_draws_the_cave_screen_and_cards() -> None:
+    state = started(2, seed=1)
+    game = state.game
+    text = game.render_observation(state.observation(0))
+    assert "<- cave entrance (north)" in text
+    assert " 1  4:" in text and "Your hand" in text
+    assert f"#{state.hands[0][0] + 1}" in text and "^" in text
+    spectator = game.render_observation(state.observation(None))
+    assert "Your hand" not in spectator
+    assert str(state).startswith("round index 0")
+
+
+def test_labels_are_readable() -> None:
+    state = started(2)
+    set_cave(state, ["3:T1 2:T2 2:T3", "2:SA 2:SB 2:SC", "2:SA 2:SB 2:SC"])
+    start_round(state, [15, 30])
+    give(state, 0, Mi=1)
+    play(state, "use Mirror")
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    assert "move A1→B2" in names
+    assert "dig card 15 at B1" in names
+    assert "dig card 15 at A2 (rotated 90°)" in names
+    action = state.string_to_action("dig card 15 at a2 (ROTATED 90°)")
+    assert state.action_to_string(action) == "dig card 15 at A2 (rotated 90°)"
+
+
+def test_saved_state_round_trips_mid_penalty_and_validates() -> None:
+    state = _penalty_state()
+    balance_pool(state)
+    game = state.game
+    doc = state.to_json()
+    restored = game.state_from_json(json.dumps(doc))
+    assert str(restored) == str(state)
+    broken = json.loads(json.dumps(doc))
+    fields = broken["state"]["#d"]
+    for pair in fields:
+        if pair[0] == "heights":
+            pair[1][0] = 9
+    with pytest.raises(ValueError, match="square A1 has height 9"):
+        game.state_from_json(broken)
+
+
+def test_evaluate_is_bounded_and_favours_the_leader() -> None:
+    state = started(3)
+    state.coins = [30, 5, 5]
+    values = state.evaluate()
+    assert all(-1 <= v <= 1 for v in values)
+    assert values[0] > 0 > values[1]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_options_play_through(players: int) -> None:
+    game = obelisk.load("solomon", players, uphill=True, change="unlimited", unaffordable="forbid",
+                        mirror_reflect=True, tiebreak="coins", move_limit=4)
+    testing.check_playouts(game, 3, seed=11)
+    testing.check_no_leaks(game, 2, seed=12)
