@@ -1,9 +1,12 @@
 """Bots: players that decide from their seat's information only.
 
 A bot is made from a spec string (``"random"``, ``"greedy"``, ``"ismcts:1s"``,
-``"ismcts:2000"`` ...) with :func:`make_bot`. Its ``choose(state)`` returns a
-legal action for the seat to act; it may look at hidden parts of ``state``
-only through ``state.resample_from_infostate(seat, rng)``.
+``"ismcts:2000"``, ``"ismcts:500,rollout=greedy,depth=20"`` ...) with
+:func:`make_bot`. Its ``choose(state)`` returns a legal action for the seat to
+act; it may look at hidden parts of ``state`` only through
+``state.resample_from_infostate(seat, rng)`` — except ``cheater``, the
+perfect-information upper bound used in evaluations. The spec syntax is
+documented in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -66,3 +69,7 @@ def _random_factory(game: Game, seat: int, seed: int, argument: str) -> Bot:
 
 
 register_bot("random", _random_factory)
+
+
+# The other kinds register themselves on import (after ``register_bot`` exists).
+from obelisk.bots import cheater, greedy, ismcts  # noqa: E402,F401

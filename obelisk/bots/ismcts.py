@@ -1,0 +1,237 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+Every iteration deals a fresh determinization of the position with
+``resample_from_infostate(seat, rng)`` and walks one tree whose nodes are the
+searching seat's information sets: edges are keyed by what that seat learns
+of each step — its own action ids, ``public_action_string`` for the other
+seats' actions and for chance — so a hidden choice of an opponent never
+splits the tree. Selection is UCT restricted to the edges available in the
+current determinization, with availability counts in place of the parent's
+visit count. Opponents' decisions are tree nodes too, each maximising its own
+component of the return vector, so the search works for 3–6 players. Chance
+is sampled. Rollouts are random or greedy, optionally cut after ``depth``
+decisions and scored by ``evaluate()``.
+
+Spec: ``ismcts:BUDGET[,name=value...]`` where BUDGET is iterations (``2000``)
+or wall time per move (``1s``, ``250ms``); parameters: ``c`` (exploration),
+``rollout`` (``random`` | ``greedy``), ``depth`` (decisions per rollout before
+scoring with ``evaluate()``; 0 means play to the end).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Hashable
+
+from obelisk.bots import register_bot
+from obelisk.bots.greedy import action_values
+from obelisk.bots.params import Budget, parse_argument, parse_budget
+from obelisk.core import CHANCE, TERMINAL, Game, State
+from obelisk.core.rng import make_rng
+
+DEFAULT_BUDGET = Budget(iterations=1000)
+DEFAULTS: dict[str, Any] = {"c": 1.0, "rollout": "random", "depth": 0, "iterations": 0, "time": 0.0}
+
+
+class _Node:
+    """One information set of the observer, reached through one edge.
+
+    ``reward`` sums the return of the seat that chose the edge into this
+    node; ``avail`` counts how often the edge was available at selection.
+    """
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+class ISMCTSBot:
+    """Information-set MCTS for one seat; see the module docstring."""
+
+    kind = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        budget: Budget = DEFAULT_BUDGET,
+        c: float = 1.0,
+        rollout: str = "random",
+        depth: int = 0,
+    ) -> None:
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"bot {self.kind!r}: rollout must be 'random' or 'greedy', got {rollout!r}")
+        if depth < 0 or c < 0:
+            raise ValueError(f"bot {self.kind!r}: depth and c must not be negative")
+        self.name = f"{self.kind}:{budget.describe()}"
+        self.game = game
+        self.seat = seat
+        self.budget = budget
+        self.c = c
+        self.rollout = rollout
+        self.depth = depth
+        self._rng = make_rng(f"{self.kind}-bot", seed, seat)
+        self.last_iterations = 0
+        """Iterations run by the last ``choose`` (for speed measurements)."""
+
+    # Hooks the perfect-information variant overrides ------------------------
+
+    def _determinize(self, state: State) -> State:
+        return state.resample_from_infostate(self.seat, self._rng)
+
+    def _edge_key(self, state: State, action: int, actor: int) -> Hashable:
+        """What the observer can tell apart: own action ids, others' public labels."""
+        if actor == self.seat:
+            return action
+        return (actor, state.public_action_string(action, self.seat))
+
+    # Search ------------------------------------------------------------------
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = _Node()
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        limit = self.budget.iterations
+        count = 0
+        while True:
+            self._iterate(root, self._determinize(state))
+            count += 1
+            if limit is not None and count >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = count
+        # Most visited root edge; ties broken by mean reward, then by the lower id.
+        return max(
+            (a for a in legal if a in root.children),
+            key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits, -a),
+        )
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        rng = self._rng
+        node = root
+        path: list[tuple[_Node, int]] = []
+        expanded = False
+        while not expanded:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                outcome = state.sample_chance(rng)
+                key = ("chance", self._chance_key(state, outcome))
+                state.apply_action(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                node = child
+                continue
+            edges: dict[Hashable, list[int]] = {}
+            for action in state.legal_actions():
+                edges.setdefault(self._edge_key(state, action, actor), []).append(action)
+            children = node.children
+            untried = [key for key in edges if key not in children]
+            for key in edges:
+                if key in children:
+                    children[key].avail += 1
+            if untried:
+                key = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = children[key] = _Node()
+                child.avail = 1
+                expanded = True
+            else:
+                key = self._select(children, edges)
+                child = children[key]
+            choices = edges[key]
+            state.apply_action(choices[0] if len(choices) == 1 else rng.choice(choices))
+            path.append((child, actor))
+            node = child
+        values = self._playout(state)
+        for child, actor in path:
+            child.visits += 1
+            child.reward += values[actor]
+
+    def _chance_key(self, state: State, outcome: int) -> Hashable:
+        return state.public_action_string(outcome, self.seat)
+
+    def _select(self, children: dict[Hashable, _Node], edges: dict[Hashable, list[int]]) -> Hashable:
+        c = self.c
+        best_key: Hashable = None
+        best = -math.inf
+        for key in edges:
+            child = children[key]
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best:
+                best, best_key = score, key
+        return best_key
+
+    def _playout(self, state: State) -> list[float]:
+        """Play on with the rollout policy; score the end with ``returns()``, a cut with ``evaluate()``."""
+        rng = self._rng
+        depth = self.depth
+        greedy = self.rollout == "greedy"
+        decisions = 0
+        while True:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                return state.returns()
+            if actor == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if depth and decisions >= depth:
+                return state.evaluate()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif greedy:
+                values = action_values([state], legal, actor, rng, expect=0)
+                action = legal[values.index(max(values))]
+            else:
+                action = rng.choice(legal)
+            state.apply_action(action)
+            decisions += 1
+
+
+def parse_search_argument(kind: str, argument: str) -> dict[str, Any]:
+    """Keyword arguments of a search bot from its spec argument (shared with the cheater)."""
+    bare, values = parse_argument(kind, argument, DEFAULTS)
+    iterations, seconds = values.pop("iterations"), values.pop("time")
+    given = [b for b in (bare, iterations or None, seconds or None) if b is not None]
+    if len(given) > 1:
+        raise ValueError(f"bot {kind!r}: give one budget (iterations or time), got {len(given)}")
+    if bare is not None:
+        budget = parse_budget(bare)
+    elif iterations:
+        budget = parse_budget(str(iterations))
+    elif seconds:
+        budget = parse_budget(f"{seconds}s")
+    else:
+        budget = DEFAULT_BUDGET
+    values["budget"] = budget
+    return values
+
+
+def _factory(game: Game, seat: int, seed: int, argument: str) -> ISMCTSBot:
+    return ISMCTSBot(game, seat, seed, **parse_search_argument("ismcts", argument))
+
+
+register_bot("ismcts", _factory)
+
+
+def iterations_per_second(bot: ISMCTSBot, state: State, seconds: float = 1.0) -> float:
+    """Measured search speed of ``bot`` on ``state`` (benchmarks only; uses the wall clock)."""
+    started = time.perf_counter()
+    root = _Node()
+    count = 0
+    while time.perf_counter() - started < seconds:
+        bot._iterate(root, bot._determinize(state))
+        count += 1
+    return count / (time.perf_counter() - started)

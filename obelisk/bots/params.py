@@ -1,0 +1,84 @@
+"""Parsing of bot arguments: the part of a spec string after ``kind:``.
+
+An argument is a comma-separated list. One bare item may give the budget
+(``1s``, ``250ms``, ``2000``); every other item is ``name=value``. Keeping the
+syntax in one place means ``obelisk play``, ``obelisk arena`` and the server
+all accept the same strings, with the same error messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run: a number of iterations or a wall-time in seconds (one of the two)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def describe(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations} iterations"
+
+
+def parse_budget(text: str) -> Budget:
+    """``"1s"``, ``"1.5s"``, ``"250ms"`` → wall time; ``"2000"`` → iterations."""
+    word = text.strip().lower()
+    try:
+        if word.endswith("ms"):
+            seconds = float(word[:-2]) / 1000
+        elif word.endswith("s"):
+            seconds = float(word[:-1])
+        else:
+            iterations = int(word)
+            if iterations < 1:
+                raise ValueError
+            return Budget(iterations=iterations)
+    except ValueError:
+        raise ValueError(f"budget must be iterations (e.g. 2000) or a time (e.g. 1s, 250ms), got {text!r}") from None
+    if not seconds > 0:
+        raise ValueError(f"a time budget must be positive, got {text!r}")
+    return Budget(seconds=seconds)
+
+
+def parse_argument(kind: str, argument: str, defaults: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """Split ``argument`` into its bare item (or None) and ``name=value`` items typed like ``defaults``.
+
+    Unknown names, repeated names, bad values and a second bare item raise
+    ``ValueError`` naming the bot kind and what it accepts.
+    """
+    bare: str | None = None
+    values = dict(defaults)
+    seen: set[str] = set()
+    for item in (part.strip() for part in argument.split(",")):
+        if not item:
+            continue
+        name, eq, raw = item.partition("=")
+        name = name.strip().lower()
+        if not eq:
+            if bare is not None:
+                raise ValueError(f"bot {kind!r}: only one budget may be given, got {bare!r} and {item!r}")
+            bare = item
+            continue
+        if name not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            raise ValueError(f"bot {kind!r}: unknown parameter {name!r}; known parameters: {known}")
+        if name in seen:
+            raise ValueError(f"bot {kind!r}: parameter {name!r} given twice")
+        seen.add(name)
+        values[name] = _convert(kind, name, raw.strip(), defaults[name])
+    return bare, values
+
+
+def _convert(kind: str, name: str, raw: str, default: Any) -> Any:
+    wanted = type(default) if default is not None else int
+    try:
+        if wanted is bool:
+            return {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}[raw.lower()]
+        if wanted is str:
+            return raw.lower()
+        return wanted(raw)
+    except (KeyError, ValueError):
+        raise ValueError(f"bot {kind!r}: parameter {name!r} must be a {wanted.__name__}, got {raw!r}") from None
