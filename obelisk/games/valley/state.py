@@ -643,32 +643,36 @@ class ValleyState(State):
         would add to the tomb (its VP, or the growth of its set's square).
         """
         table = self.game.table
-        left = (self.stock_count() + self.pyramid_count()) / max(1, table.stock_total())
+        kind_type, set_of, vp, gold = table.kind_type, table.set_of, table.vp, table.gold
+        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, table.stock_total())
         values = []
         for seat in range(self.num_players):
-            tomb = self.tombs[seat]
             distinct = [0] * len(table.set_names)
             seen: list[int] = []
-            for kind in tomb:
-                if table.kind_type[kind] == SET and kind not in seen:
+            score = 0
+            for kind in self.tombs[seat]:
+                if kind_type[kind] != SET:
+                    score += vp[kind]
+                elif kind not in seen:
                     seen.append(kind)
-                    distinct[table.set_of[kind]] += 1
-            owned = self.hands[seat] + self.tops[seat] + self.discards[seat]
-            if seat == self.active:
-                owned = owned + self.play + self.revealed
+                    distinct[set_of[kind]] += 1
+            score += sum(d * d for d in distinct)
             counts = list(self.decks[seat])
-            for kind in owned:
-                counts[kind] += 1
+            for pile in (self.hands[seat], self.tops[seat], self.discards[seat]):
+                for kind in pile:
+                    counts[kind] += 1
+            if seat == self.active:
+                for kind in self.play + self.revealed:
+                    counts[kind] += 1
             promise = 0.0
             for kind, count in enumerate(counts):
-                if not count:
-                    continue
-                if table.kind_type[kind] == SET:
-                    gain = 0 if kind in seen else 2 * distinct[table.set_of[kind]] + 1
-                else:
-                    gain = table.vp[kind] * count
-                promise += 0.5 * gain + count * 0.3 * table.gold[kind]
-            values.append(self.tomb_score(seat) + left * promise)
+                if count:
+                    if kind_type[kind] == SET:
+                        gain = 0 if kind in seen else 2 * distinct[set_of[kind]] + 1
+                    else:
+                        gain = vp[kind] * count
+                    promise += 0.5 * gain + 0.3 * count * gold[kind]
+            values.append(score + left * promise)
         n = self.num_players
         total = sum(values)
         return [math.tanh((v - (total - v) / (n - 1)) / 12.0) for v in values]

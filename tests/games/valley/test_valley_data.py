@@ -196,3 +196,27 @@ def test_too_few_stock_cards() -> None:
     doc["cards"][1]["copies"] = 7
     table = parse_cards(doc)
     assert table.stock_total() == 7
+
+
+def test_a_small_user_card_set_plays_to_the_end(tmp_path: Path) -> None:
+    from obelisk.core import testing
+
+    doc = {
+        "sets": {"book": {"size": 2, "frame": "green"}},
+        "cards": [
+            {"name": "Shabti", "level": 1, "copies": 8, "cost": 1, "gold": 1, "type": "starter", "set": None, "vp": 1,
+             "action": None},
+            {"name": "Book A", "level": 2, "copies": 4, "cost": 2, "gold": 1, "type": "set", "set": "book", "vp": None,
+             "action": {"effect": "reveal_execute"}},
+            {"name": "Book B", "level": 3, "copies": 4, "cost": 3, "gold": 2, "type": "set", "set": "book", "vp": None,
+             "action": {"effect": "repeat_action"}},
+            {"name": "Boat", "level": 3, "copies": 2, "cost": 3, "gold": 1, "type": "unique", "set": None, "vp": 2,
+             "action": {"effect": "boat"}},
+        ],
+    }
+    path = _write(tmp_path, doc)
+    game = obelisk.load("valley", 3, cards=path)
+    assert game.num_distinct_actions() == game.actions.size
+    for seed in range(5):
+        state = testing.random_playout(game, seed)
+        assert state.is_terminal() and state._validate() is None

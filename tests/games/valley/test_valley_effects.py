@@ -33,7 +33,8 @@ def _boat_scenario(players: int = 2, **options):
 
 def test_boat_reaction_after_a_purchase() -> None:
     state = _boat_scenario()
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")  # the pyramid crumbles and refills before the reaction
     assert state.current_player() == 1 and top_code(state) == F.BOAT
@@ -56,7 +57,8 @@ def test_boat_window_when_boat_is_in_the_deck_offers_only_pass() -> None:
     state = _boat_scenario()
     state.hands[1] = kinds(state, ["Shabti"] * 5)
     set_deck(state, 1, ["Boat", "Urn"])
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     # whoever owns the Boat is public; whether it is in hand or deck is not
@@ -69,7 +71,8 @@ def test_no_boat_window_when_the_boat_is_visible_elsewhere() -> None:
     state = _boat_scenario()
     state.hands[1] = kinds(state, ["Shabti"] * 5)
     state.discards[1] = kinds(state, ["Boat"])
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     assert state.current_player() == 0 and top_code(state) == F.MAIN
@@ -95,11 +98,12 @@ def test_several_boats_react_in_turn_order_after_the_buyer(tmp_path) -> None:
     state = scenario(players=3, hand=["Urn", "Urn"], pyramid=PYRAMID, cards=str(path))
     state.active = 1
     state.stack = [(F.MAIN, 1)]
-    state.hands[1] = kinds(state, ["Urn"])
+    state.hands[1] = kinds(state, ["Urn", "Urn"])
     state.hands[2] = kinds(state, ["Boat"])
     state.hands[0] = kinds(state, ["Boat"])
     state._legal = None
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     assert state.current_player() == 2  # the seat after the buyer decides first
@@ -226,7 +230,8 @@ def test_book_of_the_heavens_needs_five_discards_and_keeps_the_order() -> None:
 def test_book_of_the_heavens_counts_cards_bought_this_turn_not_cards_in_play() -> None:
     state = scenario(hand=["Book of the Heavens", "Urn", "Urn"], pyramid=PYRAMID)
     state.discards[0] = kinds(state, ["Shabti"] * 4)
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")  # this Urn is in play, not in the discard pile
     draw(state, "Djed Amulet")
     assert len(state.discards[0]) == 5
@@ -252,12 +257,12 @@ def test_book_of_the_netherworld_needs_a_stock() -> None:
 def test_book_of_traversing_eternity_takes_a_cheaper_base_card_after_a_purchase() -> None:
     state = scenario(hand=["Book of Traversing Eternity", "Urn", "Urn"], pyramid=PYRAMID)
     assert "not bought a card this turn" in play_reason(state, "Book of Traversing Eternity")
-    act(state, "buy Book of Gates (B3) for 3")
+    act(state, "buy Book of Gates (B3) for 4")
     act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     act(state, "play Book of Traversing Eternity")
-    # only base cards strictly cheaper than 3: the 2-cost Horus (Anubis costs 4)
+    # only base cards strictly cheaper than 4: the 3-cost Horus (Anubis and Hapy cost 5)
     assert state.discards[0][-1] == kind(state, "Statue of Horus")
     assert state.stack[-1] == (F.REFILL, 5)
 
@@ -428,8 +433,9 @@ def test_discount_applies_to_the_next_purchase_only() -> None:
     state = scenario(hand=["Djed Amulet", "Urn", "Shabti"], pyramid=PYRAMID)
     act(state, "play Djed Amulet")
     assert state.purse(0) == 3 + 2
-    act(state, "buy Statue of Anubis (B2) for 4")
-    act(state, "pay with Urn (2 gold)")  # 4 - 2 discount = 2 due
+    act(state, "buy Statue of Anubis (B2) for 5")
+    act(state, "pay with Urn (2 gold)")  # 5 - 2 discount = 3 due
+    act(state, "pay with Shabti (1 gold)")
     assert state.discount == 0 and state.discards[0][-1] == kind(state, "Statue of Anubis")
 
 
@@ -459,3 +465,25 @@ def test_take_base_respects_its_cost_limit() -> None:
 def test_cards_without_an_action_cannot_be_played() -> None:
     state = scenario(hand=["Shabti"], pyramid=PYRAMID)
     assert "Shabti has no action" in play_reason(state, "Shabti")
+
+
+def test_boat_reacts_only_to_purchases() -> None:
+    state = _boat_scenario()
+    state.hands[0] = kinds(state, ["Statue of Isis"])
+    state._legal = None
+    act(state, "play Statue of Isis")
+    allowed = [n for n in PYRAMID[:3] if cost(state, n) <= 3]
+    assert allowed == ["Statue of Horus"]
+    draw(state, "Djed Amulet")
+    assert state.current_player() == 0 and top_code(state) == F.MAIN  # a take is not a purchase
+
+
+def test_book_of_gates_forced_action_with_a_choice_is_made_by_the_player() -> None:
+    state = scenario(hand=["Book of Gates", "Shabti", "Urn"], pyramid=PYRAMID)
+    set_deck(state, 0, ["Scarab Amulet"])
+    act(state, "play Book of Gates")
+    draw(state, "Scarab Amulet")  # forced: entomb a hand card, the player picks which
+    assert top_code(state) == F.HAND_PICK and state.revealed == kinds(state, ["Scarab Amulet"])
+    act(state, "entomb Urn")
+    assert state.tombs[0][-1] == kind(state, "Urn") and not state.entombed
+    assert state.discards[0][-1] == kind(state, "Scarab Amulet") and state.revealed == []

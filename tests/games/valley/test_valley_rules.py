@@ -78,16 +78,17 @@ def test_level_iii_comes_only_after_level_ii_is_used_up() -> None:
 def test_only_base_cards_can_be_bought() -> None:
     state = scenario(hand=["Urn"] * 5, pyramid=PYRAMID)
     buys = [label for label in labels(state) if label.startswith("buy")]
-    assert buys == ["buy Statue of Horus (B1) for 2", "buy Statue of Anubis (B2) for 4", "buy Book of Gates (B3) for 3"]
+    assert buys == ["buy Statue of Horus (B1) for 3", "buy Statue of Anubis (B2) for 5", "buy Book of Gates (B3) for 4"]
 
 
 def test_buy_pays_card_by_card_then_card_goes_on_discard_and_pyramid_crumbles() -> None:
     state = scenario(hand=["Urn", "Urn", "Shabti", "Shabti"], pyramid=PYRAMID)
-    act(state, "buy Book of Gates (B3) for 3")
+    act(state, "buy Book of Gates (B3) for 4")
     assert top_code(state) == F.PAY
     assert labels(state) == ["pay with Shabti (1 gold)", "pay with Urn (2 gold)"]
     act(state, "pay with Urn (2 gold)")
-    act(state, "pay with Urn (2 gold)")  # 4 >= 3: no change is given
+    assert state.stack[-1] == (F.PAY, 0, 2, 2)
+    act(state, "pay with Urn (2 gold)")
     assert state.discards[0][-1] == kind(state, "Book of Gates")
     assert state.play == kinds(state, ["Urn", "Urn"])
     # B3 took M2, M2 took T, T waits for the stock
@@ -95,28 +96,29 @@ def test_buy_pays_card_by_card_then_card_goes_on_discard_and_pyramid_crumbles() 
     assert state.current_player() == CHANCE
     draw(state, "Djed Amulet")
     assert pyramid_names(state)[5] == "Djed Amulet"
-    assert state.touched and state.bought == [3]
+    assert state.touched and state.bought == [4]
 
 
 def test_surplus_gold_is_not_pooled_across_purchases() -> None:
     state = scenario(hand=["Urn", "Urn", "Shabti"], pyramid=PYRAMID)
-    act(state, "buy Book of Gates (B3) for 3")
+    act(state, "buy Statue of Horus (B1) for 3")
     act(state, "pay with Urn (2 gold)")
-    act(state, "pay with Urn (2 gold)")
+    act(state, "pay with Urn (2 gold)")  # 4 >= 3: no change is given
     draw(state, "Djed Amulet")
-    # 1 surplus gold is lost; the Shabti alone cannot pay for the 2-cost Horus
-    assert "buy Statue of Horus (B1) for 2" not in labels(state)
-    with pytest.raises(IllegalActionError, match="costs 2 but your hand is worth only 1 gold"):
+    # the surplus gold is lost; the Shabti alone cannot pay for anything
+    assert not any(label.startswith("buy") for label in labels(state))
+    with pytest.raises(IllegalActionError, match="Ankh Amulet costs 4 but your hand is worth only 1 gold"):
         state.apply_action(state.game.a_buy + 0)
 
 
 def test_any_number_of_purchases_in_a_turn() -> None:
     state = scenario(hand=["Urn"] * 4, pyramid=PYRAMID)
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     assert pyramid_names(state)[0] == "Ankh Amulet"
-    act(state, "buy Ankh Amulet (B1) for 3")
+    act(state, "buy Ankh Amulet (B1) for 4")
     act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Statue of Bastet")
@@ -124,8 +126,9 @@ def test_any_number_of_purchases_in_a_turn() -> None:
 
 
 def test_each_hand_card_serves_one_purpose() -> None:
-    state = scenario(hand=["Urn", "Box of Food"], pyramid=PYRAMID)
-    act(state, "buy Statue of Horus (B1) for 2")
+    state = scenario(hand=["Urn", "Urn", "Box of Food"], pyramid=PYRAMID)
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     assert "entomb Urn" not in labels(state)
@@ -224,8 +227,9 @@ def test_forced_removal_any_slot_option() -> None:
 
 
 def test_no_forced_removal_after_touching_the_pyramid() -> None:
-    state = scenario(hand=["Urn"], pyramid=PYRAMID)
-    act(state, "buy Statue of Horus (B1) for 2")
+    state = scenario(hand=["Urn", "Urn"], pyramid=PYRAMID)
+    act(state, "buy Statue of Horus (B1) for 3")
+    act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     act(state, "end turn")
@@ -243,11 +247,12 @@ def test_end_of_turn_discards_everything_and_draws_five_with_reshuffle() -> None
     state = scenario(hand=["Urn", "Shabti", "Box of Food"], pyramid=PYRAMID)
     set_deck(state, 0, ["Urn", "Urn"])
     state.discards[0] = kinds(state, ["Shabti", "Shabti", "Statue of Horus"])
-    act(state, "buy Statue of Horus (B1) for 2")
+    act(state, "buy Statue of Horus (B1) for 3")
     act(state, "pay with Urn (2 gold)")
+    act(state, "pay with Shabti (1 gold)")
     draw(state, "Djed Amulet")
     act(state, "end turn")
-    # the used Urn and the unused Shabti and Box of Food join the discard pile
+    # the used Urn and Shabti and the unused Box of Food join the discard pile
     assert len(state.discards[0]) == 3 + 1 + 3
     draw(state, "Urn")
     draw(state, "Urn")

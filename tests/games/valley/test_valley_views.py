@@ -74,12 +74,12 @@ def test_resample_redeals_opponents_and_keeps_own_knowledge() -> None:
 def test_resample_keeps_a_half_paid_purchase_payable() -> None:
     state = scenario(hand=["Urn", "Urn", "Shabti"], pyramid=PYRAMID)
     set_deck(state, 0, ["Shabti"] * 6)
-    act(state, "buy Statue of Anubis (B2) for 4")
+    act(state, "buy Statue of Anubis (B2) for 5")
     act(state, "pay with Shabti (1 gold)")
-    assert state.stack[-1] == (F.PAY, 0, 1, 3)
+    assert state.stack[-1] == (F.PAY, 0, 1, 4)
     for i in range(30):
         other = state.resample_from_infostate(1, random.Random(i))
-        assert other.purse(0) >= 3
+        assert other.purse(0) >= 4
         assert other.legal_actions()
 
 
@@ -87,7 +87,7 @@ def test_illegal_actions_have_specific_messages_and_change_nothing() -> None:
     state = scenario(hand=["Urn", "Shabti"], pyramid=PYRAMID)
     before = json.dumps(state.to_json(), sort_keys=True)
     cases = [
-        (state.game.a_buy + 1, "Statue of Anubis costs 4 but your hand is worth only 3 gold"),
+        (state.game.a_buy + 1, "Statue of Anubis costs 5 but your hand is worth only 3 gold"),
         (state.game.a_play + kind(state, "Book of Gates"), "seat 0 has no Book of Gates in hand"),
         (state.game.a_pay + kind(state, "Urn"), "'pay with Urn (2 gold)' is not possible now; seat 0: buy, play"),
         (state.game.a_take + 3, "is not possible now"),
@@ -108,9 +108,9 @@ def test_render_observation_draws_the_pyramid_hand_tomb_discard_and_boneyard() -
     view = state.observation(0)
     text = state.game.render_observation(view)
     lines = text.splitlines()
-    assert "T: Censer (3)" in lines[1]
-    assert "M1: Ankh Amulet (3)" in lines[2] and "M2: Hapy Canopic Jar (4)" in lines[2]
-    assert "B1: Statue of Horus (2)" in lines[3] and "B3: Book of Gates (3)" in lines[3]
+    assert "T: Censer (4)" in lines[1]
+    assert "M1: Ankh Amulet (4)" in lines[2] and "M2: Hapy Canopic Jar (5)" in lines[2]
+    assert "B1: Statue of Horus (3)" in lines[3] and "B3: Book of Gates (4)" in lines[3]
     assert lines[1].index("T:") > lines[2].index("M1:") > lines[3].index("B1:")
     assert "hand: Shabti, Urn" in text
     assert "tomb: Book of Gates, Shabti" in text
@@ -138,6 +138,6 @@ def test_evaluate_prefers_the_richer_tomb() -> None:
 def test_clone_is_independent() -> None:
     state = scenario(hand=["Urn", "Urn"], pyramid=PYRAMID)
     clone = state.clone()
-    act(clone, "buy Statue of Horus (B1) for 2")
+    act(clone, "buy Statue of Horus (B1) for 3")
     assert state.stack[-1] == (F.MAIN, 0) and state.hands[0] == kinds(state, ["Urn", "Urn"])
     assert clone.to_json() != state.to_json()
