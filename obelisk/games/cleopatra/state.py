@@ -952,8 +952,8 @@ class CleopatraState(State):
     def _evaluate(self) -> list[float]:
         """Wealth discounted by the risk of being the most corrupt.
 
-        Wealth is talents, 3 per Nile merchant and about a talent per useful
-        card; corruption counts amulets, tainted cards in hand and sanctuary
+        Wealth is talents, 3 per Nile merchant and half a talent per resource unit in
+        hand; corruption counts amulets, tainted cards in hand and sanctuary
         relief. The chance of being eaten grows steeply as a seat's
         corruption approaches or passes the highest of the others.
         """
@@ -966,7 +966,7 @@ class CleopatraState(State):
             relief = sum(len(cells) for owner, cells in self.sanctuaries if owner == s)
             corruption.append(self.amulets[s] + sum(hand[TAINTED0:]) - relief)
             cards = sum(hand[:TAINTED0]) + 2 * sum(hand[TAINTED0:TROMPE]) + hand[TROMPE]
-            wealth.append(self.talents[s] + t.kit["merchant_end_value"] * self.merchants[s] + 0.9 * min(cards, 12))
+            wealth.append(self.talents[s] + t.kit["merchant_end_value"] * self.merchants[s] + 0.5 * min(cards, 12))
         value = []
         for s in range(n):
             rival = max(corruption[q] for q in range(n) if q != s)

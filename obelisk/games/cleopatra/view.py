@@ -96,6 +96,7 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
         "stack_others": [t.tile_ids[x] for x in state.stack_rest],
         "removed_tiles": [t.tile_ids[x] for x in state.removed_tiles],
         "sanctuaries": [[owner, [t.cell_name(c) for c in cells]] for owner, cells in state.sanctuaries],
+        "sanctuary_regions": [[t.cell_name(c) for c in range(t.rows * t.cols) if m >> c & 1] for m in state.sanctuary_seen],
         "claimable": [[t.cell_name(c) for c in range(t.rows * t.cols) if m >> c & 1] for m in state.claimable],
         "pieces_built": state.built,
         "credit": {RESOURCES[r]: c for r, c in enumerate(state.credit) if c},

@@ -1,0 +1,304 @@
+"""Setup, market, refill, hand limit, deck rebuild, Offering, characters and the end of the game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import obelisk
+from obelisk.core import IllegalActionError
+from obelisk.games.cleopatra.data import KINDS
+from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
+
+K = {name: i for i, name in enumerate(KINDS)}
+UP = len(KINDS)
+
+
+def test_setup_kits_hands_market_and_stack() -> None:
+    game = obelisk.load("cleopatra", 4)
+    s = game.new_initial_state(3)
+    rng = random.Random(3)
+    while s.is_chance_node():
+        s.apply_action(s.sample_chance(rng))
+    assert [sum(h) for h in s.hands] == [3] * 4
+    assert s.talents == [5] * 4 and s.merchants == [3] * 4 and s.statues == [2] * 4
+    assert [len(stall) for stall in s.stalls] == [1, 1, 1]
+    assert sum(s.deck) == 109 - 12 - 3 and s.stack_top >= 0 and len(s.stack_rest) == 11
+    face_up = sum(up for stall in s.stalls for _, up in stall)
+    assert s.deck_up + face_up == (109 - 12) // 2
+    assert s.cleopatra == 0 and s.altar == 0 and s.phase == "turn" and s.turn == 0
+
+
+def test_take_stall_refill_and_knowledge_of_face_up_cards() -> None:
+    s = start()
+    s.stalls = [[(K["stone"], 1), (K["wood"], 0)], [(K["marble"], 1)], [(K["lapis"], 0)]]
+    s._legal = None
+    do(s, "take stall A: Stone, face-down")
+    assert s.hands[0][K["stone"]] == 1 and s.hands[0][K["wood"]] == 1
+    assert s.known[1][0][K["stone"]] == 1 and s.known[1][0][K["wood"]] == 0
+    chance(s, K["artisan"])
+    chance(s, K["artisan"])
+    chance(s, UP + K["stone"])
+    assert labels(s) == ["refill A<-face-down, B<-face-down, C<-Stone", "refill A<-face-down, B<-Stone, C<-face-down",
+                         "refill A<-Stone, B<-face-down, C<-face-down"]
+    do(s, "refill A<-Stone")
+    assert s.stalls[0] == [(K["stone"], 1)] and s.turn == 1  # nothing else to do: the turn ends
+    view = s.observation(2)
+    assert view["market"][2] == ["face-down", "face-down"]
+    assert view["players"][0]["known_cards"] == {"Stone": 1}
+
+
+def test_empty_stall_cannot_be_taken() -> None:
+    s = start()
+    s.stalls[1] = []
+    s._legal = None
+    before = json.dumps(s.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="stall B is empty"):
+        s.apply_action(action(s, "take", 1))
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_deck_rebuilt_from_discards_half_face_up() -> None:
+    s = start()
+    s.deck = [0] * len(KINDS)
+    s.deck_up = 0
+    s.discards = [0] * len(KINDS)
+    s.discards[K["wood"]] = 5
+    s.stalls = [[(K["stone"], 1)], [], []]
+    s._legal = None
+    do(s, "take stall A")
+    assert sum(s.deck) == 5 and s.deck_up == 2 and not any(s.discards)
+
+
+def hand_of(n: int) -> dict[str, int]:
+    return {"artisan": n}
+
+
+def test_hand_limit_discard_option() -> None:
+    s = start()
+    set_hand(s, 0, **hand_of(10))
+    s.stalls = [[(K["stone"], 1), (K["wood"], 1)], [(K["marble"], 1)], [(K["lapis"], 1)]]
+    s._legal = None
+    do(s, "take stall A")
+    for _ in range(3):
+        chance(s, K["artisan"])
+    do(s, "refill A<-face-down")
+    assert s.phase == "limit"
+    do(s, "discard down to 10 cards (+1 amulet)", "discard Stone", "discard Wood")
+    assert s.amulets[0] == 1 and sum(s.hands[0]) == 10 and s.turn == 1
+
+
+def test_hand_limit_keep_option_costs_one_amulet_per_extra_card() -> None:
+    s = start()
+    set_hand(s, 0, **hand_of(10))
+    s.stalls = [[(K["stone"], 1), (K["wood"], 1), (K["lapis"], 1)], [(K["marble"], 1)], [(K["lapis"], 1)]]
+    s._legal = None
+    do(s, "take stall A")
+    for _ in range(3):
+        chance(s, K["artisan"])
+    do(s, "refill A<-face-down")
+    do(s, "keep all cards (+3 amulets)")
+    assert s.amulets[0] == 3 and sum(s.hands[0]) == 13 and s.turn == 1
+
+
+def test_smugglers_skip_the_hand_limit() -> None:
+    s = start()
+    set_hand(s, 0, smugglers=1, **hand_of(10))
+    s.stalls = [[(K["stone"], 1), (K["wood"], 1)], [(K["marble"], 1)], [(K["lapis"], 1)]]
+    s._legal = None
+    do(s, "play Smugglers", "take stall A")
+    for _ in range(3):
+        chance(s, K["artisan"])
+    do(s, "refill A<-face-down")
+    assert s.turn == 1 and s.amulets[0] == 1 and sum(s.hands[0]) == 12
+
+
+def offering_state(bids: list[int], talents: list[int], amulets: list[int], **options):
+    s = start(**options)
+    s.talents, s.amulets, s.altar = list(talents), list(amulets), 4
+    set_hand(s, 0, scribes=1)
+    do(s, "play Scribes: set a High Priest die")
+    assert s.phase == "offering" and s.actor == 0
+    for seat, bid in enumerate(bids):
+        assert s.actor == seat
+        s.apply_action(action(s, "bid", bid))
+    return s
+
+
+def test_offering_ranks_highest_loses_three_others_gain() -> None:
+    s = offering_state([2, 6, 1], [10, 10, 10], [5, 2, 0])
+    assert s.talents == [8, 4, 9]
+    assert s.amulets == [6, 0, 2]
+    assert s.last_offering == {"bids": [2, 6, 1], "amulets": [1, -2, 2]}
+    assert s.altar == 0 and s.phase == "turn" and s.turn == 0
+
+
+def test_offering_ties_take_the_worse_place_by_default() -> None:
+    s = offering_state([4, 4, 1], [10, 10, 10], [5, 5, 5])
+    assert s.amulets == [6, 6, 7]
+
+
+def test_offering_ties_better_option() -> None:
+    s = offering_state([4, 4, 1], [10, 10, 10], [5, 5, 5], offering_ties="better")
+    assert s.amulets == [2, 2, 7]
+
+
+def test_bids_are_secret_until_revealed() -> None:
+    s = start()
+    s.altar = 4
+    set_hand(s, 0, scribes=1)
+    do(s, "play Scribes: set a High Priest die")
+    bid = action(s, "bid", 3)
+    assert s.public_action_string(bid, 1) == "seat 0 places a secret bid"
+    s.apply_action(bid)
+    assert s.observation(1)["offering"] == ["bid", None, "waiting"] or s.observation(1)["offering"][0] == "bid"
+    assert s.observation(0)["offering"][0] == 3
+    with pytest.raises(IllegalActionError, match="you hold only 5 talents"):
+        s.apply_action(action(s, "bid", 9))
+
+
+def test_beggars_each_opponent_gives_or_shows_hand() -> None:
+    s = start()
+    set_hand(s, 0, beggars=1)
+    set_hand(s, 1, stone=1)
+    set_hand(s, 2, trompe_l_oeil=2)
+    s.talents = [5, 5, 1]
+    do(s, "play Beggars")
+    assert s.amulets[0] == 2 and s.actor == 1
+    assert labels(s) == ["give seat 0 2 talents", "give seat 0 a Stone"]
+    give = action(s, "give_card", K["stone"])
+    assert s.public_action_string(give, 2) == "seat 1 gives seat 0 a standard card"
+    assert s.public_action_string(give, 0) == "give seat 0 a Stone"
+    s.apply_action(give)
+    # seat 2 has neither 2 talents nor a standard card: it shows its hand instead
+    assert s.hands[0][K["stone"]] == 1 and s.known[0][2][K["trompe_l_oeil"]] == 2
+    assert s.phase == "turn" and s.discards[K["beggars"]] == 1  # played before the action: back to it
+
+
+def test_courtesans_take_a_discard() -> None:
+    s = start()
+    set_hand(s, 0, courtesans=1)
+    s.discards[K["lapis"]] = 1
+    s._legal = None
+    do(s, "play Courtesans", "take Lapis from the discard pile")
+    assert s.hands[0][K["lapis"]] == 1 and s.amulets[0] == 1 and s.discards[K["courtesans"]] == 1
+
+
+def test_envoys_offers_accepts_and_amulet_from_giver() -> None:
+    s = start()
+    set_hand(s, 0, envoys=1)
+    set_hand(s, 1, stone=2)
+    set_hand(s, 2, wood=1)
+    s.amulets = [0, 2, 0]
+    do(s, "play Envoys")
+    do(s, "offer a Stone", "offer a Stone", "offer nothing more")
+    do(s, "offer a Wood", "offer nothing more")
+    assert s.phase == "envoy_accept"
+    assert labels(s) == ["accept Stone from seat 1 (+1 amulet)", "accept Wood from seat 2 (+1 amulet)",
+                         "accept no more offers"]
+    do(s, "accept Stone from seat 1", "accept Wood from seat 2", "accept no more offers")
+    assert s.hands[0][K["stone"]] == 1 and s.hands[0][K["wood"]] == 1 and s.hands[1][K["stone"]] == 1
+    assert s.amulets == [2, 1, 0]  # seat 2 had none: that amulet comes from the supply
+
+
+def test_vizier_draws_five_keeps_any_for_one_amulet_each() -> None:
+    s = start()
+    set_hand(s, 0, vizier=1)
+    do(s, "play Vizier")
+    for outcome in (K["stone"], K["wood"], UP + K["lapis"], K["artisan"], K["marble"]):
+        chance(s, outcome)
+    do(s, "keep Stone", "discard Wood")
+    keep = action(s, "keep")
+    assert s.public_action_string(keep, 1) == "keep Lapis (+1 amulet)"  # face-up in the deck: everyone saw it
+    do(s, "keep Lapis", "discard Artisan")
+    hidden = action(s, "keep")
+    assert s.public_action_string(hidden, 1) == "seat 0 keeps a face-down card (+1 amulet)"
+    do(s, "keep Marble")
+    assert s.amulets[0] == 3 and s.hands[0][K["stone"]] == 1 and s.discards[K["vizier"]] == 1
+    assert s.known[1][0][K["lapis"]] == 1 and s.known[1][0][K["stone"]] == 0
+
+
+def test_characters_only_on_own_turn() -> None:
+    s = start()
+    set_hand(s, 1, smugglers=1)
+    with pytest.raises(IllegalActionError, match="you hold no Smugglers"):
+        s.apply_action(action(s, "play", 5))
+
+
+def end_state(**options):
+    s = start(**options)
+    s.talents = [30, 25, 20]
+    s.amulets = [4, 6, 6]
+    return s
+
+
+def test_end_tainted_cards_in_hand_and_sanctuary_relief() -> None:
+    s = end_state()
+    set_hand(s, 0, tainted_stone=1, beggars=1, artisan=3)
+    s.sanctuaries = [(1, (1, 2, 3))]
+    s._end_game()
+    f = s.final
+    assert f["tainted_in_hand"] == [2, 0, 0] and f["sanctuary_relief"] == [0, 3, 0]
+    assert f["amulets"] == [6, 3, 6]
+    assert f["eaten"] == [True, False, True]
+    assert s.returns()[1] == 1.0
+
+
+def test_most_corrupt_is_eaten_survivors_get_merchant_bonus() -> None:
+    s = end_state()
+    s.merchants = [0, 2, 1]
+    s.amulets = [9, 2, 3]
+    s._end_game()
+    assert s.final["eaten"] == [True, False, False]
+    assert s.final["talents"] == [30, 31, 23]
+    assert s.returns() == [-1.0, 1.0, 0.0]
+    assert s.scores()[1]["breakdown"]["merchant_bonus"] == 6
+
+
+@pytest.mark.parametrize("rule,eaten", [("all", [False, True, True]), ("none", [False, False, False]),
+                                        ("richest", [False, True, False])])
+def test_crocodile_tie_rules(rule: str, eaten: list[bool]) -> None:
+    s = end_state(crocodile_ties=rule)
+    s._end_game()
+    assert s.final["eaten"] == eaten
+
+
+def test_talent_tie_goes_to_fewer_amulets_then_shared() -> None:
+    s = end_state(crocodile_ties="none")
+    s.talents = [20, 20, 20]
+    s.amulets = [1, 2, 9]
+    s._end_game()
+    assert s.returns() == [1.0, 0.0, -1.0]
+    s2 = end_state()
+    s2.talents = [20, 20, 10]
+    s2.amulets = [1, 1, 9]
+    s2._end_game()
+    assert s2.returns() == [0.5, 0.5, -1.0]
+
+
+def test_round_limit_ends_the_game() -> None:
+    s = start(max_rounds=20)
+    s.turns_played = 20 * 3 - 1
+    s.turn = 2
+    s._next_turn()
+    assert s.is_terminal()
+
+
+def test_resample_keeps_cards_seen_in_hands() -> None:
+    s = start()
+    s.stalls = [[(K["stone"], 1), (K["wood"], 0)], [(K["marble"], 1)], [(K["lapis"], 0)]]
+    s._legal = None
+    do(s, "take stall A")
+    rng = random.Random(5)
+    hidden_card = set()
+    for _ in range(30):
+        other = s.resample_from_infostate(1, rng)
+        assert other.hands[0][K["stone"]] >= 1 and sum(other.hands[0]) == 2
+        assert other.observation(1) == s.observation(1)
+        rest = list(other.hands[0])
+        rest[K["stone"]] -= 1
+        hidden_card.add(rest.index(1))
+    assert len(hidden_card) > 2  # the face-down card is re-dealt
+    assert all(s.resample_from_infostate(0, rng).hands[0] == s.hands[0] for _ in range(5))
