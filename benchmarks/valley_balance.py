@@ -93,7 +93,8 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         print(f"# Valley of the Kings balance (greedy one-ply bots), seed {args.seed}")
         print("\n## Greedy self-play\n")
-        print("| players | games | turns per player (mean, min-max) | winner's tomb score (mean) | all tomb scores (mean) |")
+        print("| players | games | turns per player (mean, min-max) | winner's tomb score (mean) "
+              "| all tomb scores (mean) |")
         print("|---|---|---|---|---|")
         bought_games = [0] * table.size
         for players in (2, 3, 4):

@@ -76,7 +76,8 @@ def load_cards(path: str = "") -> CardTable:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:
-        raise CardFileError(f"{label}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        where = f"line {error.lineno}, column {error.colno}"
+        raise CardFileError(f"{label}: not valid JSON ({where}: {error.msg})") from None
     return parse_cards(doc, label)
 
 
@@ -199,7 +200,9 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
         raise CardFileError(f"{where}: field 'text' must be a string, got {text!r}")
     provenance = entry.get("provenance", {})
     if not isinstance(provenance, dict):
-        raise CardFileError(f"{where}: field 'provenance' must be an object mapping field names to public/reconstructed")
+        raise CardFileError(
+            f"{where}: field 'provenance' must be an object mapping field names to public/reconstructed"
+        )
     for field, value in provenance.items():
         if field not in CARD_FIELDS:
             raise CardFileError(f"{where}: provenance names unknown field {field!r}; allowed: {', '.join(CARD_FIELDS)}")
@@ -240,7 +243,9 @@ def _parse_action(action: Any, where: str) -> dict[str, int]:
     return given
 
 
-def _check_totals(columns: dict[str, list[Any]], label: str, set_names: tuple[str, ...], sizes: tuple[int, ...]) -> None:
+def _check_totals(
+    columns: dict[str, list[Any]], label: str, set_names: tuple[str, ...], sizes: tuple[int, ...]
+) -> None:
     for name, size in zip(set_names, sizes):
         members = [n for n, s in zip(columns["name"], columns["set"]) if s == name]
         if len(members) != size:

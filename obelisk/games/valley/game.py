@@ -57,10 +57,11 @@ class ValleyGame(Game):
             ]
         )
         start = self.actions.start
-        self.a_buy, self.a_play, self.a_entomb, self.a_end = start("buy"), start("play"), start("entomb"), start("end_turn")
-        self.a_pay, self.a_fill, self.a_remove, self.a_take = start("pay"), start("fill_b2"), start("remove"), start("take")
-        self.a_choose, self.a_discard, self.a_tomb = start("choose"), start("from_discard"), start("from_tomb")
-        self.a_repeat, self.a_boat, self.a_pass, self.a_censer = start("repeat"), start("boat"), start("pass"), start("censer")
+        self.a_buy, self.a_play, self.a_entomb = start("buy"), start("play"), start("entomb")
+        self.a_end, self.a_pay, self.a_fill = start("end_turn"), start("pay"), start("fill_b2")
+        self.a_remove, self.a_take, self.a_choose = start("remove"), start("take"), start("choose")
+        self.a_discard, self.a_tomb, self.a_repeat = start("from_discard"), start("from_tomb"), start("repeat")
+        self.a_boat, self.a_pass, self.a_censer = start("boat"), start("pass"), start("censer")
 
     def num_distinct_actions(self) -> int:
         return self.actions.size

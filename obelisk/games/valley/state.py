@@ -147,7 +147,9 @@ class ValleyState(State):
                 return f"{table.names[kind]} has no action"
             if effect.name == "boat":
                 return f"{table.names[kind]} is a reaction, used right after an opponent buys a card"
-            return f"{table.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
+            return (
+                f"{table.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
+            )
         return effect.check(self, seat, table.params[kind], skip)
 
     def start_effect(self, seat: int, kind: int) -> None:

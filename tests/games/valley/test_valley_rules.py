@@ -92,7 +92,9 @@ def test_buy_pays_card_by_card_then_card_goes_on_discard_and_pyramid_crumbles() 
     assert state.discards[0][-1] == kind(state, "Book of Gates")
     assert state.play == kinds(state, ["Urn", "Urn"])
     # B3 took M2, M2 took T, T waits for the stock
-    assert pyramid_names(state)[:5] == ["Statue of Horus", "Statue of Anubis", "Hapy Canopic Jar", "Ankh Amulet", "Censer"]
+    assert pyramid_names(state)[:5] == [
+        "Statue of Horus", "Statue of Anubis", "Hapy Canopic Jar", "Ankh Amulet", "Censer"
+    ]
     assert state.current_player() == CHANCE
     draw(state, "Djed Amulet")
     assert pyramid_names(state)[5] == "Djed Amulet"
@@ -187,7 +189,9 @@ def test_crumble_b2_remover_chooses_which_middle_drops(choice: str, expected: li
 def test_holes_stay_once_the_stock_is_empty() -> None:
     state = scenario(hand=["Shabti"], pyramid=PYRAMID, stock=[])
     _buy_free(state, "B1")  # M1 -> B1, T -> M1, no refill
-    assert pyramid_names(state) == ["Ankh Amulet", "Statue of Anubis", "Book of Gates", "Censer", "Hapy Canopic Jar", None]
+    assert pyramid_names(state) == [
+        "Ankh Amulet", "Statue of Anubis", "Book of Gates", "Censer", "Hapy Canopic Jar", None
+    ]
     assert top_code(state) == F.MAIN
     _buy_free(state, "B1")  # M1 (Censer) -> B1, M1 stays empty
     assert pyramid_names(state) == ["Censer", "Statue of Anubis", "Book of Gates", None, "Hapy Canopic Jar", None]
@@ -300,10 +304,9 @@ def test_last_seat_emptying_the_pyramid_ends_the_game_at_once() -> None:
     state.active = 1
     state.stack = [(F.MAIN, 1)]
     state.hands[1] = [kind(state, "Shabti")]
-    _buy_free_seat = state.game.a_buy
     state.discount = 99
     state._legal = None
-    state.apply_action(_buy_free_seat + 0)
+    state.apply_action(state.game.a_buy + 0)  # seat 1 buys the last card for free
     act(state, "end turn")
     assert state.is_terminal()
 
