@@ -28,6 +28,7 @@ def analyze(
     backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
     address: str = typer.Option(None, "--address", help="Ray cluster address (ray backend)."),
     records: bool = typer.Option(False, "--records", help="Also save every game's record under OUT/records."),
+    kinds: str = typer.Option(None, "--kinds", help="Action kinds (first word of labels) to chart, e.g. buy,entomb."),
 ) -> None:
     """Balance report: seat advantage, score distributions, game length, influence of choices."""
     if backend not in BACKENDS:
@@ -41,7 +42,8 @@ def analyze(
     results, _ = play_tournament(tournament, backend, workers, address, quiet=False)
     folder = out or Path("out") / f"analyze-{game.id}-{game.num_players}p"
     command = "obelisk " + " ".join(shlex.quote(word) for word in sys.argv[1:]) if sys.argv[1:] else "obelisk analyze"
-    report = write_report(analyse(game.id, game.num_players, results), folder, command, specs)
+    chosen = [k.strip().lower() for k in kinds.split(",") if k.strip()] if kinds else None
+    report = write_report(analyse(game.id, game.num_players, results), folder, command, specs, chosen)
     if records:
         save_records(folder / "records", results, game.id)
     Console(highlight=False).print(f"report written to {report}")

@@ -8,7 +8,8 @@ what every game already provides through the protocol:
   treasures in Solomon without knowing either game;
 * the records' action labels — the *kind* of an action is the first word of
   its label (``buy``, ``entomb``, ``play`` ...) and the label itself names the
-  card, tile, character or item. For each label the report gives the win rate
+  card, tile, character or item (parenthesised details such as a board
+  position are dropped, see :func:`label_key`). For each label the report gives the win rate
   of the seats that chose it at least once in a game (Wilson 95% interval)
   against the overall rate, and for each kind how often winners chose it
   compared with the other seats. That is the per-game influence figure: in
@@ -34,7 +35,18 @@ from obelisk.sim.stats import mean_interval, wilson_interval
 
 MAX_LABELS = 20
 """Labels shown per kind figure (the most frequent ones)."""
-MAX_KIND_FIGURES = 4
+MAX_KIND_FIGURES = 6
+EXTREMES = 12
+"""Labels shown at each end of the overall best/worst figure."""
+
+
+def label_key(label: str) -> str:
+    """A label without its parenthesised details (board position, change given ...), spaces collapsed.
+
+    ``"buy Statue of Horus (B3) for 3"`` → ``"buy Statue of Horus for 3"``: the
+    same card bought from another slot counts as the same choice.
+    """
+    return " ".join(re.sub(r"\([^()]*\)", " ", label).split()) or label.strip()
 
 
 def action_kind(label: str) -> str:
@@ -96,7 +108,7 @@ def analyse(game_id: str, players: int, results: Sequence[GameResult]) -> Analys
         chosen: list[Counter[str]] = [Counter() for _ in range(players)]
         for entry in (result.record or {}).get("actions", []):
             if entry.get("player", -1) >= 0:
-                chosen[entry["player"]][entry["label"]] += 1
+                chosen[entry["player"]][label_key(entry["label"])] += 1
         for seat in range(players):
             win = share if seat in winners else 0.0
             total_wins += win
@@ -141,7 +153,7 @@ def analyse(game_id: str, players: int, results: Sequence[GameResult]) -> Analys
 
 
 def influential_kinds(analysis: Analysis) -> list[str]:
-    """Kinds with at least two distinct labels, most chosen first (those get a figure each)."""
+    """Kinds with at least two distinct labels, most chosen first (those get a figure each by default)."""
     per_kind: dict[str, list[LabelStat]] = defaultdict(list)
     for stat in analysis.labels.values():
         per_kind[stat.kind].append(stat)
@@ -150,9 +162,24 @@ def influential_kinds(analysis: Analysis) -> list[str]:
     return kinds[:MAX_KIND_FIGURES]
 
 
+def _minimum_support(analysis: Analysis) -> int:
+    """Seat-games a label needs before its win rate is shown (1 % of all seat-games, at least 3)."""
+    return max(3, math.ceil(0.01 * analysis.games * analysis.players))
+
+
+def extreme_labels(analysis: Analysis) -> list[LabelStat]:
+    """Labels of every kind with enough support: the best and the worst win rates, best first."""
+    minimum = _minimum_support(analysis)
+    stats = [s for s in analysis.labels.values() if s.seat_games >= minimum]
+    stats.sort(key=lambda s: (-s.rate(), -s.seat_games, s.label))
+    if len(stats) <= 2 * EXTREMES:
+        return stats
+    return stats[:EXTREMES] + stats[-EXTREMES:]
+
+
 def label_rows(analysis: Analysis, kind: str) -> list[LabelStat]:
     """The most often chosen labels of a kind (enough games to say something), best win rate first."""
-    minimum = max(3, math.ceil(0.01 * analysis.games * analysis.players))
+    minimum = _minimum_support(analysis)
     stats = [s for s in analysis.labels.values() if s.kind == kind and s.seat_games >= minimum]
     stats.sort(key=lambda s: (-s.seat_games, s.label))
     shown = stats[:MAX_LABELS]
@@ -160,8 +187,14 @@ def label_rows(analysis: Analysis, kind: str) -> list[LabelStat]:
     return shown
 
 
-def write_report(analysis: Analysis, out: Path, command: str, bots: Sequence[str]) -> Path:
-    """Write ``report.md`` and its PNG figures into ``out``; return the report's path."""
+def write_report(
+    analysis: Analysis, out: Path, command: str, bots: Sequence[str], kinds: Sequence[str] | None = None
+) -> Path:
+    """Write ``report.md`` and its PNG figures into ``out``; return the report's path.
+
+    ``kinds`` picks the action kinds that get a win-rate-by-label figure
+    (default: the most chosen kinds with at least two distinct labels).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -247,14 +280,14 @@ def write_report(analysis: Analysis, out: Path, command: str, bots: Sequence[str
         axis.legend()
         _save(figure, out / "categories.png")
 
-    lines += _influence(a, out, plt)
+    lines += _influence(a, out, plt, list(kinds) if kinds else influential_kinds(a))
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
-def _influence(a: Analysis, out: Path, plt: Any) -> list[str]:
-    """Action kinds chosen by winners vs. others, then win rate per label for the main kinds."""
+def _influence(a: Analysis, out: Path, plt: Any, kinds_shown: Sequence[str]) -> list[str]:
+    """Action kinds chosen by winners vs. others, the best and worst labels, then win rate per label by kind."""
     lines = ["## Influence of choices", "",
              "Derived from the records' action labels (kind = first word of the label). A label's win rate is "
              "over the seats that chose it at least once in a game; the dashed line is the overall rate. "
@@ -278,26 +311,35 @@ def _influence(a: Analysis, out: Path, plt: Any) -> list[str]:
     axis.set_title("Action kinds: winners vs. others")
     axis.legend()
     _save(figure, out / "kinds.png")
-    for kind in influential_kinds(a):
+    extremes = extreme_labels(a)
+    if len(extremes) >= 2:
+        lines += _label_section(a, out, plt, extremes, "labels", "Best and worst choices (all kinds)")
+    for kind in kinds_shown:
         rows = label_rows(a, kind)
-        if len(rows) < 2:
+        if not rows:
+            lines += [f"No `{kind}` choice was made in enough games to show (kinds seen: {', '.join(kinds)}).", ""]
             continue
-        name = re.sub(r"[^a-z0-9_-]", "_", kind)
-        lines += [f"### Win rate by `{kind}` choice", "", "| label | seat-games | win rate | 95% CI |",
-                  "|---|---:|---:|---|"]
-        intervals = [wilson_interval(s.wins, s.seat_games) for s in rows]
-        for stat, (low, high) in zip(rows, intervals):
-            lines.append(f"| {stat.label} | {stat.seat_games} | {stat.rate():.1%} | {low:.1%} – {high:.1%} |")
-        lines += ["", f"![{kind}](influence-{name}.png)", ""]
-        figure, axis = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.5))
-        rates = [s.rate() for s in rows]
-        positions = list(range(len(rows)))[::-1]
-        axis.barh(positions, rates, xerr=_error_bars(rates, intervals), capsize=3, color="#c8a24a")
-        axis.set_yticks(positions, [_short(s.label) for s in rows], fontsize=8)
-        axis.axvline(a.baseline, color="black", linestyle="--", linewidth=1)
-        axis.set_xlabel("win rate of seats that chose it")
-        axis.set_title(f"Win rate by '{kind}' choice")
-        _save(figure, out / f"influence-{name}.png")
+        name = "influence-" + re.sub(r"[^a-z0-9_-]", "_", kind)
+        lines += _label_section(a, out, plt, rows, name, f"Win rate by `{kind}` choice")
+    return lines
+
+
+def _label_section(a: Analysis, out: Path, plt: Any, rows: Sequence[LabelStat], name: str, title: str) -> list[str]:
+    """A table and a horizontal bar chart of win rates (Wilson 95% CI) for the given labels."""
+    lines = [f"### {title}", "", "| label | seat-games | win rate | 95% CI |", "|---|---:|---:|---|"]
+    intervals = [wilson_interval(s.wins, s.seat_games) for s in rows]
+    for stat, (low, high) in zip(rows, intervals):
+        lines.append(f"| {stat.label} | {stat.seat_games} | {stat.rate():.1%} | {low:.1%} – {high:.1%} |")
+    lines += ["", f"![{name}]({name}.png)", ""]
+    figure, axis = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.5))
+    rates = [s.rate() for s in rows]
+    positions = list(range(len(rows)))[::-1]
+    axis.barh(positions, rates, xerr=_error_bars(rates, intervals), capsize=3, color="#c8a24a")
+    axis.set_yticks(positions, [_short(s.label) for s in rows], fontsize=8)
+    axis.axvline(a.baseline, color="black", linestyle="--", linewidth=1)
+    axis.set_xlabel("win rate of seats that chose it")
+    axis.set_title(title.replace("`", "'"))
+    _save(figure, out / f"{name}.png")
     return lines
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import obelisk
 from obelisk.cli import main
-from obelisk.sim.analyze import action_kind, analyse
+from obelisk.sim.analyze import action_kind, analyse, label_key
 from obelisk.sim.arena import GameResult, make_tournament, run_tournament
 
 
@@ -18,6 +18,12 @@ def test_action_kind_is_the_first_word() -> None:
     assert action_kind("42") == "other"
 
 
+def test_label_key_drops_parenthesised_details() -> None:
+    assert label_key("buy Statue of Horus (B3) for 3") == "buy Statue of Horus for 3"
+    assert label_key("pay with treasure 3 (change 2)") == "pay with treasure 3"
+    assert label_key("(odd)") == "(odd)"
+
+
 def _record(actions: list[tuple[int, str]]) -> dict:
     return {"actions": [{"id": i, "player": p, "label": label} for i, (p, label) in enumerate(actions)]}
 
@@ -25,7 +31,7 @@ def _record(actions: list[tuple[int, str]]) -> dict:
 def test_analysis_of_synthetic_games() -> None:
     results = [
         GameResult(0, 1, ("g", "g"), [1.0, -1.0], [9.0, 3.0], [{"gold": 9}, {"gold": 3}], 5, 3,
-                   _record([(-1, "deal"), (0, "buy Sphinx"), (1, "buy Scarab"), (0, "pass")])),
+                   _record([(-1, "deal"), (0, "buy Sphinx (B1)"), (1, "buy Scarab"), (0, "pass")])),
         GameResult(1, 1, ("g", "g"), [-1.0, 1.0], [2.0, 8.0], [{"gold": 2}, {"gold": 8}], 4, 2,
                    _record([(0, "buy Scarab"), (1, "buy Sphinx")])),
     ]
@@ -44,12 +50,13 @@ def test_analysis_of_synthetic_games() -> None:
 def test_analyze_command_writes_report_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "report"
     status = main(["analyze", "highcard", "--players", "3", "--games", "30", "--bots", "greedy,random",
-                   "--out", str(out), "--records"])
+                   "--out", str(out), "--records", "--kinds", "swap,nosuch"])
     assert status == 0
     report = (out / "report.md").read_text()
     for heading in ("Seat advantage", "Scores", "Game length", "Score categories", "Influence of choices"):
         assert f"## {heading}" in report
-    for name in ("seats", "scores", "length", "categories", "kinds"):
+    assert "### Win rate by `swap` choice" in report and "No `nosuch` choice" in report
+    for name in ("seats", "scores", "length", "categories", "kinds", "labels", "influence-swap"):
         assert (out / f"{name}.png").read_bytes().startswith(b"\x89PNG")
     assert len(list((out / "records").glob("*.json"))) == 30
 
