@@ -8,6 +8,7 @@ from obelisk.core import ActionSpace, Game, GameInfo, Option
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_view
 from obelisk.games.solomon.state import ROUNDS, SolomonState
+from obelisk.games.solomon.tensor import encode, tensor_size
 
 _DIRECTION_WORDS = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
 
@@ -85,6 +86,7 @@ class SolomonGame(Game):
         self.num_actions = self.actions.size
         self.num_chance = max(d.NUM_KINDS, len(self.tables.cards))
         self.cards_to_deal = self.num_players * ROUNDS[self.num_players]
+        self.card_numbers = tuple(card.number for card in self.tables.cards)
 
     def num_distinct_actions(self) -> int:
         return self.num_actions
@@ -105,3 +107,10 @@ class SolomonGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def observation_tensor_size(self) -> int:
+        return tensor_size(self.card_numbers)
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """See ``obelisk.games.solomon.tensor`` for the layout."""
+        return encode(view, self.card_numbers)

@@ -117,7 +117,7 @@ def render_view(view: Mapping[str, Any]) -> str:
             parts = ", ".join(f"{k} {v}" for k, v in entry["breakdown"].items())
             lines.append(f"  seat {q}: {entry['total']} ({parts})")
     if view.get("legal_actions"):
-        lines.append("Your options: " + "; ".join(f"[{a}] {label}" for a, label in view["legal_actions"][:40]))
+        lines.append("Your options: " + "; ".join(f"[{a}] {label}" for a, label in view["legal_actions"]))
     return "\n".join(lines)
 
 

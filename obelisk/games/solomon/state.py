@@ -846,7 +846,7 @@ class SolomonState(State):
                 groups.setdefault(event, []).append(index)
         for event in sorted(groups):
             indices = groups[event]
-            kinds = [new.secret[i][2] for i in indices]
+            kinds = sorted(new.secret[i][2] for i in indices)  # sorted: the re-deal must not depend on the truth
             rng.shuffle(kinds)
             for i, kind in zip(indices, kinds):
                 holder = new.secret[i][1]

@@ -162,3 +162,17 @@ def test_options_play_through(players: int) -> None:
                         mirror_reflect=True, tiebreak="coins", move_limit=4)
     testing.check_playouts(game, 3, seed=11)
     testing.check_no_leaks(game, 2, seed=12)
+
+
+def test_observation_tensor_has_a_fixed_size_and_reads_only_the_view() -> None:
+    state = _penalty_state()
+    game = state.game
+    size = game.observation_tensor_size()
+    for seat in (None, 0, 1, 2):
+        assert len(game.observation_tensor(state.observation(seat))) == size
+    rng = random.Random(3)
+    other = state.resample_from_infostate(2, rng)
+    assert game.observation_tensor(other.observation(2)) == game.observation_tensor(state.observation(2))
+    mine = game.observation_tensor(state.observation(1))
+    theirs = game.observation_tensor(state.observation(2))
+    assert mine != theirs  # seat 1 sees its face-down tiles, seat 2 does not
