@@ -54,3 +54,14 @@ TO_TOMB = 1
 SLOT_NAMES = ("B1", "B2", "B3", "M1", "M2", "T")
 BASE = (0, 1, 2)
 ALL_SLOTS = (0, 1, 2, 3, 4, 5)
+
+STEP_NAMES = {
+    MAIN: "turn", PAY: "pay", FILL_B2: "fill_b2", FORCED: "forced_removal", PICK_SLOT: "pick_slot",
+    HAND_PICK: "hand_pick", DISCARD_PICK: "discard_pick", TOMB_PICK: "tomb_pick", REPEAT: "repeat", BOAT: "boat",
+    VICTIM: "victim", REFILL: "refill", FIRST_BONEYARD: "first_boneyard", DRAW: "draw", REVEAL: "reveal",
+    STOCK_TAKE: "stock_take",
+}
+"""The name of each step that can wait on top of the stack (a decision or a draw), as observations show it."""
+HAND_PICK_PURPOSES = ("topdeck", "entomb", "sacrifice_take", "sacrifice_draw")
+VICTIM_PURPOSES = ("sacrifice", "tribute")
+DESTINATIONS = ("discard", "tomb")

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from obelisk.core import ActionSpace, Game, GameInfo, Option
 from obelisk.games.valley.cards import CardTable, load_cards
 from obelisk.games.valley.state import ValleyState
+from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_view
 
 _TABLE_CACHE: dict[str, CardTable] = {}
@@ -48,6 +49,7 @@ class ValleyGame(Game):
             if not path:
                 _TABLE_CACHE[path] = table
         self.table = table
+        self.encoder = Encoder(table)
         k = table.size
         self.actions = ActionSpace(
             [
@@ -86,3 +88,10 @@ class ValleyGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def observation_tensor_size(self) -> int:
+        return tensor_size(self.table.size)
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """See ``obelisk.games.valley.tensor`` for the layout (also in docs/games/valley.md)."""
+        return self.encoder.encode(view)

@@ -720,8 +720,37 @@ class ValleyState(State):
                 "executed": [names[k] for k in self.executed],
             },
             "waiting_for": self._waiting_text(),
+            "pending": self._pending_view(),
         }
         return view
+
+    def _pending_view(self) -> dict[str, Any] | None:
+        """The step on top of the stack as data: every pending decision and draw is public."""
+        if self.over:
+            return None
+        top = self.stack[-1]
+        code = top[0]
+        entry: dict[str, Any] = {"step": F.STEP_NAMES[code]}
+        if code == F.REFILL:
+            entry["slot"] = F.SLOT_NAMES[top[1]]
+        elif code != F.FIRST_BONEYARD:
+            entry["seat"] = top[1]
+        if code == F.PAY:
+            entry["slot"] = F.SLOT_NAMES[top[2]]
+            entry["gold_due"] = top[3]
+        elif code == F.DRAW:
+            entry["cards"] = top[2]
+        elif code == F.HAND_PICK:
+            entry["purpose"] = F.HAND_PICK_PURPOSES[top[2]]
+            if top[2] != F.ENTOMB:
+                entry[("cards", "", "factor", "draw")[top[2]]] = top[3]
+        elif code == F.VICTIM:
+            entry["purpose"] = F.VICTIM_PURPOSES[top[2]]
+            entry["attacker"] = top[3]
+        elif code == F.PICK_SLOT:
+            entry["destination"] = F.DESTINATIONS[top[2]]
+            entry["slots"] = [F.SLOT_NAMES[s] for s in top[3]]
+        return entry
 
     def _hidden_pool(self, seat: int) -> list[int]:
         """Counts per kind of ``seat``'s hand and deck together (public knowledge)."""
