@@ -82,8 +82,9 @@ def render_view(view: Mapping[str, Any]) -> str:
             extra.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
         if turn["owed"]:
             extra.append(f"still owes {turn['owed']}")
+        shape = " / ".join(shape_lines(view["card_shapes"][str(turn["card"])])[1:])
         lines.append(
-            f"Turn: seat {turn['seat']} with card {turn['card']}, {turn['moves']} move(s) so far"
+            f"Turn: seat {turn['seat']} with card {turn['card']} ({shape}), {turn['moves']} move(s) so far"
             + ("; " + "; ".join(extra) if extra else "")
         )
     if view["turn_order"]:

@@ -27,6 +27,7 @@ from typing import Any
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, pool_outcomes
 from obelisk.games.solomon import data as d
+from obelisk.games.solomon.render import render_state
 from obelisk.games.solomon.scoring import curse_total, magic_count, score_table, scroll_sets, treasure_total
 
 ROUNDS = {2: 12, 3: 8, 4: 6, 5: 5}
@@ -857,8 +858,6 @@ class SolomonState(State):
         return new
 
     def _render(self) -> str:
-        from obelisk.games.solomon.render import render_state
-
         return render_state(self)
 
     def _validate(self) -> str | None:

@@ -9,7 +9,7 @@ import pytest
 
 import obelisk
 from obelisk.core import testing
-from tests.games.solomon.util import KIND, balance_pool, give, play, reveal, set_cave, sq, start_round, started
+from tests.games.solomon.util import KIND, balance_pool, give, play, reveal, set_cave, start_round, started
 
 
 def _penalty_state():
