@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -214,6 +215,12 @@ def _read_json(path: str) -> Any:
         raise DataError(f"data file {path!r} is not valid JSON: {error}") from None
 
 
+@lru_cache(maxsize=1)
+def _shipped() -> Any:
+    """The shipped data file, parsed once per process (it is only read)."""
+    return _read_json(str(DATA_FILE))
+
+
 def _check_keys(entry: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     if not isinstance(entry, dict):
         _fail(where, f"must be an object, got {type(entry).__name__}")
@@ -233,7 +240,7 @@ def _openings(value: Any, where: str) -> int:
 
 def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
     """Read the shipped data (and the user's tile list) and build the tables for one configuration."""
-    base = _read_json(str(DATA_FILE))
+    base = _shipped()
     user = _read_json(data_path) if data_path else None
     source = data_path or "tomb.json"
     if user is not None:
@@ -259,11 +266,12 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
     per_set = {"basic": 0, "expansion": 0}
     for index, tile in enumerate(tiles):
         where = f"{source}: tile #{index + 1}"
+        if isinstance(tile, dict) and isinstance(tile.get("id"), str) and tile["id"]:
+            where = f"{source}: tile {tile['id']!r}"
         _check_keys(tile, where, ("id", "set", "shape", "feature"), ("detail",))
         tid = tile["id"]
         if not isinstance(tid, str) or not tid:
             _fail(where, f"field 'id' must be a non-empty string, got {tid!r}")
-        where = f"{source}: tile {tid!r}"
         if tid in seen_ids:
             _fail(where, f"id repeats tile #{seen_ids[tid] + 1}")
         seen_ids[tid] = index
@@ -358,6 +366,8 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
 
     board = base["board"]
     chamber = parse_square(board["chamber"])
+    if chamber != 40:
+        _fail("tomb.json: board", "the burial chamber must be E5, the middle of the 9x9 board")
     corners = tuple(parse_square(e["corner"]) for e in board["entrances"])
     outer = tuple(mask_of(e["outer"]) for e in board["entrances"])
     start_kind = [-1] * CELLS

@@ -36,6 +36,13 @@ class TombGame(Game):
             Option("data", "", "path of a JSON tile list replacing the stand-in (see docs/games/tomb.md)"),
             Option("max_rounds", 40, "rounds after which the game stops; places then go by inscriptions read"),
             Option(
+                "chamber_entry",
+                "opening",
+                "'opening': the square next to the chamber must open toward it (digest ruling 15); 'adjacent': "
+                "the chamber is entered from any orthogonal neighbour, so it can never be walled off",
+                ("opening", "adjacent"),
+            ),
+            Option(
                 "end",
                 "last",
                 "when the game ends: 'last' (the last player enters, rulebook), 'decided' (all places fixed), "
@@ -50,6 +57,7 @@ class TombGame(Game):
     def _setup(self) -> None:
         if self.options["max_rounds"] < 1:
             raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
+        self.adjacent_chamber = self.options["chamber_entry"] == "adjacent"
         self.tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
 
     def num_distinct_actions(self) -> int:

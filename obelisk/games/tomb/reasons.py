@@ -25,6 +25,9 @@ from obelisk.games.tomb.data import (
     square_name,
 )
 
+from obelisk.games.tomb import state as st
+from obelisk.games.tomb.state import FIGURES
+
 if TYPE_CHECKING:
     from obelisk.games.tomb.state import TombState
 
@@ -44,8 +47,6 @@ _FOLLOW_UP = ("orient", "curse", "chest", "map", "look", "swap", "rob")
 
 
 def illegal_reason(state: "TombState", action: int) -> str:
-    from obelisk.games.tomb import state as st
-
     try:
         name, index = SPACE.decode(action)
     except ValueError:
@@ -104,8 +105,6 @@ def illegal_reason(state: "TombState", action: int) -> str:
 
 
 def _select_reason(state: "TombState", pos: int) -> str:
-    from obelisk.games.tomb.state import FIGURES
-
     seat = state.player
     mine = state.fig[FIGURES * seat : FIGURES * seat + FIGURES]
     if pos not in mine:
@@ -114,8 +113,6 @@ def _select_reason(state: "TombState", pos: int) -> str:
 
 
 def _item_reason(state: "TombState", name: str, index: int, label: str) -> str:
-    from obelisk.games.tomb import state as st
-
     t = state.game.tables
     if state.ghost and name in ("torch", "key", "plan", "flask", "papyrus"):
         return f"'{label}': during a ghost walk only items that act on the walker alone may be used"
@@ -222,8 +219,6 @@ def _step_reason(state: "TombState", name: str, index: int, label: str) -> str:
 
 
 def _follow_up_reason(state: "TombState", name: str, index: int, label: str) -> str:
-    from obelisk.games.tomb import state as st
-
     t = state.game.tables
     if name == "orient":
         if state.phase == st.TURN_KEY:
@@ -250,7 +245,7 @@ def _follow_up_reason(state: "TombState", name: str, index: int, label: str) -> 
             return f"{square_name(index)} is not face down"
         return f"{square_name(index)} was already looked at with this plan"
     if name == "rob":
-        owner = state.victims[0] // 3
+        owner = state.victims[0] // FIGURES
         if not state.items[owner] >> index & 1:
             return f"seat {owner} does not hold {t.item_names[index]}"
         return f"seat {state.player} already holds {t.item_names[index]} (only items you lack may be robbed)"

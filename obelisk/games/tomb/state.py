@@ -53,7 +53,6 @@ from obelisk.games.tomb.actions import (
 from obelisk.games.tomb.data import (
     BIT,
     CELLS,
-    CHAMBER,
     CHEST,
     CHOCOLATE,
     DIR_NAMES,
@@ -86,6 +85,8 @@ from obelisk.games.tomb.data import (
 )
 
 FIGURES = 3
+CHAMBER_CELL = 40
+"""E5, the middle of the board (the data loader insists on it)."""
 RESERVE = -1
 """Figure position: off the board, may come in at an entrance."""
 IN_CHAMBER = -2
@@ -116,7 +117,6 @@ T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
 """Pending follow-up tasks."""
 
 EVENTS_KEPT = 10
-SEAT_LETTERS = "abcdef"
 
 
 class TombState(State):
@@ -226,21 +226,43 @@ class TombState(State):
 
     # Movement options --------------------------------------------------------------
 
-    def _step_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
-        """The square a normal step from ``pos`` toward ``d`` reaches, or -1 if the step is illegal."""
-        if not self.opn[pos] & BIT[d]:
-            return -1
-        q = NEIGH[pos][d]
-        if q < 0 or q == self.curse or (q == prev and not scarf):
-            return -1
-        k = self.kind[q]
-        if k < 0:
-            return q
-        if q == self.game.tables.chamber:
-            return q if self._may_enter_chamber(seat) else -1
-        if not self.opn[q] & BIT[OPP[d]] or self._blocked(seat, k):
-            return -1
-        return q
+    def _normal_steps(self, seat: int, pos: int, prev: int, scarf: bool) -> list[int]:
+        """Step actions from cell ``pos``: an opening on both sides (a face-down square can still be turned
+        to open), not the cursed square, not straight back, not an unprotected cannot-enter obstacle."""
+        opn, kind = self.opn, self.kind
+        here = opn[pos]
+        curse = self.curse
+        neigh = NEIGH[pos]
+        blocker = self.game.tables.blocker
+        held = self.items[seat]
+        moves = []
+        for d in range(4):
+            if not here & BIT[d]:
+                continue
+            q = neigh[d]
+            if q < 0 or q == curse or (q == prev and not scarf):
+                continue
+            k = kind[q]
+            if k < 0:
+                moves.append(A_STEP + d)
+            elif q == CHAMBER_CELL:
+                if self._may_enter_chamber(seat):
+                    moves.append(A_STEP + d)
+            elif opn[q] & BIT[OPP[d]]:
+                need = blocker[k]
+                if need < 0 or held >> need & 1:
+                    moves.append(A_STEP + d)
+        return moves
+
+    def _chamber_door(self, seat: int, pos: int) -> int:
+        """With ``chamber_entry=adjacent`` the chamber is entered from any orthogonal neighbour, walls or not."""
+        chamber = CHAMBER_CELL
+        for d in range(4):
+            if NEIGH[pos][d] == chamber:
+                if not self.opn[pos] & BIT[d] and self._may_enter_chamber(seat):
+                    return d
+                return -1
+        return -1
 
     def _step_in_ok(self, seat: int, entrance: int) -> bool:
         t = self.game.tables
@@ -258,7 +280,7 @@ class TombState(State):
         q = NEIGH[pos][d]
         if q < 0 or q == self.curse or (q == prev and not scarf):
             return -1
-        if q == self.game.tables.chamber and not self._may_enter_chamber(seat):
+        if q == CHAMBER_CELL and not self._may_enter_chamber(seat):
             return -1
         return q
 
@@ -284,7 +306,7 @@ class TombState(State):
             return -1
         t = self.game.tables
         k = self.kind[q]
-        if k < 0 or q == t.chamber:
+        if k < 0 or q == CHAMBER_CELL:
             return -1
         if self.opn[pos] & BIT[d] and self.opn[q] & BIT[OPP[d]]:
             return -1
@@ -302,7 +324,12 @@ class TombState(State):
             return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
         if ghost:
             return [A_STEP + d for d in range(4) if self._ghost_target(seat, pos, d, prev, scarf) >= 0]
-        moves = [A_STEP + d for d in range(4) if self._step_target(seat, pos, d, prev, scarf) >= 0]
+        moves = self._normal_steps(seat, pos, prev, scarf)
+        if self.game.adjacent_chamber:
+            door = self._chamber_door(seat, pos)
+            if door >= 0:
+                moves.append(A_STEP + door)
+                moves.sort()
         moves.extend(A_PASSAGE + q for q in self._passages(pos, prev, scarf))
         return moves
 
@@ -353,7 +380,7 @@ class TombState(State):
 
     def _key_targets(self, pos: int) -> list[int]:
         occ = self._occupied()
-        chamber = self.game.tables.chamber
+        chamber = CHAMBER_CELL
         cells = [pos] + [q for q in NEIGH[pos] if q >= 0 and not occ[q]]
         return sorted(
             c for c in cells if c != chamber and self.kind[c] >= 0 and len(rotations(self.opn[c])) > 1
@@ -435,7 +462,7 @@ class TombState(State):
 
     def _curse_options(self) -> list[int]:
         occ = self._occupied()
-        chamber = self.game.tables.chamber
+        chamber = CHAMBER_CELL
         return [c for c in range(CELLS) if self.kind[c] >= 0 and c != chamber and c != self.curse and not occ[c]]
 
     def _chest_options(self, seat: int) -> list[int]:
@@ -517,7 +544,7 @@ class TombState(State):
             self.fig[self.active] = q
             self.steps += 1
             self.ghost_path.append(q)
-            if q == self.game.tables.chamber:
+            if q == CHAMBER_CELL:
                 self._enter_chamber()
             else:
                 self._settle()
@@ -730,7 +757,7 @@ class TombState(State):
         self.prev = self.fig[self.active]
         self.fig[self.active] = q
         self.steps += 1
-        if q == self.game.tables.chamber:
+        if q == CHAMBER_CELL:
             self._enter_chamber()
         else:
             self._enter(q, flipped)
@@ -850,7 +877,10 @@ class TombState(State):
             self.phase = SELECT
             return
         self.phase = MOVE
-        if not self._move_legal():
+        legal = self._move_legal()
+        if legal:
+            self._legal = legal  # the core's cache of this position's legal actions: saves a recomputation
+        else:
             self._end_movement()
 
     def _auto_single(self) -> None:

@@ -14,11 +14,16 @@ from obelisk.games.tomb.data import (
     BIT,
     CELLS,
     ENTRANCES,
+    INSCRIPTION as INSCRIPTION_FEATURE,
     ITEM_IDS,
+    NEIGH,
+    OPP,
     SIZE,
     letters_of,
     square_name,
 )
+
+from obelisk.games.tomb.state import FIGURES, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
 
 if TYPE_CHECKING:
     from obelisk.games.tomb.state import TombState
@@ -36,8 +41,6 @@ def _where(pos: int) -> str:
 
 def observation(state: "TombState", seat: int | None) -> dict[str, Any]:
     """The JSON-able view of ``seat`` (None: spectator)."""
-    from obelisk.games.tomb.state import FIGURES, ORIENT, PHASE_NAMES, ROB, TURN_KEY
-
     t = state.game.tables
     n = state.num_players
     board = [[k, state.opn[c]] if k >= 0 else None for c, k in enumerate(state.kind)]
@@ -240,36 +243,87 @@ def render_state(state: "TombState") -> str:
     return f"{text}\nface-down pool: {pool or 'empty'}\nphase {state.phase}, tasks {state.tasks}"
 
 
-def evaluate(state: "TombState") -> list[float]:
-    """Heuristic returns: chamber places first, then inscriptions, closeness to the chamber or to missing
-    inscriptions, items held and figures in play; centred and scaled into [-1, 1]."""
-    from obelisk.games.tomb.state import FIGURES
+FAR = 99
 
+
+def maze_distances(state: "TombState", targets: list[int]) -> list[int]:
+    """Steps from every square to the nearest target through mutual openings; face-down squares count as
+    open on every side (they can still be turned to connect) and the curse blocks."""
+    kind, opn, curse = state.kind, state.opn, state.curse
+    dist = [FAR] * CELLS
+    frontier = []
+    for c in targets:
+        dist[c] = 0
+        frontier.append(c)
+    chamber = state.game.tables.chamber
+    adjacent = state.game.adjacent_chamber
+    while frontier:
+        following = []
+        for a in frontier:
+            if a == chamber and dist[a]:
+                continue
+            base = dist[a] + 1
+            open_a = 15 if kind[a] < 0 or a == chamber else opn[a]
+            for d in range(4):
+                b = NEIGH[a][d]
+                if b < 0 or dist[b] <= base or b == curse or not open_a & BIT[d]:
+                    continue
+                if kind[b] >= 0 and not opn[b] & BIT[OPP[d]] and not (a == chamber and adjacent):
+                    continue
+                if b == chamber:
+                    continue
+                dist[b] = base
+                following.append(b)
+        frontier = following
+    return dist
+
+
+def _figure_distance(state: "TombState", seat: int, dist: list[int]) -> int:
+    """Steps for the seat's best placed archaeologist (one in reserve enters at the best corner)."""
+    t = state.game.tables
+    best = FAR
+    for p in state.fig[FIGURES * seat : FIGURES * seat + FIGURES]:
+        if 0 <= p < CELLS:
+            best = min(best, dist[p])
+        elif p >= CELLS:
+            best = min(best, 1 + dist[t.corners[p - CELLS]])
+        elif p == RESERVE:
+            best = min(best, 2 + min(dist[c] for c in t.corners))
+    return best
+
+
+def evaluate(state: "TombState") -> list[float]:
+    """Heuristic returns: chamber places first, then inscriptions read, maze distance to the chamber (with
+    enough inscriptions) or else to a revealed missing inscription or the nearest face-down tile, whether
+    the chamber can still be reached (weighted by inscriptions read), items held; centred, scaled into [-1, 1]."""
     t = state.game.tables
     n = state.num_players
-    chamber_r, chamber_c = divmod(t.chamber, SIZE)
-    targets: dict[int, list[tuple[int, int]]] = {}
+    face_down = [c for c, k in enumerate(state.kind) if k < 0]
+    explore = maze_distances(state, face_down) if face_down else None
+    by_colour: dict[int, list[int]] = {}
     for c, k in enumerate(state.kind):
-        if 0 <= k < len(t.pool):
-            kind = t.kinds[k]
-            if kind.feature == 1:
-                targets.setdefault(kind.detail, []).append(divmod(c, SIZE))
+        if 0 <= k < len(t.pool) and t.kinds[k].feature == INSCRIPTION_FEATURE:
+            by_colour.setdefault(t.kinds[k].detail, []).append(c)
+    to_chamber = maze_distances(state, [t.chamber])
     raw = []
     for s in range(n):
         if s in state.finished:
-            raw.append(60.0 - 8.0 * state.finished.index(s))
+            raw.append(80.0 - 10.0 * state.finished.index(s))
             continue
-        spots = [divmod(p, SIZE) for p in state.fig[FIGURES * s : FIGURES * s + FIGURES] if 0 <= p < CELLS]
         have = state.insc[s].bit_count()
-        value = 6.0 * min(have, t.needed) + 0.4 * state.items[s].bit_count() + 0.5 * len(spots)
-        if spots and state._may_enter_chamber(s):
-            dist = min(abs(r - chamber_r) + abs(c - chamber_c) for r, c in spots)
-            value += 10.0 - 0.8 * dist
-        elif spots:
-            missing = [pos for colour, places in targets.items() if not state.insc[s] >> colour & 1 for pos in places]
-            if missing:
-                dist = min(abs(r - mr) + abs(c - mc) for r, c in spots for mr, mc in missing)
-                value += 2.0 - 0.25 * dist
+        value = 6.0 * min(have, t.needed) + 0.4 * state.items[s].bit_count()
+        chamber_steps = _figure_distance(state, s, to_chamber)
+        if state._may_enter_chamber(s):
+            value += 14.0 - 0.5 * min(chamber_steps, 20)
+        else:
+            if chamber_steps < FAR:
+                value += 4.0 * have / t.needed
+            missing = [c for colour, cells in by_colour.items() if not state.insc[s] >> colour & 1 for c in cells]
+            best = _figure_distance(state, s, maze_distances(state, missing)) if missing else FAR
+            if best < FAR:
+                value += 4.0 - 0.2 * min(best, 15)
+            elif explore is not None:
+                value += 1.0 - 0.1 * min(_figure_distance(state, s, explore), 10)
         raw.append(value)
     mean = sum(raw) / n
-    return [max(-1.0, min(1.0, (v - mean) / 30.0)) for v in raw]
+    return [max(-1.0, min(1.0, (v - mean) / 40.0)) for v in raw]

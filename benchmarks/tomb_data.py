@@ -1,0 +1,120 @@
+"""Does the stand-in tile list of Secret of the Ancient Tomb give a playable game?
+
+Plays seeded games through the core protocol only (legal actions, labels,
+chance sampling, ``clone`` and ``evaluate``) with a one-ply greedy policy and
+reports: how often the burial chamber was reached, the game length in turns
+and rounds (median, quartiles), and how often each item and obstacle tile
+was revealed, each item was taken and each obstacle struck.
+
+    .venv/bin/python benchmarks/tomb_data.py --games 200 --players 4 --pyramid small
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import obelisk  # noqa: E402
+from obelisk.core import State  # noqa: E402
+
+
+def greedy_choice(state: State, rng: random.Random) -> int:
+    """The legal action with the best evaluation one ply ahead (chance after it sampled once)."""
+    seat = state.current_player()
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = [], -2.0
+    for action in legal:
+        after = state.clone()
+        after.apply_action(action)
+        while after.is_chance_node():
+            after.apply_action(after.sample_chance(rng))
+        value = after.evaluate()[seat]
+        if value > best_value + 1e-12:
+            best, best_value = [action], value
+        elif value >= best_value - 1e-12:
+            best.append(action)
+    return rng.choice(best)
+
+
+def play(game: obelisk.Game, seed: int, policy: str) -> dict:
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    revealed: Counter = Counter()
+    turns = 0
+    entries: list[int] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+            label = state.action_to_string(action)
+            if label.startswith("roll"):
+                turns += 1
+                entered = len(state.observation(None)["finish_order"])
+                entries.extend([turns - 1] * (entered - len(entries)))
+            elif label.startswith("reveal"):
+                revealed[label.split(": ", 1)[1]] += 1
+        elif policy == "greedy":
+            action = greedy_choice(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    view = state.observation(None)
+    entries.extend([turns] * (len(view["finish_order"]) - len(entries)))
+    ready = sum(1 for p in view["players"] if len(p["inscriptions"]) >= view["needed"])
+    return {"turns": turns, "round": view["round"], "entries": entries, "revealed": revealed, "ready": ready}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--pyramid", default="small", choices=("small", "big"))
+    parser.add_argument("--policy", default="greedy", choices=("greedy", "random"))
+    parser.add_argument("--max-rounds", type=int, default=None)
+    parser.add_argument("--chamber-entry", default="opening", choices=("opening", "adjacent"))
+    parser.add_argument("--data", default="")
+    args = parser.parse_args()
+    options = {"pyramid": args.pyramid, "data": args.data, "chamber_entry": args.chamber_entry}
+    if args.max_rounds:
+        options["max_rounds"] = args.max_rounds
+    game = obelisk.load("tomb", args.players, **options)
+    started = time.process_time()
+    results = [play(game, seed, args.policy) for seed in range(args.games)]
+    seconds = time.process_time() - started
+    turns = sorted(r["turns"] for r in results)
+    rounds = sorted(r["round"] for r in results)
+    first = sum(1 for r in results if r["entries"])
+    everyone = sum(1 for r in results if len(r["entries"]) >= args.players)
+    quart = statistics.quantiles(turns, n=4)
+    print(f"tomb {args.pyramid} pyramid, {args.players} players, {args.games} {args.policy} games, "
+          f"options {dict(game.options)} ({seconds / args.games * 1000:.0f} ms CPU per game)")
+    print(f"chamber entered by someone: {first}/{args.games}; by every player: {everyone}/{args.games}")
+    stuck = sum(1 for r in results if not r["entries"] and r["ready"])
+    print(f"games where nobody entered although someone held enough inscriptions: {stuck}")
+    print(f"turns: median {statistics.median(turns):.0f}, quartiles {quart[0]:.0f}-{quart[2]:.0f}, "
+          f"max {turns[-1]}; rounds: median {statistics.median(rounds):.0f}")
+    firsts = sorted(r["entries"][0] for r in results if r["entries"])
+    if firsts:
+        print(f"turns until the first chamber entry (games with one): median {statistics.median(firsts):.0f}, "
+              f"quartiles {firsts[len(firsts) // 4]}-{firsts[3 * len(firsts) // 4]}")
+    total: Counter = Counter()
+    games_with: Counter = Counter()
+    for r in results:
+        total.update(r["revealed"])
+        games_with.update({name for name in r["revealed"]})
+    print("tile kinds revealed (total over all games / games where it appeared):")
+    for name in sorted(total):
+        if "with" in name:
+            print(f"  {name:42s} {total[name]:6d} {games_with[name]:5d}")
+
+
+if __name__ == "__main__":
+    main()

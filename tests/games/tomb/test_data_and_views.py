@@ -1,0 +1,181 @@
+"""Data file validation, options, end conditions, observations, rendering and illegal-action messages."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import obelisk
+from obelisk.core import IllegalActionError
+from obelisk.core.testing import random_playout
+from obelisk.games.tomb.actions import A_END, A_FOOD, A_ORIENT, A_SELECT, A_STEP, A_TORCH
+from obelisk.games.tomb.data import DATA_FILE
+from obelisk.games.tomb.state import OVER
+
+from tests.games.tomb.helpers import figure, labels, new, play, turn
+
+SHIPPED = json.loads(DATA_FILE.read_text())
+OPEN_TILES = DATA_FILE.with_name("tiles_open.json")
+
+
+def _user_file(tmp_path: Path, tiles: list, **extra) -> str:
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps({"tiles": tiles, **extra}))
+    return str(path)
+
+
+def _tiles() -> list:
+    return json.loads(json.dumps(SHIPPED["tiles"]))
+
+
+def test_shipped_data_has_48_basic_and_32_expansion_tiles() -> None:
+    sets = [t["set"] for t in SHIPPED["tiles"]]
+    assert sets.count("basic") == 48 and sets.count("expansion") == 32
+    assert len(SHIPPED["outer_wall"]) == 32 and "tiles" in SHIPPED["provenance"]
+
+
+def test_user_tile_list_is_loaded(tmp_path: Path) -> None:
+    tiles = _tiles()
+    tiles[12]["shape"] = "cross"
+    game = obelisk.load("tomb", 2, data=_user_file(tmp_path, tiles))
+    assert "B13" in [tid for k in game.tables.kinds if k.shape == "cross" for tid in k.tile_ids]
+    assert obelisk.load("tomb", 2, data=str(OPEN_TILES)).tables.pool != obelisk.load("tomb", 2).tables.pool
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda t: t[0].pop("shape"), "tile 'B01': field 'shape' is missing"),
+        (lambda t: t[3].update(shape="hexagon"), "tile 'B04': field 'shape' must be one of dead_end, straight"),
+        (lambda t: t[3].update(feature="gold"), "tile 'B04': field 'feature' must be one of plain"),
+        (lambda t: t[6].update(detail="dragon"), "tile 'B07': field 'detail' of a basic obstacle tile must be one of"),
+        (lambda t: t[4].update(detail="golden_key"), "a basic tile cannot use 'golden_key'"),
+        (lambda t: t[6].update(detail="collapsed_walls"), "a basic tile cannot use 'magic_flask'"),
+        (lambda t: t[1].update(id="B01"), "tile 'B01': id repeats tile #1"),
+        (lambda t: t.pop(), "needs exactly 32 expansion tiles to fill the board, got 31"),
+        (lambda t: t[0].update(detail="pink"), "detail' of a basic inscription tile must be one of colour_1"),
+        (lambda t: t[12].update(feature="plain", detail="x"), "field 'detail' is not allowed for a plain tile"),
+        (lambda t: t[12].update(feature="chest"), "the chest is an expansion tile"),
+        (lambda t: t[0].update(extra=1), "unknown field(s) 'extra'"),
+        (lambda t: t[0].update(feature="plain", detail=None) or t[0].pop("detail"), "only 4 inscription colours"),
+    ],
+)
+def test_bad_tile_lists_give_precise_errors(tmp_path: Path, change, message: str) -> None:
+    tiles = _tiles()
+    change(tiles)
+    with pytest.raises(ValueError) as error:
+        obelisk.load("tomb", 2, data=_user_file(tmp_path, tiles))
+    assert message in str(error.value)
+
+
+def test_bad_files_and_outer_walls(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot be read"):
+        obelisk.load("tomb", 2, data=str(tmp_path / "missing.json"))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{tiles: ")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        obelisk.load("tomb", 2, data=str(broken))
+    with pytest.raises(ValueError, match="field 'tiles' is missing"):
+        obelisk.load("tomb", 2, data=str(_write(tmp_path, {"cards": []})))
+    wall = json.loads(json.dumps(SHIPPED["outer_wall"]))
+    wall[1]["openings"] = "EWX"
+    with pytest.raises(ValueError, match="outer_wall #2: openings must be a non-empty string"):
+        obelisk.load("tomb", 2, data=_user_file(tmp_path, _tiles(), outer_wall=wall))
+    wall = json.loads(json.dumps(SHIPPED["outer_wall"]))
+    wall[0].pop("entrance")
+    with pytest.raises(ValueError, match="corner square A1 must link its entrance"):
+        obelisk.load("tomb", 2, data=_user_file(tmp_path, _tiles(), outer_wall=wall))
+    with pytest.raises(ValueError, match="must describe all 32 squares; missing B1"):
+        obelisk.load("tomb", 2, data=_user_file(tmp_path, _tiles(), outer_wall=SHIPPED["outer_wall"][:1]))
+
+
+def _write(tmp_path: Path, doc: dict) -> Path:
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(ValueError, match="pyramid"):
+        obelisk.load("tomb", 2, pyramid="huge")
+    with pytest.raises(ValueError, match="max_rounds' must be at least 1"):
+        obelisk.load("tomb", 2, max_rounds=0)
+    with pytest.raises(ValueError, match="players must be from 2 to 6"):
+        obelisk.load("tomb", 7)
+
+
+def test_round_limit_ranks_by_inscriptions() -> None:
+    s = new(3, max_rounds=1)
+    s.insc = [0b1, 0b111, 0b1]
+    for seat in range(3):
+        turn(s, seat, 1)
+        play(s, "bring an archaeologist in at the NW entrance")
+    assert s.phase == OVER and s.returns() == [-0.5, 1.0, -0.5]
+    assert s.scores()[1] == {"total": 3, "breakdown": {"inscriptions": 3, "items": 0, "chamber_entry": 0}}
+
+
+@pytest.mark.parametrize("end,over_after", [("first", 1), ("decided", 2), ("last", 3)])
+def test_end_option(end: str, over_after: int) -> None:
+    s = new(3, end=end)
+    s.chamber_open = True
+    for seat in range(3):
+        figure(s, seat, "D5")
+    s.kind[39] = s.game.tables.kinds.index(next(k for k in s.game.tables.kinds if k.name == "cross"))
+    s.pool[s.kind[39]] -= 1
+    s.opn[39] = 15
+    for seat in range(3):
+        turn(s, seat, 1, "D5")
+        play(s, "step east to E5")
+        if len(s.finished) >= over_after:
+            break
+    assert s.phase == OVER and len(s.finished) == over_after
+
+
+def test_random_games_terminate_within_the_bound_in_every_configuration() -> None:
+    for options in ({"pyramid": "big"}, {"pyramid": "big", "all_inscriptions": True}, {"end": "first"},
+                    {"chamber_entry": "adjacent"}, {"data": str(OPEN_TILES)}):
+        game = obelisk.load("tomb", 4, **options)
+        state = random_playout(game, 3)
+        assert state.is_terminal() and len(state.history()) <= game.max_game_length()
+
+
+def test_observation_and_rendering_show_public_state_only() -> None:
+    s = new(2)
+    figure(s, 1, "B1")
+    turn(s, 0, 2)
+    view = s.observation(0)
+    assert view["turn"]["die"] == 2 and view["players"][1]["figures"] == ["B1", "reserve", "reserve"]
+    assert view["face_down"] == 48 and sum(view["unrevealed"].values()) == 48
+    text = s.game.render_observation(view)
+    assert "seat 1 (b)" in text and "CHM" in text and "???" in text
+    assert " b " in text.splitlines()[3] + " ", "the figure letter is drawn on B1"
+    json.dumps(view)
+    assert "pool" not in view
+
+
+def test_illegal_actions_explain_why_and_change_nothing() -> None:
+    s = new(2)
+    figure(s, 0, "A1")
+    turn(s, 0, 3)
+    before = s.to_json()
+    for action, message in (
+        (s.game.num_distinct_actions() + 3, "outside"),
+        (1, "seat 0 has no archaeologist on B1"),
+    ):
+        with pytest.raises(IllegalActionError, match=message):
+            s.apply_action(action)
+    for action, message in (
+        (A_STEP, "first choose an archaeologist"),
+        (A_FOOD, "does not hold the Food"),
+        (A_ORIENT + 3, "only possible as a follow-up choice"),
+        (A_TORCH, "first choose an archaeologist"),
+    ):
+        with pytest.raises(IllegalActionError, match=message):
+            s.apply_action(action)
+    assert s.to_json() == before
+    play(s, "move the archaeologist on A1")
+    with pytest.raises(IllegalActionError, match="movement is compulsory"):
+        s.apply_action(A_END)
+    with pytest.raises(IllegalActionError, match="already belongs to the archaeologist on A1"):
+        s.apply_action(A_SELECT + 5)
+    assert labels(s) == ["step east to B1", "step south to A2"]
