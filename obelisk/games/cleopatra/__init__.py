@@ -42,6 +42,7 @@ from obelisk.core import Game, GameInfo, Option, register
 from obelisk.games.cleopatra.data import DataError, load_tables
 from obelisk.games.cleopatra.rules import MAX_BID, NUM_KINDS, VIZIER_DRAWS, make_actions
 from obelisk.games.cleopatra.state import CleopatraState
+from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_observation
 
 
@@ -83,6 +84,7 @@ class CleopatraGame(Game):
         cells = self.tables.rows * cols
         self.not_left = sum(1 << c for c in range(cells) if c % cols != 0)
         self.not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        self.tensor = TensorLayout(self.tables)
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]
@@ -112,6 +114,14 @@ class CleopatraGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_observation(self.tables, view)
+
+    def observation_tensor_size(self) -> int:
+        """Fixed for a data file, the same at every player count (seat blocks are padded to 5)."""
+        return self.tensor.size
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """The view encoded as in docs/games/cleopatra.md, "Observation tensor"."""
+        return self.tensor.encode(view)
 
 
 __all__ = ["CleopatraGame", "CleopatraState", "MAX_BID"]

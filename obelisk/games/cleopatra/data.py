@@ -223,7 +223,10 @@ def _cards(entries: list[Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[
         expected_type = KIND_TYPES[KINDS.index(kind)]
         if _field(entry, "type", str, where) != expected_type:
             raise DataError(f"cleopatra data: {where} field 'type' must be {expected_type!r}, got {entry['type']!r}")
-        _field(entry, "name", str, where)
+        name = _field(entry, "name", str, where)
+        if name == "face-down" or any(other["name"] == name for other in found.values()):
+            raise DataError(f"cleopatra data: {where} field 'name' {name!r} is already used; views name cards by "
+                            "their names, so they must be distinct and not 'face-down'")
         _count(_field(entry, "copies", int, where), f"{where} field 'copies'")
         _count(_field(entry, "amulets", int, where), f"{where} field 'amulets'")
         index_kind = KINDS.index(kind)

@@ -18,6 +18,9 @@ MAX_SEATS = 5
 MAX_BID = 400
 """Largest bid id; bids above it are not offered (no player comes near it)."""
 VIZIER_DRAWS = 5
+PHASES = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "claim", "dice", "after", "limit",
+          "limit_discard", "offering", "beggars", "courtesans", "envoy_offer", "envoy_accept", "vizier", "end")
+"""Every value of a state's ``phase`` (the kind of decision pending)."""
 NUM_KINDS = len(KINDS)
 
 

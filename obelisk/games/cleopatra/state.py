@@ -35,7 +35,7 @@ from obelisk.core.pools import deal_random
 from obelisk.games.cleopatra.data import BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, VIZIER_DRAWS, affordable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, SOURCES, STALL_NAMES, STALLS, VIZIER_DRAWS, affordable,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
@@ -1147,12 +1147,9 @@ class CleopatraState(State):
                     return f"viewer {viewer} knows more cards of seat {q} than it holds"
         if not 0 <= self.deck_up <= sum(self.deck):
             return "deck_up exceeds the deck"
-        if self.phase not in _PHASES:
+        if self.phase not in PHASES:
             return f"unknown phase {self.phase!r}"
         if min(self.talents + self.amulets + self.merchants + self.statues) < 0:
             return "talents, amulets, merchants and statues cannot be negative"
         return None
 
-
-_PHASES = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "claim", "dice", "after", "limit",
-           "limit_discard", "offering", "beggars", "courtesans", "envoy_offer", "envoy_accept", "vizier", "end")

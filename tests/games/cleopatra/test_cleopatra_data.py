@@ -47,6 +47,7 @@ def test_data_option_loads_a_replacement_file(tmp_path) -> None:
     (lambda d: d["cards"][0].update(kind="gold"), "cards[0] has unknown kind 'gold'; allowed kinds: artisan"),
     (lambda d: d["cards"][1].update(copies=-2), "card 'stone' field 'copies' must be a whole number >= 0, got -2"),
     (lambda d: d["cards"].pop(16), "cards lacks kind(s) vizier"),
+    (lambda d: d["cards"][1].update(name="Artisan"), "card 'stone' field 'name' 'Artisan' is already used"),
     (lambda d: d["cards"][5].update(resource="wood"), "card 'tainted_artisan' field 'resource' must be 'artisan'"),
     (lambda d: d["categories"][0]["cost"].update(gold=1), "category 'walls' cost names unknown resource 'gold'"),
     (lambda d: d["categories"][1]["reward"].pop("even"), "category 'sphinxes' reward lacks field 'even'"),
