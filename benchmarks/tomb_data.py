@@ -45,10 +45,37 @@ def greedy_choice(state: State, rng: random.Random) -> int:
     return rng.choice(best)
 
 
+USES = {
+    "eat food": "food",
+    "drink water": "water",
+    "eat chocolate": "chocolate",
+    "light the torch": "torch",
+    "wear the scarf": "scarf",
+    "study the plan": "plan",
+    "buy ": "money",
+    "use the golden key": "golden key",
+    "use the magic flask": "magic flask",
+    "read the papyrus": "papyrus of the dead",
+}
+"""Label prefixes of item uses (the first-aid kit is never spent)."""
+
+
+def _fresh(old: list[str], new: list[str]) -> list[str]:
+    """Events in the sliding window ``new`` that were not in ``old``."""
+    for start in range(len(old) + 1):
+        tail = old[start:]
+        if new[: len(tail)] == tail:
+            return new[len(tail):]
+    return new
+
+
 def play(game: obelisk.Game, seed: int, policy: str) -> dict:
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     revealed: Counter = Counter()
+    used: Counter = Counter()
+    struck: Counter = Counter()
+    events: list[str] = []
     turns = 0
     entries: list[int] = []
     while not state.is_terminal():
@@ -61,15 +88,22 @@ def play(game: obelisk.Game, seed: int, policy: str) -> dict:
                 entries.extend([turns - 1] * (entered - len(entries)))
             elif label.startswith("reveal"):
                 revealed[label.split(": ", 1)[1]] += 1
-        elif policy == "greedy":
-            action = greedy_choice(state, rng)
         else:
-            action = rng.choice(state.legal_actions())
+            action = greedy_choice(state, rng) if policy == "greedy" else rng.choice(state.legal_actions())
+            label = state.action_to_string(action)
+            used.update(item for prefix, item in USES.items() if label.startswith(prefix))
         state.apply_action(action)
+        if not label.startswith(("roll", "move the", "bring")):
+            now = state.observation(None)["events"]
+            for event in _fresh(events, now):
+                if " kills " in event or " ends seat " in event:
+                    struck[event.split(" on ")[0]] += 1
+            events = now
     view = state.observation(None)
     entries.extend([turns] * (len(view["finish_order"]) - len(entries)))
     ready = sum(1 for p in view["players"] if len(p["inscriptions"]) >= view["needed"])
-    return {"turns": turns, "round": view["round"], "entries": entries, "revealed": revealed, "ready": ready}
+    return {"turns": turns, "round": view["round"], "entries": entries, "revealed": revealed, "ready": ready,
+            "used": used, "struck": struck}
 
 
 def main() -> None:
@@ -105,15 +139,17 @@ def main() -> None:
     if firsts:
         print(f"turns until the first chamber entry (games with one): median {statistics.median(firsts):.0f}, "
               f"quartiles {firsts[len(firsts) // 4]}-{firsts[3 * len(firsts) // 4]}")
-    total: Counter = Counter()
-    games_with: Counter = Counter()
-    for r in results:
-        total.update(r["revealed"])
-        games_with.update({name for name in r["revealed"]})
-    print("tile kinds revealed (total over all games / games where it appeared):")
-    for name in sorted(total):
-        if "with" in name:
-            print(f"  {name:42s} {total[name]:6d} {games_with[name]:5d}")
+    for key, title in (("revealed", "item, obstacle and special tiles revealed"), ("used", "items spent"),
+                       ("struck", "obstacles striking an unprotected archaeologist")):
+        total: Counter = Counter()
+        games_with: Counter = Counter()
+        for r in results:
+            total.update(r[key])
+            games_with.update(set(r[key]))
+        print(f"{title} (total over all games, games where it happened):")
+        for name in sorted(total):
+            if key != "revealed" or " with " in name:
+                print(f"  {name:42s} {total[name]:6d} {games_with[name]:5d}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ from obelisk.core import Game, GameInfo, Option
 from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
 from obelisk.games.tomb.data import load_tables
 from obelisk.games.tomb.state import TombState
+from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
+from obelisk.games.tomb.tensor import TombTensor
 from obelisk.games.tomb.view import render_view
 
 PER_TURN_BOUND = 500
@@ -59,6 +61,7 @@ class TombGame(Game):
             raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
         self.adjacent_chamber = self.options["chamber_entry"] == "adjacent"
         self.tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
+        self.tensor = TombTensor(self.tables)
 
     def num_distinct_actions(self) -> int:
         return SPACE.size
@@ -71,3 +74,10 @@ class TombGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def observation_tensor_size(self) -> int:
+        return TENSOR_SIZE
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """The layout is in ``obelisk.games.tomb.tensor`` and docs/games/tomb.md."""
+        return self.tensor.encode(view)
