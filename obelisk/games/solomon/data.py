@@ -111,6 +111,21 @@ MOVES_FROM: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """``MOVES_FROM[sq]``: ``(move index, target square)`` of every on-board step from ``sq``."""
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
+FULL_MASK = (1 << SQUARES) - 1
+
+
+def _move_sets(sq: int) -> dict[int, tuple[int, ...]]:
+    """For every subset of ``sq``'s neighbours (as a square bitmask): the ascending move ids into that subset."""
+    steps = MOVES_FROM[sq]
+    table = {}
+    for subset in range(1 << len(steps)):
+        chosen = [(action, to) for i, (action, to) in enumerate(steps) if subset >> i & 1]
+        table[sum(1 << to for _, to in chosen)] = tuple(action for action, _ in chosen)
+    return table
+
+
+MOVE_SETS: tuple[dict[int, tuple[int, ...]], ...] = tuple(_move_sets(sq) for sq in range(SQUARES))
+"""``MOVE_SETS[sq][targets]``: the move ids from ``sq`` onto the squares of the bitmask ``targets``."""
 
 
 def _transform(cells: tuple[tuple[int, int], ...], o: int) -> tuple[tuple[int, int], ...]:
@@ -136,6 +151,10 @@ class Card:
     """``placements[o]``: ``(anchor square, bitmask)`` for every placement fully on the board."""
     masks: tuple[tuple[int, ...], ...]
     """``masks[o][anchor]``: the bitmask of that placement, or 0 when it leaves the board or o is a duplicate."""
+    fits: tuple[tuple[int, tuple[int, ...]], ...]
+    """``fits[o]``: the bitmask of the anchors of ``placements[o]`` and the offsets of the covered squares
+    from the anchor, so the anchors whose squares all lie in a square set ``m`` are
+    ``anchors & (m >> off1) & (m >> off2) ...`` (one integer operation per cell, not per placement)."""
 
     @property
     def size(self) -> int:
@@ -215,6 +234,7 @@ def _build_card(number: int, name: str, cells: tuple[tuple[int, int], ...]) -> C
     distinct = []
     placements = []
     masks = []
+    fits = []
     for o in range(ORIENTATIONS):
         shape = _transform(cells, o)
         unique = shape not in seen_shapes
@@ -236,7 +256,9 @@ def _build_card(number: int, name: str, cells: tuple[tuple[int, int], ...]) -> C
                     row_places.append((anchor, mask))
         placements.append(tuple(row_places))
         masks.append(tuple(row_masks))
-    return Card(number, name, cells, tuple(distinct), tuple(placements), tuple(masks))
+        anchors = sum(1 << anchor for anchor, _ in row_places)
+        fits.append((anchors, tuple(r * SIZE + c for r, c in shape)))
+    return Card(number, name, cells, tuple(distinct), tuple(placements), tuple(masks), tuple(fits))
 
 
 def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:

@@ -84,6 +84,11 @@ class SolomonGame(Game):
         )
 
         self.num_actions = self.actions.size
+        # Hot-path copies of the options and range starts (the rules read them at every step).
+        self.uphill: bool = self.options["uphill"]
+        self.move_limit: int = limit
+        self.forbid_unaffordable = self.options["unaffordable"] == "forbid"
+        self.orientation_limit = d.ORIENTATIONS if self.options["mirror_reflect"] else 4
         self.num_chance = max(d.NUM_KINDS, len(self.tables.cards))
         self.cards_to_deal = self.num_players * ROUNDS[self.num_players]
         self.card_numbers = tuple(card.number for card in self.tables.cards)

@@ -22,13 +22,22 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import chain
 from typing import Any
 
 from obelisk.core import CHANCE, TERMINAL, State
-from obelisk.core.pools import deal_random, pool_outcomes
+from obelisk.core.pools import pool_outcomes
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_state
-from obelisk.games.solomon.scoring import curse_total, magic_count, score_table, scroll_sets, treasure_total
+from obelisk.games.solomon.scoring import (
+    CURSE_PRIZES,
+    MAGIC_PRIZES,
+    SCROLL_SET_BONUS,
+    curse_total,
+    majority_bonus,
+    score_table,
+    treasure_total,
+)
 
 ROUNDS = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
@@ -37,6 +46,40 @@ TOTAL_COINS = 40
 LOG_LINES = 16
 
 PHASES = ("choose", "turn", "pay", "give", "end")
+_FLAT_LISTS = (
+    "gold_pool", "dark_pool", "card_pool", "heights", "unseen", "stacks", "reveal_queue", "levels", "moves_from",
+    "coins", "chosen", "supply_treasures", "round_cards", "order", "items", "seal", "dug", "dug_at", "deal_to",
+    "penalty_pool", "give_to", "log", "_history",
+)
+"""State fields that are lists of immutable values (``clone`` copies them one level deep)."""
+_NESTED_LISTS = ("tiles", "hands", "played", "secret")
+
+# Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
+MOVE0 = 0
+USE0 = MOVE0 + d.SQUARES * 8
+DIG0 = USE0 + len(d.MAGIC_KINDS)
+SEAL0 = DIG0 + d.ORIENTATIONS * d.SQUARES
+END = SEAL0 + d.SQUARES
+PAY_COINS = END + 1
+PAY_TREASURE0 = PAY_COINS + 1
+GIVE0 = PAY_TREASURE0 + len(d.TREASURE_KINDS)
+CHOOSE0 = GIVE0 + d.NUM_KINDS
+
+_BIT = tuple(1 << sq for sq in range(d.SQUARES))
+_STEPS = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
+_MOVE_PATHS = tuple(
+    f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
+    for sq in range(d.SQUARES)
+    for k in range(8)
+)
+_MOVE_TEXT = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
+"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
+_SEAT_MOVES = tuple(f"seat {seat} moves " for seat in range(5))
+_DEAL_TRIES = 8
+"""Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
+_LANE = 80
+"""Bit distance of the packed level masks in ``_legal_digs``: more than a square index plus a cell offset (< 72)."""
+_T0, _C0, _S0, _M0 = d.TREASURE0, d.CURSE0, d.SCROLL0, d.MAGIC0
 
 
 class SolomonState(State):
@@ -57,8 +100,13 @@ class SolomonState(State):
         # the seen tiles above them (bottom to top; the last one is the visible top).
         self.heights = [d.MAX_STACK] * d.SQUARES
         self.unseen = [d.DARK_PER_SQUARE] * d.SQUARES
-        self.stacks: list[list[int]] = [[] for _ in range(d.SQUARES)]
+        self.stacks: list[tuple[int, ...]] = [()] * d.SQUARES
         self.reveal_queue: list[int] = []  # squares whose new top is still to be drawn
+        # Kept in step with the heights, so legal moves and digs cost a few integer
+        # operations: the bitmask of the squares of each height 0..4, and per square
+        # the ids of the tile moves its height allows (move limit and money aside).
+        self.levels = [0] * d.MAX_STACK + [d.FULL_MASK]
+        self.moves_from: list[tuple[int, ...]] = [()] * d.SQUARES
         # Behind the screens and next to the board.
         self.coins = [START_COINS[n]] * n
         self.tiles = [[0] * d.NUM_KINDS for _ in range(n)]
@@ -88,6 +136,21 @@ class SolomonState(State):
         self.penalty_pool = [0] * d.NUM_KINDS
         self.give_to: list[int] = []  # opponents still to get one of the active player's tiles
         self.log: list[str] = []
+
+    def clone(self) -> "SolomonState":
+        """A field-by-field copy: lists of numbers copied flat, tuples shared (faster than the generic copy)."""
+        new = object.__new__(SolomonState)
+        fields = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            fields[name] = fields[name][:]
+        for name in _NESTED_LISTS:
+            fields[name] = [inner[:] for inner in fields[name]]
+        fields["penalties"] = [
+            {**record, "received": record["received"][:], "gifts": [gift[:] for gift in record["gifts"]]}
+            for record in self.penalties
+        ]
+        new.__dict__ = fields
+        return new
 
     # Small helpers -----------------------------------------------------------
 
@@ -147,100 +210,91 @@ class SolomonState(State):
     # Protocol hooks ----------------------------------------------------------
 
     def _current_player(self) -> int:
-        if self._chance_kind() is not None:
+        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
             return CHANCE
-        if self.phase == "end":
-            return TERMINAL
-        if self.phase == "choose":
+        phase = self.phase
+        if phase == "choose":
             return self.chooser
+        if phase == "end":
+            return TERMINAL
         return self.order[self.turn]
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        kind = self._chance_kind()
-        if kind == "top":
-            return pool_outcomes(self.gold_pool)
-        if kind == "deal":
-            return pool_outcomes(self.card_pool)
-        if kind == "reveal":
-            return pool_outcomes(self.dark_pool)
-        return pool_outcomes(self.penalty_pool)
+        if self.cards_dealt < self.game.cards_to_deal:
+            pool = self.gold_pool if self.tops_revealed < d.SQUARES else self.card_pool
+        elif self.reveal_queue:
+            pool = self.dark_pool
+        else:
+            pool = self.penalty_pool
+        return pool_outcomes(pool)
 
     def _legal_actions(self) -> list[int]:
-        space = self.game.actions
-        if self.phase == "choose":
-            start = space.start("choose")
-            return [start + c for c in self.hands[self.chooser]]
-        seat = self._active()
-        if self.phase == "pay":
-            legal = []
-            if self.coins[seat]:
-                legal.append(space.start("pay_coins"))
-            start = space.start("pay_treasure")
-            legal += [start + i for i, k in enumerate(d.TREASURE_KINDS) if self.tiles[seat][k]]
+        phase = self.phase
+        if phase == "turn":
+            return self._turn_actions(self.order[self.turn])
+        if phase == "choose":
+            return [CHOOSE0 + c for c in self.hands[self.chooser]]
+        seat = self.order[self.turn]
+        held = self.tiles[seat]
+        if phase == "pay":
+            legal = [PAY_COINS] if self.coins[seat] else []
+            legal += [PAY_TREASURE0 + i for i, k in enumerate(d.TREASURE_KINDS) if held[k]]
             return legal
-        if self.phase == "give":
-            start = space.start("give")
-            return [start + k for k in range(d.NUM_KINDS) if self.tiles[seat][k]]
-        return self._turn_actions(seat)
+        return [GIVE0 + k for k in range(d.NUM_KINDS) if held[k]]
 
     def _turn_actions(self, seat: int) -> list[int]:
-        space = self.game.actions
-        heights = self.heights
         if self.seal:
-            start = space.start("seal")
-            return [start + sq for sq in self._seal_extensions()]
-        legal = []
-        if self._may_move(seat):
-            # Move ids start at 0: action = square * 8 + direction.
-            uphill = self.game.options["uphill"]
-            for sq, h in enumerate(heights):
-                if h:
-                    cap = d.MAX_STACK if uphill else h
-                    legal += [action for action, to in d.MOVES_FROM[sq] if heights[to] < cap]
-        start = space.start("use")
+            return [SEAL0 + sq for sq in self._seal_extensions()]
+        legal = list(chain.from_iterable(self.moves_from)) if self._may_move(seat) else []
+        items = self.items
         held = self.tiles[seat]
-        legal += [start + i for i in range(len(d.MAGIC_KINDS)) if not self.items[i] and held[d.MAGIC0 + i]]
-        start = space.start("dig")
-        legal += [start + o * d.SQUARES + anchor for o, anchor, _ in self._legal_digs(seat)]
-        if self.items[d.SEAL]:
-            start = space.start("seal")
-            legal += [start + sq for sq in self._seal_starts(seat)]
-        legal.append(space.start("end"))
+        if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
+            legal += [USE0 + i for i in range(len(d.MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
+        card = self.game.tables.cards[self.round_cards[seat]]
+        for o, anchor in self._legal_digs(card):
+            legal.append(DIG0 + o * d.SQUARES + anchor)
+        if items[d.SEAL]:
+            legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
+        legal.append(END)
         return legal
 
     def _may_move(self, seat: int) -> bool:
-        if self.moves >= self.game.options["move_limit"]:
+        game = self.game
+        if self.moves >= game.move_limit:
             return False
-        return self.game.options["unaffordable"] != "forbid" or self.moves + 1 <= self._wealth(seat)
+        return not game.forbid_unaffordable or self.moves + 1 <= self._wealth(seat)
 
     def _orientations(self, card: d.Card) -> tuple[int, ...]:
         if not self.items[d.MIRROR]:
             return (0,)
-        if self.game.options["mirror_reflect"]:
-            return card.orientations
-        return tuple(o for o in card.orientations if o < 4)
+        limit = self.game.orientation_limit
+        return tuple(o for o in card.orientations if o < limit)
 
-    def _level_masks(self) -> tuple[int, list[int]]:
-        """Bitmask of non-empty squares and, per height 1..4, the squares of that height."""
-        levels = [0] * (d.MAX_STACK + 1)
-        for sq, h in enumerate(self.heights):
-            levels[h] |= 1 << sq
-        return ((1 << d.SQUARES) - 1) & ~levels[0], levels
+    def _legal_digs(self, card: d.Card) -> list[tuple[int, int]]:
+        """``(orientation, anchor)`` of every placement of ``card`` that may be dug now, ascending.
 
-    def _legal_digs(self, seat: int) -> list[tuple[int, int, int]]:
-        """``(orientation, anchor, mask)`` of every placement of the active card that may be dug now."""
-        card = self._card(seat)
-        filled, levels = self._level_masks()
-        pickaxe = self.items[d.PICKAXE]
-        heights = self.heights
+        A placement may be dug when all its squares are on one level (or, with the
+        Pickaxe, merely non-empty). The level masks 1..4 are packed side by side in
+        one integer, ``_LANE`` bits apart, so one AND per cell of the card tests every
+        anchor on every level at once; the lanes are then folded together.
+        """
+        levels = self.levels
+        if self.items[d.PICKAXE]:
+            packed = d.FULL_MASK & ~levels[0]
+        else:
+            packed = levels[1] | levels[2] << _LANE | levels[3] << 2 * _LANE | levels[4] << 3 * _LANE
+        fits = card.fits
         out = []
         for o in self._orientations(card):
-            for anchor, mask in card.placements[o]:
-                if mask & ~filled:
-                    continue
-                if not pickaxe and mask & ~levels[heights[(mask & -mask).bit_length() - 1]]:
-                    continue
-                out.append((o, anchor, mask))
+            anchors, offsets = fits[o]
+            fit = -1
+            for off in offsets:
+                fit &= packed >> off
+            found = (fit | fit >> _LANE | fit >> 2 * _LANE | fit >> 3 * _LANE) & anchors
+            while found:
+                low = found & -found
+                out.append((o, low.bit_length() - 1))
+                found ^= low
         return out
 
     def _seal_component_sizes(self) -> list[int]:
@@ -289,18 +343,18 @@ class SolomonState(State):
     # Applying actions -----------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        kind = self._chance_kind()
-        if kind is not None:
-            self._apply_chance(kind, action)
+        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
+            self._apply_chance(self._chance_kind(), action)
+            return
+        if action < USE0 and self.phase == "turn":
+            self._move(self.order[self.turn], action)
             return
         name, index = self.game.actions.decode(action)
         if name == "choose":
             self._choose(index)
             return
         seat = self._active()
-        if name == "move":
-            self._move(seat, index // 8, d.MOVE_TARGET[index])
-        elif name == "use":
+        if name == "use":
             self._take_tile(seat, d.MAGIC0 + index)
             self.items[index] = 1
             self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
@@ -330,7 +384,7 @@ class SolomonState(State):
     def _apply_chance(self, kind: str, outcome: int) -> None:
         if kind == "top":
             self.gold_pool[outcome] -= 1
-            self.stacks[self.tops_revealed] = [outcome]
+            self.stacks[self.tops_revealed] = (outcome,)
             self.tops_revealed += 1
         elif kind == "deal":
             self.card_pool[outcome] -= 1
@@ -342,7 +396,7 @@ class SolomonState(State):
             sq = self.reveal_queue.pop(0)
             self.dark_pool[outcome] -= 1
             self.unseen[sq] -= 1
-            self.stacks[sq] = [outcome]
+            self.stacks[sq] = (outcome,)
             self._note(f"{d.square_name(sq)} now shows {d.KIND_NAMES[outcome]}")
         else:
             seat = self.deal_to.pop(0)
@@ -387,23 +441,84 @@ class SolomonState(State):
         if not self.stacks[sq] and self.unseen[sq]:
             self.reveal_queue.append(sq)
 
-    def _move(self, seat: int, frm: int, to: int) -> None:
-        tile = self.stacks[frm].pop()
-        self.heights[frm] -= 1
-        self.stacks[to].append(tile)
-        self.heights[to] += 1
+    def _move(self, seat: int, action: int) -> None:
+        frm = action >> 3
+        to = d.MOVE_TARGET[action]
+        stacks = self.stacks
+        stack = stacks[frm]
+        tile = stack[-1]
+        stacks[frm] = stack[:-1]
+        stacks[to] += (tile,)
+        heights = self.heights
+        levels = self.levels
+        hf = heights[frm]
+        ht = heights[to]
+        heights[frm] = hf - 1
+        heights[to] = ht + 1
+        bit_from = _BIT[frm]
+        bit_to = _BIT[to]
+        levels[hf] ^= bit_from
+        levels[hf - 1] ^= bit_from
+        levels[ht] ^= bit_to
+        levels[ht + 1] ^= bit_to
         self.moves += 1
-        self._note(f"seat {seat} moves {d.KIND_NAMES[tile]} {d.square_name(frm)}→{d.square_name(to)}")
-        self._expose(frm)
+        log = self.log
+        log.append(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
+        if len(log) > LOG_LINES:
+            del log[0]
+        if len(stack) == 1 and self.unseen[frm]:
+            self.reveal_queue.append(frm)  # the tile below shows: draw it
+        # Only the moves between a changed square and a neighbour whose comparison with it flipped change.
+        near_from = d.NEIGHBOUR_MASK[frm]
+        near_to = d.NEIGHBOUR_MASK[to]
+        if self.game.uphill:
+            changed = (near_from if hf == d.MAX_STACK else 0) | (near_to if ht + 1 == d.MAX_STACK else 0)
+        else:
+            changed = near_from & levels[hf] | near_to & levels[ht + 1]
+        self._refresh_moves(changed | bit_from | bit_to)
+
+    def _refresh_moves(self, squares: int) -> None:
+        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and ``levels``)."""
+        heights = self.heights
+        moves_from = self.moves_from
+        lower = _targets_by_height(self.levels, self.game.uphill)
+        while squares:
+            low = squares & -squares
+            sq = low.bit_length() - 1
+            squares ^= low
+            near, sets = _STEPS[sq]
+            moves_from[sq] = sets[near & lower[heights[sq]]]
+
+    def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]]]:
+        """``levels`` and ``moves_from`` as the heights alone determine them."""
+        levels = [0] * (d.MAX_STACK + 1)
+        for sq, h in enumerate(self.heights):
+            levels[h] |= _BIT[sq]
+        lower = _targets_by_height(levels, self.game.uphill)
+        return levels, [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
+
+    def _sync_cave(self) -> None:
+        """Rebuild ``levels`` and ``moves_from`` after the heights were set by hand (test scenarios)."""
+        self.levels, self.moves_from = self._cave_tables()
 
     def _dig(self, seat: int, squares: list[int]) -> None:
+        heights = self.heights
+        levels = self.levels
+        changed = 0
         for sq in squares:
-            tile = self.stacks[sq].pop()
-            self.heights[sq] -= 1
+            stack = self.stacks[sq]
+            tile = stack[-1]
+            self.stacks[sq] = stack[:-1]
+            h = heights[sq]
+            heights[sq] = h - 1
+            levels[h] ^= _BIT[sq]
+            levels[h - 1] ^= _BIT[sq]
+            changed |= _BIT[sq] | d.NEIGHBOUR_MASK[sq]
             self.tiles[seat][tile] += 1
             self.dug.append(tile)
             self.dug_at.append(sq)
             self._expose(sq)
+        self._refresh_moves(changed)
         self.seal = []
         found = ", ".join(f"{d.KIND_NAMES[k]} ({d.square_name(sq)})" for k, sq in zip(self.dug, self.dug_at))
         self._note(f"seat {seat} digs {found}")
@@ -536,10 +651,9 @@ class SolomonState(State):
     # Labels and reasons -------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        kind = self._chance_kind()
-        if kind is not None:
-            return self._chance_label(kind, action)
-        if action < d.SQUARES * 8:
+        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
+            return self._chance_label(self._chance_kind(), action)
+        if action < USE0:
             return self.game.move_labels[action]
         space = self.game.actions
         if not 0 <= action < self.game.num_actions:
@@ -716,27 +830,40 @@ class SolomonState(State):
         cannot cover its running turn cost is charged the dug tiles it would
         lose. The value is a squashed lead over the best opponent.
         """
-        rows = self._score_rows()
+        coins = self.coins
+        curses = []
+        magic = []
         values = []
-        for seat, row in enumerate(rows):
-            held = self.tiles[seat]
-            sets = scroll_sets(held)
-            partial = sum(1 for k in d.SCROLL_KINDS if held[k] > sets)
-            value = row["total"] + 2.0 * partial + 0.5 * magic_count(held)
-            if self.phase in ("turn", "pay") and self.order and self._active() == seat:
-                cost = self.moves + (0 if self.items[d.AMULET] else sum(d.CURSE_VALUE[k] for k in self.dug))
-                if self.phase == "pay":
-                    cost = self.owed
-                if cost > self._wealth(seat):
-                    value -= sum(d.TREASURE_VALUE[k] + 3 for k in self.dug)
-                else:
-                    value -= cost
-            values.append(value)
-        out = []
-        for seat, value in enumerate(values):
-            best_other = max(v for s, v in enumerate(values) if s != seat)
-            out.append(math.tanh((value - best_other) / 20.0))
-        return out
+        for seat, held in enumerate(self.tiles):
+            # The fixed kind order of data.py: treasures 1-5, curses 1-3, scrolls A-D, four items.
+            t1, t2, t3, t4, t5, c1, c2, c3, sa, sb, sc, sd, m1, m2, m3, m4 = held
+            sets = min(sa, sb, sc, sd)
+            partial = (sa > sets) + (sb > sets) + (sc > sets) + (sd > sets)
+            items = m1 + m2 + m3 + m4
+            curses.append(c1 + 2 * c2 + 3 * c3)
+            magic.append(items)
+            values.append(
+                coins[seat] + t1 + 2 * t2 + 3 * t3 + 4 * t4 + 5 * t5
+                + SCROLL_SET_BONUS * sets + 2.0 * partial + 0.5 * items
+            )
+        for seat, bonus in enumerate(majority_bonus(curses, *CURSE_PRIZES)):
+            values[seat] += bonus
+        for seat, bonus in enumerate(majority_bonus(magic, *MAGIC_PRIZES)):
+            values[seat] += bonus
+        if self.phase in ("turn", "pay") and self.order:
+            seat = self.order[self.turn]
+            if self.phase == "pay":
+                cost = self.owed
+            else:
+                dug = self.dug
+                cost = self.moves + (0 if self.items[d.AMULET] or not dug else sum(d.CURSE_VALUE[k] for k in dug))
+            if cost > self._wealth(seat):
+                values[seat] -= sum(d.TREASURE_VALUE[k] + 3 for k in self.dug)
+            else:
+                values[seat] -= cost
+        ranked = sorted(values, reverse=True)
+        first, second = ranked[0], ranked[1]
+        return [math.tanh((value - (second if value == first else first)) / 20.0) for value in values]
 
     # Views --------------------------------------------------------------------------
 
@@ -824,38 +951,66 @@ class SolomonState(State):
         }
 
     def _resample(self, seat: int, rng: random.Random) -> "SolomonState":
-        """Re-deal the opponents' hands (and chosen cards) and the face-down penalty tiles ``seat`` has not seen."""
+        """Re-deal the opponents' hands (and chosen cards) and the face-down penalty tiles ``seat`` has not seen.
+
+        Within each penalty event the kinds of the face-down tiles ``seat`` does not
+        hold are dealt anew to the same holders (the removed ones included). A player
+        in the middle of paying is known to be able to pay: the deal then gives it
+        tiles that keep the payment feasible (see ``_deal_face_down``).
+        """
         new = self.clone()
         if self.phase == "end" and self._chance_kind() is None:
             return new
         others = [q for q in range(self.num_players) if q != seat]
-        pool = list(new.card_pool)
+        unseen = [c for c, count in enumerate(new.card_pool) for _ in range(count)]
         for q in others:
-            for c in new.hands[q]:
-                pool[c] += 1
+            unseen += new.hands[q]
+        unseen.sort()  # sorted: the re-deal must not depend on the truth
+        rng.shuffle(unseen)
         for q in others:
-            hand = sorted(deal_random(pool, len(new.hands[q]), rng))
+            size = len(new.hands[q])
+            hand = sorted(unseen[:size])
+            del unseen[:size]
             new.hands[q] = hand
             if new.chosen[q] >= 0:
                 new.chosen[q] = rng.choice(hand)
-        new.card_pool = pool
-        # A player in the middle of paying keeps its face-down tiles: it has shown it can pay.
-        paying = self._active() if self.phase == "pay" else seat
+        new.card_pool = [0] * len(new.card_pool)
+        for c in unseen:
+            new.card_pool[c] += 1
+        self._redeal_face_down(new, seat, rng)
+        return new
+
+    def _redeal_face_down(self, new: "SolomonState", seat: int, rng: random.Random) -> None:
         groups: dict[int, list[int]] = {}
         for index, (event, holder, _kind) in enumerate(new.secret):
-            if holder != seat and holder != paying:
+            if holder != seat:
                 groups.setdefault(event, []).append(index)
-        for event in sorted(groups):
-            indices = groups[event]
-            kinds = sorted(new.secret[i][2] for i in indices)  # sorted: the re-deal must not depend on the truth
-            rng.shuffle(kinds)
-            for i, kind in zip(indices, kinds):
+        if not groups:
+            return
+        events = sorted(groups)
+        payer = new.order[new.turn] if new.phase == "pay" and new.order else -1
+        if payer == seat:
+            payer = -1
+        slots = [[i for i in groups[event] if new.secret[i][1] == payer] for event in events]
+        need = 0
+        if any(slots):
+            # What the payer's seen tiles and coins cannot cover must come from its face-down
+            # tiles; and it is deciding how to pay, so it holds a treasure (coins alone are paid
+            # without a decision).
+            known = self._known_tiles(payer)
+            need = new.owed - new.coins[payer] - treasure_total(known)
+            if not any(known[k] for k in d.TREASURE_KINDS):
+                need = max(need, 1)
+        pools = [sorted(new.secret[i][2] for i in groups[event]) for event in events]  # sorted: not the truth's order
+        dealt = _deal_face_down(pools, [len(s) for s in slots], need, rng)
+        for event, payer_slots, (to_payer, to_others) in zip(events, slots, dealt):
+            rest = [i for i in groups[event] if new.secret[i][1] != payer]
+            for i, kind in zip(payer_slots + rest, to_payer + to_others):
                 holder = new.secret[i][1]
                 if holder >= 0:
                     new.tiles[holder][new.secret[i][2]] -= 1
                     new.tiles[holder][kind] += 1
                 new.secret[i][2] = kind
-        return new
 
     def _render(self) -> str:
         return render_state(self)
@@ -870,6 +1025,8 @@ class SolomonState(State):
                 return f"square {d.square_name(sq)} has height {self.heights[sq]}"
             if self.heights[sq] != self.unseen[sq] + len(self.stacks[sq]) + pending:
                 return f"square {d.square_name(sq)}: height does not match its tiles"
+        if [self.levels, self.moves_from] != list(self._cave_tables()):
+            return "levels or moves_from do not match the heights"
         if sum(self.unseen) != sum(self.dark_pool):
             return "unseen tiles in the cave do not match the dark-backed pool"
         if self.phase not in PHASES:
@@ -884,6 +1041,60 @@ class SolomonState(State):
         if not 0 <= self.round <= ROUNDS[n]:
             return f"round {self.round} is out of range"
         return None
+
+
+def _deal_face_down(
+    pools: list[list[int]], payer_counts: list[int], need: int, rng: random.Random
+) -> list[tuple[list[int], list[int]]]:
+    """Deal each event's pool of tile kinds: ``payer_counts[e]`` to the payer, the rest in random order.
+
+    The payer's tiles must be worth at least ``need`` in treasure values. Uniform
+    random deals are tried first (the first that qualifies is a uniform draw among
+    qualifying deals); if none does, the payer's tiles are drawn one by one, each
+    uniformly among those that still leave a qualifying completion, which exists
+    whenever the true deal qualifies. The true deal itself is never consulted.
+    """
+    for _ in range(_DEAL_TRIES):
+        shuffled = [rng.sample(pool, len(pool)) for pool in pools]
+        value = sum(d.TREASURE_VALUE[k] for pool, count in zip(shuffled, payer_counts) for k in pool[:count])
+        if need <= 0 or value >= need:
+            return [(pool[:count], pool[count:]) for pool, count in zip(shuffled, payer_counts)]
+    remaining = [list(pool) for pool in pools]
+    to_payer: list[list[int]] = [[] for _ in pools]
+
+    def best(missing: list[int]) -> int:
+        return sum(
+            sum(sorted((d.TREASURE_VALUE[k] for k in pool), reverse=True)[:count])
+            for pool, count in zip(remaining, missing)
+        )
+
+    missing = list(payer_counts)
+    short = need
+    for e in range(len(pools)):
+        while missing[e]:
+            missing[e] -= 1
+            options = []
+            for j, kind in enumerate(remaining[e]):
+                del remaining[e][j]
+                if d.TREASURE_VALUE[kind] + best(missing) >= short:
+                    options.append(j)
+                remaining[e].insert(j, kind)
+            kind = remaining[e].pop(rng.choice(options) if options else 0)
+            to_payer[e].append(kind)
+            short -= d.TREASURE_VALUE[kind]
+    for pool in remaining:
+        rng.shuffle(pool)
+    return list(zip(to_payer, remaining))
+
+
+def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:
+    """Per height 0..4 of a square: the bitmask of the squares a tile from it may move onto."""
+    if uphill:
+        room = d.FULL_MASK & ~levels[d.MAX_STACK]
+        return (0, room, room, room, room)
+    below2 = levels[0] | levels[1]
+    below3 = below2 | levels[2]
+    return (0, levels[0], below2, below3, below3 | levels[3])
 
 
 def _make_change(supply: list[int], total: int) -> list[int] | None:

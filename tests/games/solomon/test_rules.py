@@ -131,7 +131,7 @@ def test_a_move_exposes_the_tile_below_as_a_dark_backed_reveal() -> None:
     before = state.dark_pool[KIND["C3"]]
     reveal(state, "C3")
     assert state.dark_pool[KIND["C3"]] == before - 1
-    assert state.stacks[sq("A1")] == [KIND["C3"]] and state.heights[sq("A1")] == 2
+    assert state.stacks[sq("A1")] == (KIND["C3"],) and state.heights[sq("A1")] == 2
     assert state.heights[sq("A2")] == 3 and state.stacks[sq("A2")][-1] == KIND["T1"]
     assert state.moves == 1
 

@@ -9,6 +9,8 @@ import pytest
 
 import obelisk
 from obelisk.core import testing
+from obelisk.games.solomon import data as d
+from obelisk.games.solomon import state as rules
 from tests.games.solomon.util import KIND, balance_pool, give, play, reveal, set_cave, start_round, started
 
 
@@ -104,6 +106,64 @@ def test_spending_a_face_down_tile_reveals_it() -> None:
     play(state, "pay with treasure 5 (change 4)")
     assert [e for e in state.secret if e[1] == 1] == [[0, 1, KIND["C3"]]]
     assert state.observation(0)["seats"][1]["face_down_tiles"] == 1
+
+
+def _paying_state(coins: int):
+    """Seat 1 (face down: treasure 5 and curse 3) has moved once and is deciding how to pay 1."""
+    state = _penalty_state()
+    state.coins[1] = coins
+    set_cave(state, ["3:SA 1:SB"])
+    play(state, "move A1→B1")
+    reveal(state, "SC")
+    play(state, "end turn without digging")
+    assert state.phase == "pay" and state.current_player() == 1 and state.owed == 1
+    return state
+
+
+@pytest.mark.parametrize("coins", [10, 0])
+def test_resample_redeals_a_paying_players_face_down_tiles_but_keeps_it_able_to_pay(coins: int) -> None:
+    # Seat 1 is choosing how to pay, so everyone knows it holds a treasure; with no coins
+    # that treasure must also cover the 1 owed. The only treasure of the event is the 5.
+    state = _paying_state(coins)
+    rng = random.Random(3)
+    held = set()
+    for viewer in (0, 2):
+        seen = state.observation(viewer)
+        for _ in range(30):
+            other = state.resample_from_infostate(viewer, rng)
+            assert other.observation(viewer) == seen
+            assert other.tiles[1][KIND["T5"]] == 1  # forced: the only treasure
+            assert other.coins[1] + sum(v * other.tiles[1][KIND[f"T{v}"]] for v in range(1, 6)) >= other.owed
+            held.add(tuple(other.tiles[1]))
+    assert len(held) > 1  # the second face-down tile is really re-dealt, not kept
+
+
+def test_resampled_paying_player_can_always_finish_the_game() -> None:
+    state = _paying_state(0)
+    rng = random.Random(8)
+    for _ in range(10):
+        other = state.resample_from_infostate(0, rng)
+        assert other.legal_actions() == [other.string_to_action("pay with treasure 5 (change 4)")]
+        while not other.is_terminal():
+            other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(other.legal_actions()))
+
+
+def test_face_down_deal_meets_the_payers_need_even_when_random_deals_rarely_do() -> None:
+    # Two events; the payer holds 2 tiles of the first and 1 of the second and needs 9:
+    # only 5+4 from the first (plus anything), or 5 or 4 with the second's 5.
+    first = [KIND[k] for k in ("T5", "T4", "C1", "C2", "C3", "SA", "SB", "SC")]
+    second = [KIND[k] for k in ("T5", "C1", "C2", "C3", "SD")]
+    rng = random.Random(0)
+    deals = set()
+    for _ in range(200):
+        (mine1, rest1), (mine2, rest2) = rules._deal_face_down([sorted(first), sorted(second)], [2, 1], 9, rng)
+        assert sorted(mine1 + rest1) == sorted(first) and sorted(mine2 + rest2) == sorted(second)
+        assert len(mine1) == 2 and len(mine2) == 1
+        assert sum(d.TREASURE_VALUE[k] for k in mine1 + mine2) >= 9
+        deals.add((tuple(sorted(mine1)), tuple(mine2)))
+    assert len(deals) > 5
+    [(mine, rest)] = rules._deal_face_down([sorted(first)], [1], 0, rng)  # no need: any tile will do
+    assert len(mine) == 1 and sorted(mine + rest) == sorted(first)
 
 
 def test_render_observation_draws_the_cave_screen_and_cards() -> None:

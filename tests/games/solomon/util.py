@@ -42,8 +42,9 @@ def set_cave(state: SolomonState, rows: list[str], default: str = "1:SA") -> Non
             square = r * d.SIZE + c
             h = int(height)
             state.heights[square] = h
-            state.stacks[square] = [KIND[top]] if h else []
+            state.stacks[square] = (KIND[top],) if h else ()
             state.unseen[square] = max(h - 1, 0)
+    state._sync_cave()
     state._legal = None
 
 

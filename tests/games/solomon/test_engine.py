@@ -1,0 +1,130 @@
+"""The fast paths of the engine agree with direct, slow checks of the rules.
+
+Legal moves come from per-square tables kept in step with the heights, digs
+from packed level masks, and ``clone`` is written by hand; these tests replay
+random games and compare each with a straightforward computation.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import obelisk
+from obelisk.games.solomon import data as d
+from obelisk.games.solomon import state as rules
+from obelisk.games.solomon.state import SolomonState
+
+
+def _direct_moves(state: SolomonState) -> list[int]:
+    uphill = state.game.options["uphill"]
+    heights = state.heights
+    return [
+        action
+        for sq in range(d.SQUARES)
+        if heights[sq]
+        for action, to in d.MOVES_FROM[sq]
+        if heights[to] < (d.MAX_STACK if uphill else heights[sq])
+    ]
+
+
+def _direct_digs(state: SolomonState) -> list[tuple[int, int]]:
+    card = state._card(state._active())
+    heights = state.heights
+    out = []
+    for o in state._orientations(card):
+        for anchor, mask in card.placements[o]:
+            covered = [heights[sq] for sq in range(d.SQUARES) if mask >> sq & 1]
+            if all(covered) and (state.items[d.PICKAXE] or len(set(covered)) == 1):
+                out.append((o, anchor))
+    return out
+
+
+def _random_states(game: obelisk.Game, games: int, seed: int):
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = game.new_initial_state(seed + g)
+        while not state.is_terminal():
+            yield state, rng
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+
+
+def test_action_id_constants_match_the_action_space() -> None:
+    space = obelisk.load("solomon", 2).actions
+    for name, start in (
+        ("move", rules.MOVE0),
+        ("use", rules.USE0),
+        ("dig", rules.DIG0),
+        ("seal", rules.SEAL0),
+        ("end", rules.END),
+        ("pay_coins", rules.PAY_COINS),
+        ("pay_treasure", rules.PAY_TREASURE0),
+        ("give", rules.GIVE0),
+        ("choose", rules.CHOOSE0),
+    ):
+        assert space.start(name) == start, name
+
+
+@pytest.mark.parametrize("uphill", [False, True])
+def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> None:
+    game = obelisk.load("solomon", 3, uphill=uphill, mirror_reflect=True)
+    turns = 0
+    for state, rng in _random_states(game, 3, seed=40):
+        assert [state.levels, state.moves_from] == list(state._cave_tables())
+        if state.phase == "turn" and not state.is_chance_node() and not state.seal:
+            turns += 1
+            assert [a for a in state.legal_actions() if a < rules.USE0] == (
+                _direct_moves(state) if state._may_move(state._active()) else []
+            )
+            assert state._legal_digs(state._card(state._active())) == _direct_digs(state)
+        if state.phase == "turn" and not state.is_chance_node() and rng.random() < 0.05:
+            # Items in use change the digs: try every combination of Mirror and Pickaxe on a copy.
+            probe = state.clone()
+            for mirror in (0, 1):
+                for pickaxe in (0, 1):
+                    probe.items[d.MIRROR], probe.items[d.PICKAXE] = mirror, pickaxe
+                    assert probe._legal_digs(probe._card(probe._active())) == _direct_digs(probe)
+    assert turns > 100
+
+
+def test_a_cave_set_by_hand_is_inconsistent_until_synced() -> None:
+    state = obelisk.load("solomon", 2).new_initial_state(0)
+    state.heights[0] = 3
+    state.unseen[0] = 2
+    state.dark_pool[state.dark_pool.index(max(state.dark_pool))] -= 1  # the removed tile left the game
+    assert "levels or moves_from" in state._validate()
+    state._sync_cave()
+    assert state._validate() is None
+
+
+def test_clone_shares_no_mutable_container_with_the_original() -> None:
+    game = obelisk.load("solomon", 4)
+    checked = 0
+    for state, _rng in _random_states(game, 2, seed=70):
+        if state.move_number() % 37:
+            continue
+        copy = state.clone()
+        assert copy.__dict__.keys() == state.__dict__.keys()
+        for name, value in state.__dict__.items():
+            if isinstance(value, (list, dict)) and name != "_legal":
+                assert copy.__dict__[name] is not value, name
+                assert copy.__dict__[name] == value, name
+                for inner, inner_copy in zip(value, copy.__dict__[name]):
+                    if isinstance(inner, (list, dict)):
+                        assert inner_copy is not inner, name
+        checked += 1
+    assert checked > 10
+
+
+def test_clone_of_a_penalty_in_progress_is_independent() -> None:
+    game = obelisk.load("solomon", 3)
+    for state, rng in _random_states(game, 6, seed=90):
+        if state.penalties and state.deal_to:
+            copy = state.clone()
+            before = state.to_json()
+            while copy.deal_to:
+                copy.apply_action(copy.sample_chance(rng))
+            assert state.to_json() == before
+            return
+    pytest.fail("no penalty deal in the sampled games")
