@@ -166,7 +166,7 @@ class ObeliskSpielGame(pyspiel.Game):
 
     def new_initial_state(self) -> "ObeliskSpielState":
         """The first position (chance nodes deal; the engine seed is unused under OpenSpiel)."""
-        return ObeliskSpielState(self, _Box.start(self._initial.clone()))
+        return ObeliskSpielState(self, _Box.start(self._initial))
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: Mapping[str, Any] | None = None) -> "ObeliskObserver":
@@ -179,23 +179,31 @@ class _Box:
 
     OpenSpiel clones a Python state by ``deepcopy``-ing each attribute and
     serializes it by pickling them; this box makes the first an engine
-    ``clone()`` and the second a replay of the engine history.
+    ``clone()`` and the second a replay of the engine history. OpenSpiel also
+    builds throw-away initial states (every clone starts as one, every tensor
+    shape query makes one), so a fresh box shares the game's initial engine
+    state and copies it only before the first action (``shared``).
     """
 
-    __slots__ = ("inner", "recall", "own", "resampled")
+    __slots__ = ("inner", "recall", "own", "resampled", "shared")
 
-    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], resampled: bool) -> None:
+    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], resampled: bool,
+                 shared: bool = False) -> None:
         self.inner = inner
         self.recall = recall  # one list per seat, then one for spectators
         self.own = own  # action ids each seat took
         self.resampled = resampled
+        self.shared = shared
 
     @classmethod
-    def start(cls, inner: State) -> "_Box":
-        n = inner.num_players
-        return cls(inner, [[] for _ in range(n + 1)], [[] for _ in range(n)], False)
+    def start(cls, initial: State) -> "_Box":
+        n = initial.num_players
+        return cls(initial, [[] for _ in range(n + 1)], [[] for _ in range(n)], False, shared=True)
 
     def apply(self, action: int) -> None:
+        if self.shared:
+            self.inner = self.inner.clone()
+            self.shared = False
         inner = self.inner
         actor = inner.current_player()
         n = inner.num_players
@@ -208,7 +216,8 @@ class _Box:
         inner.apply_action(action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Box":
-        return _Box(self.inner.clone(), [list(r) for r in self.recall], [list(o) for o in self.own], self.resampled)
+        inner = self.inner if self.shared else self.inner.clone()
+        return _Box(inner, [list(r) for r in self.recall], [list(o) for o in self.own], self.resampled, self.shared)
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.inner.game
@@ -284,6 +293,7 @@ def _resampled(state: ObeliskSpielState, player: int, rng: random.Random) -> Obe
     new = state.clone()
     box = new._box
     box.inner = state._box.inner.resample_from_infostate(player, rng)
+    box.shared = False
     box.resampled = True
     for seat in range(len(box.recall)):
         if seat != player:
@@ -343,6 +353,8 @@ class ObeliskObserver:
         size = game.tensor_size
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
+        # OpenSpiel asks for tensor sizes by filling a tensor from a new initial state, often.
+        self._initial_tensors: dict[int, np.ndarray] = {}
         if size is not None:
             actions = game.obelisk.num_distinct_actions()
             total = size + (actions + 1 if self._recall else 0)
@@ -359,7 +371,11 @@ class ObeliskObserver:
         """Fill ``self.tensor`` for ``player``."""
         if self.tensor is None:
             raise TypeError(f"game {self._game.obelisk.id!r} defines no observation tensor")
-        inner = state._box.inner
+        box = state._box
+        if box.shared and player in self._initial_tensors:
+            self.tensor[:] = self._initial_tensors[player]
+            return
+        inner = box.inner
         obelisk = self._game.obelisk
         self.dict["observation"][:] = obelisk.observation_tensor(inner.observation(self._seat(player)))
         if self._recall:
@@ -367,10 +383,12 @@ class ObeliskObserver:
             counts = self.dict["own_actions"]
             counts[:] = 0.0
             if not self._spectator:
-                for action in state._box.own[player]:
+                for action in box.own[player]:
                     counts[action] += 1.0
                 counts /= length
             self.dict["progress"][0] = inner.move_number() / length
+        if box.shared:
+            self._initial_tensors[player] = self.tensor.copy()
 
     def string_from(self, state: ObeliskSpielState, player: int) -> str:
         """Canonical JSON of the view (and of the recall, with perfect recall)."""

@@ -14,6 +14,9 @@ CASES = [
 ]
 """Every registered game at every player count."""
 
+GAME_CASES = [pytest.param(info.id, info.min_players, id=f"{info.id}-{info.min_players}p") for info in obelisk.games()]
+"""Every registered game once, at its smallest player count (for the slower per-state checks)."""
+
 TWO_PLAYER_CASES = [
     pytest.param(info.id, id=info.id) for info in obelisk.games() if info.min_players <= 2 <= info.max_players
 ]

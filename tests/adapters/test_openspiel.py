@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
 
@@ -14,26 +15,36 @@ pyspiel = pytest.importorskip("pyspiel")
 import obelisk  # noqa: E402
 from obelisk.adapters import openspiel  # noqa: E402
 from obelisk.core import GameInfo, Option, registry  # noqa: E402
-from open_spiel.python.algorithms import ismcts  # noqa: E402
-from tests.adapters.common import CASES, TWO_PLAYER_CASES  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from tests.adapters.common import CASES, GAME_CASES, TWO_PLAYER_CASES  # noqa: E402
 from tests.core.toy import HighCardGame  # noqa: E402
 
-SIMS = 3
+SIMS = int(os.environ.get("OBELISK_ADAPTER_SIMS", "1"))
+"""Games per random_sim_test; long games make each one cost seconds through pyspiel."""
 
 
-def _random_states(game: pyspiel.Game, seed: int, games: int = 2):
-    """States along random playouts (chance sampled by its probabilities)."""
+def _random_states(game: pyspiel.Game, seed: int, games: int = 1, checkpoints: int = 25):
+    """``checkpoints`` states evenly spread along each random playout, then its terminal state.
+
+    The playout is chosen natively (cheap) and replayed through pyspiel; the
+    checks on each yielded state are what cost, so long games are sampled.
+    """
     rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            yield state
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                action = rng.choices(actions, probs)[0]
+    native = game.obelisk
+    for index in range(games):
+        playout = native.new_initial_state(seed)
+        while not playout.is_terminal():
+            if playout.is_chance_node():
+                playout.apply_action(playout.sample_chance(rng))
             else:
-                action = rng.choice(state.legal_actions())
-            state = state.child(action)
+                playout.apply_action(rng.choice(playout.legal_actions()))
+        history = playout.history()
+        wanted = {round(i * len(history) / checkpoints) for i in range(checkpoints)}
+        state = game.new_initial_state()
+        for step, action in enumerate(history):
+            if step in wanted:
+                yield state
+            state.apply_action(action)
         yield state
 
 
@@ -104,39 +115,33 @@ def test_empty_string_option_is_a_valid_parameter() -> None:
         registry.unregister(_LabelledHighCard.info.id)
 
 
-@pytest.mark.parametrize("game_id,players", CASES)
-def test_strings_come_from_the_engine_view(game_id: str, players: int) -> None:
+@pytest.mark.parametrize("game_id,players", GAME_CASES)
+def test_strings_come_from_the_engine_view_with_perfect_recall(game_id: str, players: int) -> None:
+    """Observation strings are the seat's view; information states add a recall that only grows."""
     game = openspiel.load(game_id, players)
-    for state in _random_states(game, seed=11, games=1):
+    previous: list[list] = [[] for _ in range(players)]
+    for state in _random_states(game, seed=11):
         inner = openspiel.obelisk_state(state)
         for seat in range(players):
-            assert json.loads(state.observation_string(seat)) == json.loads(json.dumps(inner.observation(seat)))
+            view = json.loads(state.observation_string(seat))
+            assert view == json.loads(json.dumps(inner.observation(seat)))
             info = json.loads(state.information_state_string(seat))
-            assert info["now"] == json.loads(state.observation_string(seat))
-
-
-@pytest.mark.parametrize("game_id,players", CASES)
-def test_information_state_has_perfect_recall(game_id: str, players: int) -> None:
-    """Each seat's recall only grows, one told action per step, and its own choices appear."""
-    game = openspiel.load(game_id, players)
-    previous = [[] for _ in range(players)]
-    for state in _random_states(game, seed=12, games=1):
-        for seat in range(players):
-            recall = json.loads(state.information_state_string(seat))["recall"]
+            assert info["now"] == view
+            recall = info["recall"]
             assert recall[: len(previous[seat])] == previous[seat]
             previous[seat] = recall
         told = [entry for entry in previous[0] if isinstance(entry, list)]
         assert len(told) == state.move_number()
 
 
-@pytest.mark.parametrize("game_id,players", CASES)
+@pytest.mark.parametrize("game_id,players", GAME_CASES)
 def test_resampling_keeps_the_information_state(game_id: str, players: int) -> None:
     """OpenSpiel's ResampleInfostate check, through both entry points."""
     game = openspiel.load(game_id, players)
     resampler = openspiel.make_resampler(seed=5)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     has_tensor = game.get_type().provides_information_state_tensor
-    for state in _random_states(game, seed=13):
+    for state in _random_states(game, seed=13, games=2):
         if state.is_chance_node() or state.is_terminal():
             continue
         player = state.current_player()
@@ -215,14 +220,21 @@ def _play_out(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> pyspiel.State:
 
 @pytest.mark.parametrize("game_id", TWO_PLAYER_CASES)
 def test_python_ismcts_plays_complete_games(game_id: str) -> None:
+    """OpenSpiel's Python ISMCTSBot with our determinizer (3 simulations: the first only expands the root)."""
     game = openspiel.load(game_id, 2)
-    for use_resampler in (True, False):
-        bot = ismcts.ISMCTSBot(game, openspiel.EngineEvaluator(), uct_c=2.0, max_simulations=4,
-                               random_state=np.random.RandomState(3))
-        if use_resampler:
-            bot.set_resampler(openspiel.make_resampler(seed=3))
-        state = _play_out(game, bot, seed=7)
-        assert sum(state.returns()) == pytest.approx(0.0)
+    bot = ismcts.ISMCTSBot(game, openspiel.EngineEvaluator(), uct_c=2.0, max_simulations=3,
+                           random_state=np.random.RandomState(3))
+    bot.set_resampler(openspiel.make_resampler(seed=3))
+    state = _play_out(game, bot, seed=7)
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_python_ismcts_uses_the_state_resampler_without_set_resampler() -> None:
+    game = pyspiel.load_game("obelisk_highcard", {"players": 3})
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), uct_c=2.0,
+                           max_simulations=20, random_state=np.random.RandomState(2))
+    for seed in range(3):
+        assert sum(_play_out(game, bot, seed=seed).returns()) == pytest.approx(0.0)
 
 
 def test_cpp_ismcts_cannot_determinize_python_games_in_this_open_spiel() -> None:

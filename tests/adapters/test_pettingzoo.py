@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo")
 import obelisk  # noqa: E402
 from obelisk.adapters import pettingzoo as obelisk_pz  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
-from tests.adapters.common import CASES, require_tensor  # noqa: E402
+from tests.adapters.common import CASES, GAME_CASES, require_tensor  # noqa: E402
 
 CYCLES = 300
 
@@ -52,7 +52,7 @@ def test_seed_drives_chance() -> None:
     assert _trajectory(env, 3) == _trajectory(env, 3)
 
 
-@pytest.mark.parametrize("game_id,players", CASES)
+@pytest.mark.parametrize("game_id,players", GAME_CASES)
 def test_views_and_masks(game_id: str, players: int) -> None:
     game = obelisk.load(game_id, players)
     require_tensor(game)
