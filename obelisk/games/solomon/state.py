@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import chain
+from functools import lru_cache
 from typing import Any
 
 from obelisk.core import CHANCE, TERMINAL, State
@@ -48,6 +48,7 @@ LOG_LINES = 16
 PHASES = ("choose", "turn", "pay", "give", "end")
 _FLAT_LISTS = (
     "gold_pool", "dark_pool", "card_pool", "heights", "unseen", "stacks", "reveal_queue", "levels", "moves_from",
+    "move_rows",
     "coins", "chosen", "supply_treasures", "round_cards", "order", "items", "seal", "dug", "dug_at", "deal_to",
     "penalty_pool", "give_to", "log", "_history",
 )
@@ -66,6 +67,8 @@ GIVE0 = PAY_TREASURE0 + len(d.TREASURE_KINDS)
 CHOOSE0 = GIVE0 + d.NUM_KINDS
 
 _BIT = tuple(1 << sq for sq in range(d.SQUARES))
+_ROW_OF = tuple(1 << (sq // d.SIZE) for sq in range(d.SQUARES))
+"""The bit of each square's row in a set of rows."""
 _STEPS = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
 _MOVE_PATHS = tuple(
     f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
@@ -74,6 +77,7 @@ _MOVE_PATHS = tuple(
 )
 _MOVE_TEXT = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
 """``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
+_REVEAL_TEXT = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
 _SEAT_MOVES = tuple(f"seat {seat} moves " for seat in range(5))
 _DEAL_TRIES = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
@@ -107,6 +111,7 @@ class SolomonState(State):
         # the ids of the tile moves its height allows (move limit and money aside).
         self.levels = [0] * d.MAX_STACK + [d.FULL_MASK]
         self.moves_from: list[tuple[int, ...]] = [()] * d.SQUARES
+        self.move_rows: list[tuple[int, ...]] = [()] * d.SIZE  # moves_from joined per row of the cave
         # Behind the screens and next to the board.
         self.coins = [START_COINS[n]] * n
         self.tiles = [[0] * d.NUM_KINDS for _ in range(n)]
@@ -226,7 +231,7 @@ class SolomonState(State):
             pool = self.dark_pool
         else:
             pool = self.penalty_pool
-        return pool_outcomes(pool)
+        return list(_pool_outcomes(tuple(pool)))
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
@@ -245,7 +250,11 @@ class SolomonState(State):
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
-        legal = list(chain.from_iterable(self.moves_from)) if self._may_move(seat) else []
+        if self._may_move(seat):
+            r1, r2, r3, r4, r5, r6 = self.move_rows
+            legal = [*r1, *r2, *r3, *r4, *r5, *r6]
+        else:
+            legal = []
         items = self.items
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
@@ -285,7 +294,7 @@ class SolomonState(State):
             packed = levels[1] | levels[2] << _LANE | levels[3] << 2 * _LANE | levels[4] << 3 * _LANE
         fits = card.fits
         out = []
-        for o in self._orientations(card):
+        for o in self._orientations(card) if self.items[d.MIRROR] else (0,):
             anchors, offsets = fits[o]
             fit = -1
             for off in offsets:
@@ -397,7 +406,7 @@ class SolomonState(State):
             self.dark_pool[outcome] -= 1
             self.unseen[sq] -= 1
             self.stacks[sq] = (outcome,)
-            self._note(f"{d.square_name(sq)} now shows {d.KIND_NAMES[outcome]}")
+            self._note(_REVEAL_TEXT[sq][outcome])
         else:
             seat = self.deal_to.pop(0)
             self.penalty_pool[outcome] -= 1
@@ -481,25 +490,39 @@ class SolomonState(State):
         """Recompute ``moves_from`` for the squares of a bitmask (from the heights and ``levels``)."""
         heights = self.heights
         moves_from = self.moves_from
-        lower = _targets_by_height(self.levels, self.game.uphill)
+        levels = self.levels
+        if self.game.uphill:
+            lower = _targets_by_height(levels, True)
+        else:  # inline: the common case, once per move
+            below2 = levels[0] | levels[1]
+            below3 = below2 | levels[2]
+            lower = (0, levels[0], below2, below3, below3 | levels[3])
+        rows = 0
         while squares:
             low = squares & -squares
             sq = low.bit_length() - 1
             squares ^= low
             near, sets = _STEPS[sq]
             moves_from[sq] = sets[near & lower[heights[sq]]]
+            rows |= _ROW_OF[sq]
+        move_rows = self.move_rows
+        for row, first in enumerate(range(0, d.SQUARES, d.SIZE)):
+            if rows >> row & 1:
+                move_rows[row] = sum(moves_from[first : first + d.SIZE], ())
 
-    def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]]]:
-        """``levels`` and ``moves_from`` as the heights alone determine them."""
+    def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
         lower = _targets_by_height(levels, self.game.uphill)
-        return levels, [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
+        moves_from = [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
+        rows = [sum(moves_from[first : first + d.SIZE], ()) for first in range(0, d.SQUARES, d.SIZE)]
+        return levels, moves_from, rows
 
     def _sync_cave(self) -> None:
-        """Rebuild ``levels`` and ``moves_from`` after the heights were set by hand (test scenarios)."""
-        self.levels, self.moves_from = self._cave_tables()
+        """Rebuild the move tables after the heights were set by hand (test scenarios)."""
+        self.levels, self.moves_from, self.move_rows = self._cave_tables()
 
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
@@ -1025,8 +1048,8 @@ class SolomonState(State):
                 return f"square {d.square_name(sq)} has height {self.heights[sq]}"
             if self.heights[sq] != self.unseen[sq] + len(self.stacks[sq]) + pending:
                 return f"square {d.square_name(sq)}: height does not match its tiles"
-        if [self.levels, self.moves_from] != list(self._cave_tables()):
-            return "levels or moves_from do not match the heights"
+        if [self.levels, self.moves_from, self.move_rows] != list(self._cave_tables()):
+            return "levels, moves_from or move_rows do not match the heights"
         if sum(self.unseen) != sum(self.dark_pool):
             return "unseen tiles in the cave do not match the dark-backed pool"
         if self.phase not in PHASES:
@@ -1085,6 +1108,12 @@ def _deal_face_down(
     for pool in remaining:
         rng.shuffle(pool)
     return list(zip(to_payer, remaining))
+
+
+@lru_cache(maxsize=4096)
+def _pool_outcomes(pool: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The draw from a pool of counts; memoized, as the core asks twice per chance node."""
+    return tuple(pool_outcomes(pool))
 
 
 def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:

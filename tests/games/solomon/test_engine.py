@@ -71,7 +71,7 @@ def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> 
     game = obelisk.load("solomon", 3, uphill=uphill, mirror_reflect=True)
     turns = 0
     for state, rng in _random_states(game, 3, seed=40):
-        assert [state.levels, state.moves_from] == list(state._cave_tables())
+        assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
         if state.phase == "turn" and not state.is_chance_node() and not state.seal:
             turns += 1
             assert [a for a in state.legal_actions() if a < rules.USE0] == (
@@ -93,7 +93,7 @@ def test_a_cave_set_by_hand_is_inconsistent_until_synced() -> None:
     state.heights[0] = 3
     state.unseen[0] = 2
     state.dark_pool[state.dark_pool.index(max(state.dark_pool))] -= 1  # the removed tile left the game
-    assert "levels or moves_from" in state._validate()
+    assert "levels, moves_from or move_rows" in state._validate()
     state._sync_cave()
     assert state._validate() is None
 
