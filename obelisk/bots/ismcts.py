@@ -9,13 +9,17 @@ splits the tree. Selection is UCT restricted to the edges available in the
 current determinization, with availability counts in place of the parent's
 visit count. Opponents' decisions are tree nodes too, each maximising its own
 component of the return vector, so the search works for 3–6 players. Chance
-is sampled. Rollouts are random or greedy, optionally cut after ``depth``
-decisions and scored by ``evaluate()``.
+is sampled. Rollouts are random or greedy, cut after ``depth`` decisions and
+scored by ``evaluate()`` (or played to the end), or skipped: ``rollout=none``
+scores each new leaf with ``evaluate()`` directly. Optionally (``prior``) the
+root actions start with virtual visits at their greedy one-ply value.
 
 Spec: ``ismcts:BUDGET[,name=value...]`` where BUDGET is iterations (``2000``)
-or wall time per move (``1s``, ``250ms``); parameters: ``c`` (exploration),
-``rollout`` (``random`` | ``greedy``), ``depth`` (decisions per rollout before
-scoring with ``evaluate()``, default 10; 0 plays every rollout to the end).
+or wall time per move (``1s``, ``250ms``); parameters: ``c`` (exploration,
+default 1), ``rollout`` (``none`` by default, ``random`` or ``greedy``),
+``depth`` (rollout decisions before scoring with ``evaluate()``, default 10;
+0 plays every rollout to the end) and ``prior`` (virtual visits of the greedy
+value at the root, default 0: off).
 """
 
 from __future__ import annotations
@@ -31,10 +35,27 @@ from obelisk.core import CHANCE, TERMINAL, Game, State
 from obelisk.core.rng import make_rng
 
 DEFAULT_BUDGET = Budget(iterations=1000)
+ROLLOUTS = ("random", "greedy", "none")
+"""``none`` scores the new leaf with ``evaluate()`` at once (no playout)."""
+DEFAULT_ROLLOUT = "none"
+"""In Valley (200 iterations against greedy, 8 games each) leaf evaluation won 8/8, depth-10 and
+depth-3 random rollouts 7/8, at 1.6x the iterations per second of depth-10 rollouts."""
 DEFAULT_DEPTH = 10
-"""Rollout decisions before ``evaluate()`` scores the position: ten times the iterations of full random
-playouts in Valley for the same time, and each game's evaluation is better informed than a random finish."""
-DEFAULTS: dict[str, Any] = {"c": 1.0, "rollout": "random", "depth": DEFAULT_DEPTH, "iterations": 0, "time": 0.0}
+"""Rollout decisions (random or greedy rollouts) before ``evaluate()`` scores the position: ten times the
+iterations of full random playouts in Valley for the same time."""
+DEFAULT_PRIOR = 0
+"""Virtual visits that seed each root action with its greedy one-ply value (progressive bias at the root).
+Off by default: in Valley, where buying shows in the evaluation only turns later, 16-iteration searches
+with ``prior=2`` won 5.5 of 12 games against random, without it 11 of 12."""
+PRIOR_SAMPLES = 2
+DEFAULTS: dict[str, Any] = {
+    "c": 1.0,
+    "rollout": DEFAULT_ROLLOUT,
+    "depth": DEFAULT_DEPTH,
+    "prior": DEFAULT_PRIOR,
+    "iterations": 0,
+    "time": 0.0,
+}
 
 
 class _Node:
@@ -65,13 +86,14 @@ class ISMCTSBot:
         seed: int = 0,
         budget: Budget = DEFAULT_BUDGET,
         c: float = 1.0,
-        rollout: str = "random",
+        rollout: str = DEFAULT_ROLLOUT,
         depth: int = DEFAULT_DEPTH,
+        prior: int = DEFAULT_PRIOR,
     ) -> None:
-        if rollout not in ("random", "greedy"):
-            raise ValueError(f"bot {self.kind!r}: rollout must be 'random' or 'greedy', got {rollout!r}")
-        if depth < 0 or c < 0:
-            raise ValueError(f"bot {self.kind!r}: depth and c must not be negative")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"bot {self.kind!r}: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+        if depth < 0 or c < 0 or prior < 0:
+            raise ValueError(f"bot {self.kind!r}: depth, prior and c must not be negative")
         self.name = f"{self.kind}:{budget.describe()}"
         self.game = game
         self.seat = seat
@@ -79,6 +101,7 @@ class ISMCTSBot:
         self.c = c
         self.rollout = rollout
         self.depth = depth
+        self.prior = prior
         self._rng = make_rng(f"{self.kind}-bot", seed, seat)
         self.last_iterations = 0
         """Iterations run by the last ``choose`` (for speed measurements)."""
@@ -101,8 +124,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = _Node()
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        root = self._new_root(state, legal)
         limit = self.budget.iterations
         count = 0
         while True:
@@ -118,6 +141,18 @@ class ISMCTSBot:
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits, -a),
         )
+
+    def _new_root(self, state: State, legal: list[int]) -> _Node:
+        """The root, its actions seeded with ``prior`` virtual visits at their greedy value (if ``prior``)."""
+        root = _Node()
+        if self.prior:
+            samples = [self._determinize(state) for _ in range(PRIOR_SAMPLES)]
+            values = action_values(samples, legal, self.seat, self._rng, expect=0)
+            for action, value in zip(legal, values):
+                child = root.children[action] = _Node()
+                child.visits = child.avail = self.prior
+                child.reward = value * self.prior
+        return root
 
     def _iterate(self, root: _Node, state: State) -> None:
         rng = self._rng
@@ -181,6 +216,8 @@ class ISMCTSBot:
         rng = self._rng
         depth = self.depth
         greedy = self.rollout == "greedy"
+        if self.rollout == "none":
+            return state.evaluate()
         decisions = 0
         while True:
             actor = state.current_player()

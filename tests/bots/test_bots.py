@@ -25,7 +25,7 @@ EDGE_CASES = [
 ]
 REAL_GAMES = [pytest.param(info.id, id=info.id) for info in obelisk.games() if info.id != "highcard"]
 # Small budgets and truncated rollouts keep the suite fast; the search code paths are the same.
-SPECS = ["ismcts:6,depth=3", "greedy:samples=1", "cheater:6,depth=3", "random"]
+SPECS = ["ismcts:6,rollout=random,depth=3", "greedy:samples=1", "cheater:6", "random", "ismcts:6"]
 
 
 def play(game: obelisk.Game, specs: list[str], seed: int, decisions: int | None = None) -> State:
@@ -84,7 +84,7 @@ def pinned(state: State, base: State) -> State:
     return copy
 
 
-SEARCH_SPECS = ["greedy", "ismcts:20,depth=4", "ismcts:6,rollout=greedy,depth=2"]
+SEARCH_SPECS = ["greedy", "ismcts:20", "ismcts:20,rollout=random,depth=4,prior=2", "ismcts:4,rollout=greedy,depth=2"]
 
 
 @pytest.mark.parametrize("spec", SEARCH_SPECS)
@@ -102,7 +102,7 @@ def test_choice_reads_hidden_information_only_through_resampling(game_id: str, p
         )
 
 
-@pytest.mark.parametrize("spec", ["greedy", "ismcts:20,depth=4"])
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:20"])
 @pytest.mark.parametrize("game_id,players", EDGE_CASES)
 def test_choice_is_the_same_on_a_resampled_state(game_id: str, players: int, spec: str) -> None:
     """The bot given ``state.resample_from_infostate(seat, rng)`` instead of the true state: same action.
@@ -124,7 +124,7 @@ def test_choice_is_the_same_on_a_resampled_state(game_id: str, players: int, spe
         assert make_bot(spec, game, seat, seed=index).choose(redealt) == honest
 
 
-@pytest.mark.parametrize("spec", ["greedy", "ismcts:20,depth=4", "cheater:20,depth=4"])
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:20", "ismcts:10,rollout=random,depth=4", "cheater:20"])
 @pytest.mark.parametrize("game_id", ["highcard"] + [p.values[0] for p in REAL_GAMES])
 def test_fixed_seed_is_reproducible(game_id: str, spec: str) -> None:
     game = obelisk.load(game_id)
@@ -138,7 +138,8 @@ def test_spec_strings() -> None:
     bot = make_bot("ismcts:1s", game, 0)
     assert isinstance(bot, ISMCTSBot) and bot.budget.seconds == 1.0 and bot.budget.iterations is None
     assert make_bot("ismcts:250ms", game, 0).budget.seconds == 0.25
-    assert make_bot("ismcts:2000", game, 0).budget.iterations == 2000
+    default = make_bot("ismcts:2000", game, 0)
+    assert (default.budget.iterations, default.rollout, default.depth, default.prior) == (2000, "none", 10, 0)
     custom = make_bot("ismcts:500,rollout=greedy,depth=20,c=0.5", game, 1)
     assert (custom.budget.iterations, custom.rollout, custom.depth, custom.c) == (500, "greedy", 20, 0.5)
     assert make_bot("ismcts:time=0.5", game, 0).budget.seconds == 0.5
@@ -154,7 +155,8 @@ def test_spec_strings() -> None:
         ("ismcts:0", "budget must be"),
         ("ismcts:-1s", "positive"),
         ("ismcts:foo=1", "unknown parameter 'foo'"),
-        ("ismcts:rollout=smart", "rollout must be"),
+        ("ismcts:rollout=smart", "rollout must be one of"),
+        ("ismcts:prior=-1", "must not be negative"),
         ("ismcts:depth=x", "must be a int"),
         ("ismcts:100,iterations=5", "one budget"),
         ("greedy:3", "only name=value"),
@@ -186,12 +188,13 @@ def _first_decision(game: obelisk.Game, hands: list[int]) -> State:
     return state
 
 
+@pytest.mark.parametrize("spec", ["ismcts:600", "ismcts:600,prior=2,rollout=random,depth=0"])
 @pytest.mark.parametrize("card,expected", [(0, "swap"), (1, "swap"), (4, "hold"), (5, "hold")])
-def test_ismcts_finds_the_obvious_high_card_move(card: int, expected: str) -> None:
+def test_ismcts_finds_the_obvious_high_card_move(card: int, expected: str, spec: str) -> None:
     """Swap a 1 or 2, hold a 5 or 6: the search must see it from its own card alone."""
     game = obelisk.load("highcard", 2)
     state = _first_decision(game, [card, 3])
-    action = make_bot("ismcts:600", game, 0, seed=4).choose(state)
+    action = make_bot(spec, game, 0, seed=4).choose(state)
     assert state.action_to_string(action) == expected
 
 
@@ -216,7 +219,7 @@ def test_ismcts_beats_random(game_id: str) -> None:
     for seed in range(games):
         seat = seed % players
         specs = ["random"] * players
-        specs[seat] = "ismcts:16,depth=4"
+        specs[seat] = "ismcts:16"
         returns = play(game, specs, seed).returns()
         best = max(returns)
         if returns[seat] == best:
