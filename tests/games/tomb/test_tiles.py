@@ -215,3 +215,22 @@ def test_reveal_is_a_chance_node_over_the_face_down_pool() -> None:
     outcomes = s.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 and len(outcomes) == len(s.game.tables.pool)
     assert dict(outcomes)[6 + 0] == pytest.approx(1 / 48)
+
+
+@pytest.mark.parametrize(
+    "obstacle,protection",
+    [
+        ("straight with Collapsed walls", "magic_flask"),
+        ("straight with Mysterious doors", "golden_key"),
+        ("straight with Bottomless chasm", "papyrus_of_the_dead"),
+    ],
+)
+def test_cannot_enter_obstacles_are_entered_with_their_item(obstacle: str, protection: str) -> None:
+    s = new(2, pyramid="big")
+    tile(s, "C1", "cross", "NESW")
+    figure(s, 0, "C1")
+    give(s, 0, protection)
+    turn(s, 0, 2, "C1")
+    play(s, "step south to C2")
+    draw(s, obstacle)
+    assert s.fig[0] == cell("C2") and holds(s, 0, protection) and s.player == 0
