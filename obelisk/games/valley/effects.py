@@ -293,6 +293,21 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
+def play_checks(table: Any) -> tuple[Any, ...]:
+    """Per card kind, precomputed for legal-move generation: ``None`` if it has no action on its
+    owner's turn, ``True`` if its action is always possible, else ``(check, params)``."""
+    result: list[Any] = []
+    for name, params in zip(table.effect, table.params):
+        effect = EFFECTS[name]
+        if not effect.own_turn:
+            result.append(None)
+        elif effect.check is _ok:
+            result.append(True)
+        else:
+            result.append((effect.check, params))
+    return tuple(result)
+
+
 def describe(effect: str, params: dict[str, int]) -> str:
     """A short text for an effect with its parameters."""
     return EFFECTS[effect].summary.format(**params)

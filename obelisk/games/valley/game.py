@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from obelisk.core import ActionSpace, Game, GameInfo, Option
-from obelisk.games.valley.cards import CardTable, load_cards
+from obelisk.games.valley.cards import SET, CardTable, load_cards
+from obelisk.games.valley.effects import play_checks
 from obelisk.games.valley.state import ValleyState
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_view
@@ -50,6 +51,13 @@ class ValleyGame(Game):
                 _TABLE_CACHE[path] = table
         self.table = table
         self.encoder = Encoder(table)
+        # Per-kind tables for the hot paths (draws, legal moves, evaluation).
+        self.kind_ids = range(table.size)
+        self.play_checks = play_checks(table)
+        self.stock_total = table.stock_total()
+        self.worth = tuple(
+            0.3 * table.gold[k] + (0.0 if table.kind_type[k] == SET else 0.5 * table.vp[k]) for k in range(table.size)
+        )
         k = table.size
         self.actions = ActionSpace(
             [

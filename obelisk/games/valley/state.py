@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import compress
+from operator import mul
 from typing import Any
 
 from obelisk.core import CHANCE, TERMINAL, State
-from obelisk.core.pools import deal_random, pool_outcomes
 from obelisk.games.valley import frames as F
 from obelisk.games.valley.cards import SET, STARTER, UNIQUE
 from obelisk.games.valley.effects import EFFECTS, min_pyramid_cost, repeat_candidates
@@ -121,8 +122,7 @@ class ValleyState(State):
         hand = self.hands[seat]
         if self.hand_gold:
             return self.hand_gold * len(hand) + self.discount
-        gold = self.game.table.gold
-        return sum(gold[k] for k in hand) + self.discount
+        return sum(map(self.game.table.gold.__getitem__, hand)) + self.discount
 
     def owns_boat_hidden(self, seat: int) -> bool:
         """Whether a Boat is among ``seat``'s hand and deck (public: every card's owner is known)."""
@@ -166,11 +166,41 @@ class ValleyState(State):
             return CHANCE
         return top[1]
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        code = self.stack[-1][0]
+    def _draw_pool(self) -> tuple[list[int], int]:
+        """The face-down pool the pending draw takes from (a deck or the stock) and its size."""
+        top = self.stack[-1]
+        code = top[0]
         if code == F.DRAW or code == F.REVEAL:
-            return pool_outcomes(self.decks[self.stack[-1][1]])
-        return pool_outcomes(self.stock_ii if self.stock_sizes[0] else self.stock_iii)
+            return self.decks[top[1]], self.deck_sizes[top[1]]
+        if self.stock_sizes[0]:
+            return self.stock_ii, self.stock_sizes[0]
+        return self.stock_iii, self.stock_sizes[1]
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        pool, total = self._draw_pool()
+        kinds = list(compress(self.game.kind_ids, pool))
+        self._legal = kinds  # the outcome ids are the legal list: spares apply_action a second pass
+        # (kind, count / total) for the kinds present, built in C
+        return list(zip(kinds, map(total.__rtruediv__, map(pool.__getitem__, kinds))))
+
+    def is_terminal(self) -> bool:
+        """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
+        return not self.over and self.stack[-1][0] >= F.REFILL
+
+    def _compute_legal(self) -> list[int]:
+        """The core's legal-list cache; at a draw the kinds present, without building the outcomes."""
+        if self.over:
+            legal: list[int] = []
+        elif self.stack[-1][0] < F.REFILL:
+            legal = self._legal_actions()
+        else:
+            legal = list(compress(self.game.kind_ids, self._draw_pool()[0]))
+        self._legal = legal
+        return legal
 
     def _legal_actions(self) -> list[int]:
         g = self.game
@@ -180,11 +210,18 @@ class ValleyState(State):
         if code == F.MAIN:
             cost = g.table.cost
             purse = self.purse(seat)
-            legal = [g.a_buy + s for s in F.BASE if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= purse]
+            pyramid = self.pyramid
+            legal = [g.a_buy + s for s in F.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= purse]
             kinds = sorted(set(hand))
-            legal += [g.a_play + k for k in kinds if not self.play_check(seat, k, k)]
+            checks = g.play_checks
+            a_play = g.a_play
+            for k in kinds:
+                check = checks[k]
+                if check is True or (check is not None and not check[0](self, seat, check[1], k)):
+                    legal.append(a_play + k)
             if not self.entombed:
-                legal += [g.a_entomb + k for k in kinds]
+                a_entomb = g.a_entomb
+                legal += [a_entomb + k for k in kinds]
             legal.append(g.a_end)
             return legal
         if code == F.PAY:
@@ -220,9 +257,19 @@ class ValleyState(State):
         return [g.a_repeat + k for k in repeat_candidates(self, seat, -1)]
 
     def _apply_action(self, action: int) -> None:
-        top = self.stack[-1]
+        stack = self.stack
+        top = stack[-1]
         code = top[0]
-        if code >= F.REFILL:
+        if code == F.DRAW:
+            # The most frequent step: one card of a hand's draw; the next card is drawn the same way.
+            seat = top[1]
+            self.decks[seat][action] -= 1
+            self.deck_sizes[seat] -= 1
+            self.hands[seat].append(action)
+            stack[-1] = (F.DRAW, seat, top[2] - 1)
+            if top[2] > 1 and self.deck_sizes[seat] and not self.tops[seat]:
+                return
+        elif code >= F.REFILL:
             self._apply_chance(top, action)
         else:
             self._apply_decision(top, action)
@@ -231,13 +278,6 @@ class ValleyState(State):
     def _apply_chance(self, top: tuple, kind: int) -> None:
         code = top[0]
         stack = self.stack
-        if code == F.DRAW:
-            seat = top[1]
-            self.decks[seat][kind] -= 1
-            self.deck_sizes[seat] -= 1
-            self.hands[seat].append(kind)
-            stack[-1] = (F.DRAW, seat, top[2] - 1)
-            return
         if code == F.REVEAL:
             seat = top[1]
             self.decks[seat][kind] -= 1
@@ -291,7 +331,7 @@ class ValleyState(State):
             kind = action - g.a_pay
             self.hands[seat].remove(kind)
             self.play.append(kind)
-            due = top[3] - self.gold_of(kind)
+            due = top[3] - (self.hand_gold or g.table.gold[kind])
             if due > 0:
                 stack.append((F.PAY, seat, top[2], due))
             else:
@@ -644,36 +684,40 @@ class ValleyState(State):
         An owned card promises a share of its gold (buying power) and of what it
         would add to the tomb (its VP, or the growth of its set's square).
         """
-        table = self.game.table
-        kind_type, set_of, vp, gold = table.kind_type, table.set_of, table.vp, table.gold
-        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, table.stock_total())
+        g = self.game
+        set_of, vp, worth, ids = g.table.set_of, g.table.vp, g.worth, g.kind_ids
+        sets = len(g.table.set_names)
+        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, g.stock_total)
         values = []
         for seat in range(self.num_players):
-            distinct = [0] * len(table.set_names)
-            seen: list[int] = []
+            seen = set()
+            distinct = [0] * sets
             score = 0
             for kind in self.tombs[seat]:
-                if kind_type[kind] != SET:
+                if set_of[kind] < 0:
                     score += vp[kind]
                 elif kind not in seen:
-                    seen.append(kind)
+                    seen.add(kind)
                     distinct[set_of[kind]] += 1
-            score += sum(d * d for d in distinct)
-            counts = list(self.decks[seat])
-            for pile in (self.hands[seat], self.tops[seat], self.discards[seat]):
-                for kind in pile:
-                    counts[kind] += 1
+            score += sum(map(mul, distinct, distinct))
+            counts = self.decks[seat][:]
+            for kind in self.hands[seat]:
+                counts[kind] += 1
+            for kind in self.tops[seat]:
+                counts[kind] += 1
+            for kind in self.discards[seat]:
+                counts[kind] += 1
             if seat == self.active:
-                for kind in self.play + self.revealed:
+                for kind in self.play:
                     counts[kind] += 1
+                for kind in self.revealed:
+                    counts[kind] += 1
+            # 0.3 x gold and half the VP of every owned card, plus half of what a new set card adds
             promise = 0.0
-            for kind, count in enumerate(counts):
-                if count:
-                    if kind_type[kind] == SET:
-                        gain = 0 if kind in seen else 2 * distinct[set_of[kind]] + 1
-                    else:
-                        gain = vp[kind] * count
-                    promise += 0.5 * gain + 0.3 * count * gold[kind]
+            for kind in compress(ids, counts):
+                promise += counts[kind] * worth[kind]
+                if set_of[kind] >= 0 and kind not in seen:
+                    promise += distinct[set_of[kind]] + 0.5
             values.append(score + left * promise)
         n = self.num_players
         total = sum(values)
@@ -819,15 +863,31 @@ class ValleyState(State):
         return bool(self._legal_actions())
 
     def _redeal(self, seat: int, rng: random.Random, keep: int) -> "ValleyState":
+        """A clone whose opponents' hands are dealt uniformly from their hand-and-deck cards."""
         new = self.clone()
+        ids = self.game.kind_ids
+        uniform = rng.random
         for p in range(self.num_players):
             if p == seat or p == keep:
                 continue
-            pool = new._hidden_pool(p)
-            size = len(new.hands[p])
-            new.hands[p] = deal_random(pool, size, rng)
-            new.decks[p] = pool
-            new.deck_sizes[p] = sum(pool)
+            hand, tops, pool = new.hands[p], new.tops[p], new.decks[p]
+            cards = hand + tops
+            for kind in compress(ids, pool):
+                cards += [kind] * pool[kind]
+            for kind in hand:
+                pool[kind] += 1
+            for kind in tops:
+                pool[kind] += 1
+            dealt = []
+            for _ in range(len(hand)):
+                i = int(uniform() * len(cards))
+                kind = cards[i]
+                cards[i] = cards[-1]
+                cards.pop()
+                pool[kind] -= 1
+                dealt.append(kind)
+            new.hands[p] = dealt
+            new.deck_sizes[p] = len(cards)
             new.tops[p] = []
         return new
 
