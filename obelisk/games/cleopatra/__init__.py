@@ -36,10 +36,11 @@ docs/games/cleopatra.md.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from obelisk.core import Game, GameInfo, Option, register
-from obelisk.games.cleopatra.data import DataError, load_tables
+from obelisk.games.cleopatra.data import CATEGORIES, DataError, load_tables
 from obelisk.games.cleopatra.rules import MAX_BID, NUM_KINDS, VIZIER_DRAWS, make_actions
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
@@ -85,6 +86,36 @@ class CleopatraGame(Game):
         self.not_left = sum(1 << c for c in range(cells) if c % cols != 0)
         self.not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
         self.tensor = TensorLayout(self.tables)
+        self.dispatch = [(getattr(CleopatraState, "_do_" + name), index)
+                         for name, size in self.actions.ranges for index in range(size)]
+        self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
+        self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
+        self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
+        self._draw_memo: tuple[tuple[int, ...], list[tuple[int, float]]] = ((), [])
+
+    def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
+        """Binomial chances of 0..``rolled`` priest symbols."""
+        p = self.options["priest_faces"] / self.tables.faces
+        return tuple((k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1))
+
+    def draw_outcomes(self, deck: list[int], face_up: int) -> list[tuple[int, float]]:
+        """Chance outcomes of a deck draw, ``face * 17 + kind``.
+
+        The last answer is memoised: a playout asks for the outcomes and the
+        core asks again when the chosen one is applied.
+        """
+        key = (*deck, face_up)
+        memo = self._draw_memo
+        if memo[0] == key:
+            return list(memo[1])
+        size = sum(deck)
+        up = face_up / size
+        held = [(k, c / size) for k, c in enumerate(deck) if c]
+        result = [(k, share * (1 - up)) for k, share in held] if up < 1 else []
+        if up > 0:
+            result += [(NUM_KINDS + k, share * up) for k, share in held]
+        self._draw_memo = (key, result)
+        return list(result)
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import accumulate, permutations
 
 from obelisk.core import ActionSpace
 from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
@@ -83,6 +83,45 @@ def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[in
     if missing > trompe + merchants:
         return False
     return merchant_artisan or artisan_missing <= trompe
+
+
+def completable(tables: Tables, need: list[int], credit: list[int], hand: list[int], merchants: int,
+                merchant_artisan: bool, pool: list[int], budget: int) -> bool:
+    """Whether ``hand`` plus at most ``budget`` cards of ``pool`` can pay ``need`` (see ``affordable``).
+
+    A card of a resource closes up to its units of what is open in that
+    resource; a Trompe-l'oeil closes one unit of anything. Within a resource
+    the cards' gains only shrink (largest cards first), so for the resources
+    other than artisans the best ``k`` cards are the ``k`` largest gains
+    overall; artisan cards and Trompe-l'oeil, which alone satisfy the
+    artisan rule, are tried in every number.
+    """
+    units = tables.units
+    lack = [max(0, need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r])
+            for r in range(5)]
+    trompe = hand[TROMPE]
+    excess = sum(lack) - trompe - merchants
+    artisan_excess = -1 if merchant_artisan else lack[0] - trompe
+    if excess <= 0 and artisan_excess <= 0:
+        return True
+    gains = []
+    for r in range(5):
+        left = lack[r]
+        found = []
+        for size in sorted([units[r]] * pool[r] + [units[TAINTED0 + r]] * pool[TAINTED0 + r], reverse=True):
+            if left <= 0:
+                break
+            found.append(min(size, left))
+            left -= found[-1]
+        gains.append(found)
+    artisan_sums = list(accumulate(gains[0], initial=0))
+    other_sums = list(accumulate(sorted((g for found in gains[1:] for g in found), reverse=True), initial=0))
+    for a in range(min(budget, len(gains[0])) + 1):
+        for t in range(min(budget - a, pool[TROMPE]) + 1):
+            k = min(budget - a - t, len(other_sums) - 1)
+            if artisan_sums[a] + t + other_sums[k] >= excess and artisan_sums[a] + t >= artisan_excess:
+                return True
+    return False
 
 
 def cost_text(cost: tuple[int, ...] | list[int]) -> str:

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from obelisk.core import CHANCE, TERMINAL, State
-from obelisk.core.pools import deal_random
+from obelisk.core.pools import deal_random, draw_random
 from obelisk.games.cleopatra.data import BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, SOURCES, STALL_NAMES, STALLS, VIZIER_DRAWS, affordable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, SOURCES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
@@ -44,6 +44,10 @@ PLAY_KIND = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "sc
 SIMPLE_PIECES = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
 PIECE_CATEGORY = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
 BUILD_RANGES = ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic")
+LOG_KEPT = 8
+"""Log entries a view shows; the state keeps between 8 and 16."""
+DEAL_TRIES = 8
+"""Plain deals tried before a demanding hand is built card by card."""
 
 
 def _popcount(mask: int) -> int:
@@ -112,9 +116,6 @@ class CleopatraState(State):
     def tables(self) -> Tables:
         return self.game.tables
 
-    def _enc(self, name: str, index: int = 0) -> int:
-        return self.game.base[name] + index
-
     # Core hooks --------------------------------------------------------------
 
     def _current_player(self) -> int:
@@ -130,169 +131,247 @@ class CleopatraState(State):
             share = 1.0 / len(self.stack_rest)
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
-            rolled = self.tables.dice - self.altar
-            p = self.game.options["priest_faces"] / self.tables.faces
-            return [(k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1)]
-        size = sum(self.deck)
-        up = self.deck_up / size
-        result = [(k, (c / size) * (1 - up)) for k, c in enumerate(self.deck) if c and up < 1]
-        if up > 0:
-            result += [(NUM_KINDS + k, (c / size) * up) for k, c in enumerate(self.deck) if c]
-        return result
+            return list(self.game.dice_outcomes[self.altar])
+        return self.game.draw_outcomes(self.deck, self.deck_up)
 
     def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        seat = self.actor
-        hand = self.hands[seat]
-        if phase in ("turn", "build"):
-            result = []
-            if phase == "turn":
-                result = [self._enc("take", s) for s in range(STALLS) if self.stalls[s]]
-            result += self._piece_actions()
-            if phase == "build":
-                result.append(self._enc("finish"))
-            else:
-                if not result:
-                    result.append(self._enc("pass"))
-                result += self._character_actions()
-            return sorted(result)
-        if phase == "after":
-            return sorted(self._character_actions() + [self._enc("end_turn")])
-        if phase == "pay":
-            r = self._next_unit()
-            return [self._enc("pay", r * 4 + s) for s in self._pay_sources(r)]
-        if phase == "place":
-            tile = self.piece[1]
-            occupied = self.occupied
-            start = self.game.base["place"]
-            return [start + i for i, p in enumerate(self.tables.placements[tile]) if not p.mask & occupied]
-        if phase == "refill":
-            return [self._enc("refill", i) for i in self._refill_choices()]
-        if phase == "claim":
-            return [self._enc("claim", i) for i in range(len(self.claimable))] + [self._enc("no_claim")]
-        if phase == "courtesans":
-            return [self._enc("courtesan", k) for k in range(NUM_KINDS) if self.discards[k]]
-        if phase == "beggars":
-            result = [self._enc("give_talents")] if self.talents[seat] >= 2 else []
-            return result + [self._enc("give_card", r) for r in range(5) if hand[r]]
-        if phase == "envoy_offer":
-            return [self._enc("offer", r) for r in range(5) if hand[r]] + [self._enc("offer_done")]
-        if phase == "envoy_accept":
-            pairs = sorted(set(self.offers))
-            return [self._enc("accept", q * 5 + r) for q, r in pairs] + [self._enc("accept_done")]
-        if phase == "vizier":
-            return [self._enc("keep"), self._enc("reject")]
-        if phase == "offering":
-            start = self.game.base["bid"]
-            return list(range(start, start + min(self.talents[seat], MAX_BID) + 1))
-        if phase == "limit":
-            return [self._enc("limit_discard"), self._enc("limit_keep")]
-        if phase == "limit_discard":
-            return [self._enc("discard", k) for k in range(NUM_KINDS) if hand[k]]
-        raise AssertionError(f"no decision in phase {phase}")
+        return _LEGAL[self.phase](self)
+
+    # Legal actions per phase -------------------------------------------------------
+
+    def _legal_turn(self) -> list[int]:
+        start = self.game.base["take"]
+        stalls = self.stalls
+        result = [start + s for s in range(STALLS) if stalls[s]]
+        result += self._piece_actions()
+        if not result:
+            result.append(self.game.base["pass"])
+        result += self._character_actions()
+        result.sort()
+        return result
+
+    def _legal_build(self) -> list[int]:
+        result = self._piece_actions()
+        result.append(self.game.base["finish"])
+        result.sort()
+        return result
+
+    def _legal_after(self) -> list[int]:
+        result = self._character_actions()
+        result.append(self.game.base["end_turn"])
+        return result
+
+    def _legal_pay(self) -> list[int]:
+        r = self._next_unit()
+        start = self.game.base["pay"] + r * 4
+        return [start + s for s in self._pay_sources(r)]
+
+    def _legal_place(self) -> list[int]:
+        occupied = self.occupied
+        start = self.game.base["place"]
+        return [start + i for i, mask in enumerate(self.game.masks[self.piece[1]]) if not mask & occupied]
+
+    def _legal_refill(self) -> list[int]:
+        start = self.game.base["refill"]
+        return [start + i for i in _refill_choices(self.pending)]
+
+    def _legal_claim(self) -> list[int]:
+        start = self.game.base["claim"]
+        return [start + i for i in range(len(self.claimable))] + [self.game.base["no_claim"]]
+
+    def _legal_courtesans(self) -> list[int]:
+        start = self.game.base["courtesan"]
+        discards = self.discards
+        return [start + k for k in range(NUM_KINDS) if discards[k]]
+
+    def _legal_beggars(self) -> list[int]:
+        base = self.game.base
+        hand = self.hands[self.actor]
+        result = [base["give_talents"]] if self.talents[self.actor] >= 2 else []
+        start = base["give_card"]
+        return result + [start + r for r in range(5) if hand[r]]
+
+    def _legal_envoy_offer(self) -> list[int]:
+        base = self.game.base
+        hand = self.hands[self.actor]
+        start = base["offer"]
+        return [start + r for r in range(5) if hand[r]] + [base["offer_done"]]
+
+    def _legal_envoy_accept(self) -> list[int]:
+        base = self.game.base
+        start = base["accept"]
+        return sorted({start + q * 5 + r for q, r in self.offers}) + [base["accept_done"]]
+
+    def _legal_vizier(self) -> list[int]:
+        base = self.game.base
+        return [base["keep"], base["reject"]]
+
+    def _legal_offering(self) -> list[int]:
+        start = self.game.base["bid"]
+        return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
+
+    def _legal_limit(self) -> list[int]:
+        base = self.game.base
+        return [base["limit_discard"], base["limit_keep"]]
+
+    def _legal_limit_discard(self) -> list[int]:
+        start = self.game.base["discard"]
+        hand = self.hands[self.actor]
+        return [start + k for k in range(NUM_KINDS) if hand[k]]
 
     # Legal-move helpers --------------------------------------------------------
 
-    def _can_pay(self, category: str) -> bool:
+    def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
+        """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
         seat = self.turn
-        return affordable(self.tables, list(self.tables.costs[category]), self.credit, self.hands[seat],
-                          self.merchants[seat], self.game.options["merchant_artisan"])
+        hand = self.hands[seat]
+        credit = self.credit
+        units = self.game.tables.units
+        missing = 0
+        artisans = 0
+        for r in range(5):
+            lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
+            if lack > 0:
+                missing += lack
+                if r == 0:
+                    artisans = lack
+        return missing, artisans
+
+    def _affordable(self) -> list[bool]:
+        """Per category (data order): can the turn's player pay one more piece now?
+
+        The exact test of ``rules.affordable``: cards of a resource (and credit
+        from split tainted cards) pay only that resource; the open units must be
+        covered by Trompe-l'oeil and Nile merchants (artisans by merchants only
+        with ``merchant_artisan``).
+        """
+        game = self.game
+        seat = self.turn
+        hand = self.hands[seat]
+        credit = self.credit
+        units = game.tables.units
+        a0 = credit[0] + hand[0] * units[0] + hand[5] * units[5]
+        a1 = credit[1] + hand[1] * units[1] + hand[6] * units[6]
+        a2 = credit[2] + hand[2] * units[2] + hand[7] * units[7]
+        a3 = credit[3] + hand[3] * units[3] + hand[8] * units[8]
+        a4 = credit[4] + hand[4] * units[4] + hand[9] * units[9]
+        trompe = hand[TROMPE]
+        wild = trompe + self.merchants[seat]
+        allow = game.options["merchant_artisan"]
+        result = []
+        for c0, c1, c2, c3, c4 in game.cost_rows:
+            artisans = c0 - a0 if c0 > a0 else 0
+            missing = artisans
+            if c1 > a1:
+                missing += c1 - a1
+            if c2 > a2:
+                missing += c2 - a2
+            if c3 > a3:
+                missing += c3 - a3
+            if c4 > a4:
+                missing += c4 - a4
+            result.append(not missing or missing <= wild and (allow or artisans <= trompe))
+        return result
 
     def _piece_actions(self) -> list[int]:
-        t = self.game.tables
+        game = self.game
+        pieces = game.tables.pieces
+        base = game.base
+        walls, sphinx, throne, obelisk, doors, mosaic = self._affordable()
         result = []
-        if -1 in self.walls and self._can_pay("walls"):
-            result += [self._enc("wall", i) for i, w in enumerate(self.walls) if w < 0]
-        if len(self.sphinxes) < t.pieces["sphinxes"] and self._can_pay("sphinxes"):
-            result.append(self._enc("sphinx"))
-        if len(self.throne) < 2 and self._can_pay("throne"):
-            result.append(self._enc("pedestal" if not self.throne else "throne"))
-        if len(self.obelisks) < t.pieces["obelisks"] and self._can_pay("obelisks"):
-            result.append(self._enc("obelisk"))
-        if -1 in self.doors and self._can_pay("doors"):
-            result += [self._enc("door", i) for i, d in enumerate(self.doors) if d < 0]
-        if self.stack_top >= 0 and self._can_pay("mosaics"):
-            tiles = [self.stack_top]
+        if walls and -1 in self.walls:
+            start = base["wall"]
+            result += [start + i for i, w in enumerate(self.walls) if w < 0]
+        if sphinx and len(self.sphinxes) < pieces["sphinxes"]:
+            result.append(base["sphinx"])
+        if throne and len(self.throne) < 2:
+            result.append(base["throne"] if self.throne else base["pedestal"])
+        if obelisk and len(self.obelisks) < pieces["obelisks"]:
+            result.append(base["obelisk"])
+        if doors and -1 in self.doors:
+            start = base["door"]
+            result += [start + i for i, d in enumerate(self.doors) if d < 0]
+        if mosaic and self.stack_top >= 0:
+            start = base["mosaic"]
+            result.append(start + self.stack_top)
             if self.scribe_picks:
-                tiles += [x for x in self.stack_rest if self._fits(x)]
-            result += [self._enc("mosaic", x) for x in tiles]
+                result += [start + x for x in self.stack_rest if self._fits(x)]
         return result
 
     def _character_actions(self) -> list[int]:
         hand = self.hands[self.turn]
+        if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
+                or hand[VIZIER]):
+            return []
+        start = self.game.base["play"]
         result = []
         for index, play in enumerate(CHARACTER_PLAYS):
             if not hand[PLAY_KIND[play]]:
                 continue
             if play == "courtesans" and not any(self.discards):
                 continue
-            if play == "vizier" and not (sum(self.deck) or any(self.discards)):
+            if play == "vizier" and not (any(self.deck) or any(self.discards)):
                 continue
             if play == "scribes_pick" and (self.phase != "turn" or not self.stack_rest or self.stack_top < 0):
                 continue
             if play == "smugglers" and self.smuggled:
                 continue
-            result.append(self._enc("play", index))
+            result.append(start + index)
         return result
 
     def _fits(self, tile: int) -> bool:
         occupied = self.occupied
-        return any(not p.mask & occupied for p in self.tables.placements[tile])
+        for mask in self.game.masks[tile]:
+            if not mask & occupied:
+                return True
+        return False
 
     def _next_unit(self) -> int:
-        return next(r for r in range(5) if self.to_pay[r])
+        to_pay = self.to_pay
+        for r in range(5):
+            if to_pay[r]:
+                return r
+        raise AssertionError("nothing left to pay")
 
     def _pay_sources(self, r: int) -> list[int]:
-        """Sources for one unit of resource ``r`` that keep the rest of the cost payable."""
+        """Sources for one unit of resource ``r`` that keep the rest of the cost payable.
+
+        A card of the resource itself never changes what is still open (its
+        spare half becomes credit), so it is always offered; a wild card
+        (Trompe-l'oeil, Nile merchant) closes one open unit of ``r`` if there
+        is one and is then missing for the others.
+        """
         seat = self.turn
         hand = self.hands[seat]
-        allow = self.game.options["merchant_artisan"]
         result = []
-        for s, source in enumerate(SOURCES):
-            if source == "card" and not hand[r] or source == "tainted" and not hand[TAINTED0 + r]:
-                continue
-            if source == "trompe" and not hand[TROMPE]:
-                continue
-            if source == "merchant" and (not self.merchants[seat] or r == 0 and not allow):
-                continue
-            need = list(self.to_pay)
-            credit = list(self.credit)
-            rest = list(hand)
-            merchants = self.merchants[seat]
-            kind = self._source_kind(r, s)
-            if kind >= 0:
-                rest[kind] -= 1
-                units = self.tables.units[kind] if kind != TROMPE else 1
-            else:
-                merchants -= 1
-                units = 1
-            used = min(units, need[r])
-            need[r] -= used
-            credit[r] += units - used
-            if affordable(self.tables, need, credit, rest, merchants, allow):
-                result.append(s)
+        if hand[r]:
+            result.append(0)
+        if hand[TAINTED0 + r]:
+            result.append(1)
+        trompe = hand[TROMPE]
+        merchants = self.merchants[seat]
+        allow = self.game.options["merchant_artisan"]
+        use_merchant = merchants and (r or allow)
+        if not (trompe or use_merchant):
+            return result
+        missing, artisans = self._shortfall(self.to_pay)
+        units = self.game.tables.units
+        closes = 1 if self.to_pay[r] - self.credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r] > 0 else 0
+        missing -= closes
+        if r == 0:
+            artisans -= closes
+        if trompe and missing <= trompe - 1 + merchants and (allow or artisans <= trompe - 1):
+            result.append(2)
+        if use_merchant and missing <= trompe + merchants - 1 and (allow or artisans <= trompe):
+            result.append(3)
         return result
 
     @staticmethod
     def _source_kind(r: int, s: int) -> int:
         return (r, TAINTED0 + r, TROMPE, -1)[s]
 
-    def _refill_choices(self) -> list[int]:
-        """One permutation per distinct look of the stalls (face-down cards cannot be told apart)."""
-        seen: set[tuple[str, ...]] = set()
-        result = []
-        for i, perm in enumerate(PERMS):
-            look = [""] * STALLS
-            for j, card in enumerate(self.pending):
-                look[perm[j]] = self._card_look(card)
-            key = tuple(look)
-            if key not in seen:
-                seen.add(key)
-                result.append(i)
-        return result
-
     def _card_look(self, card: tuple[int, int]) -> str:
-        return self.tables.names[card[0]] if card[1] else "face-down"
+        return self.game.tables.names[card[0]] if card[1] else "face-down"
 
     # Applying actions ----------------------------------------------------------
 
@@ -300,8 +379,8 @@ class CleopatraState(State):
         if self.queue:
             self._apply_chance(action)
         else:
-            name, index = self.game.actions.decode(action)
-            getattr(self, "_do_" + name)(index)
+            do, index = self.game.dispatch[action]
+            do(self, index)
         self._advance()
 
     def _apply_chance(self, outcome: int) -> None:
@@ -313,87 +392,100 @@ class CleopatraState(State):
         if head == "dice":
             self.altar += outcome
             return
-        kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
+        kind = outcome % NUM_KINDS
+        up = outcome // NUM_KINDS
         self.deck[kind] -= 1
         self.deck_up -= up
-        where, _, arg = head.partition(":")
-        if where == "hand":
-            self.hands[int(arg)][kind] += 1
-        elif where == "stall":
-            self.stalls[int(arg)].append((kind, up))
-        else:
+        if head == "pending":
             self.pending.append((kind, up))
+        elif head.startswith("hand:"):
+            self.hands[int(head[5:])][kind] += 1
+        else:
+            self.stalls[int(head[6:])].append((kind, up))
 
     def _advance(self) -> None:
         """Resolve everything automatic until a decision, a chance node or the end."""
+        queue = self.queue
         while True:
-            if self.queue:
-                head = self.queue[0]
+            if queue:
+                head = queue[0]
                 if head == "orient":
-                    self.queue.pop(0)
+                    queue.pop(0)
                     self.deck_up = sum(self.deck) // 2
                     continue
                 if head == "tile":
                     if not self.stack_rest:
-                        self.queue.pop(0)
+                        queue.pop(0)
                         continue
                     return
-                if head == "dice":
+                if head == "dice" or any(self.deck):
                     return
-                if not sum(self.deck):
-                    if any(self.discards):
-                        self.deck = self.discards
-                        self.discards = [0] * NUM_KINDS
-                        self.deck_up = sum(self.deck) // 2
-                        self.log.append("the discard pile is shuffled into a new deck")
-                        return
-                    self.queue.pop(0)
-                    continue
-                return
-            if not self._continue():
+                if any(self.discards):
+                    self.deck = self.discards
+                    self.discards = [0] * NUM_KINDS
+                    self.deck_up = sum(self.deck) // 2
+                    self._note("the discard pile is shuffled into a new deck")
+                    return
+                queue.pop(0)
+                continue
+            settle = _SETTLE.get(self.phase)
+            if settle is None or not settle(self):
                 return
 
-    def _continue(self) -> bool:
-        """The step after the chance queue emptied; True when something changed and settling goes on."""
-        phase = self.phase
-        if phase == "setup":
-            self._start_turn(0)
-            return False
-        if phase == "refill" and not self.pending:
-            self.phase = "after"
-            return True
-        if phase == "after":
-            if not self._character_actions():
-                self._do_end_turn(0)
-                return self.phase != "limit"
-            self.actor = self.turn
-            return False
-        if phase == "vizier" and not self.pending:
-            self._finish_character()
-            return True
-        if phase == "tiles":
-            return self._settle_tiles()
-        if phase == "dice":
-            self.phase = "after"
-            if self.altar >= self.tables.dice:
-                self._start_offering("after")
-                return False
-            return True
-        if phase == "pay":
-            return self._auto_pay()
-        if phase == "beggars":
-            victim = self.responders[0]
-            if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
-                self._set_known(self.turn, victim, list(self.hands[victim]))
-                self.log.append(f"seat {victim} has neither 2 talents nor a standard card and shows the hand to seat {self.turn}")
-                self._next_responder()
-                return True
-            self.actor = victim
-            return False
-        if phase == "envoy_offer":
-            self.actor = self.responders[0]
-            return False
+    # Settling: the step after the chance queue emptied; True when something changed and settling goes on.
+
+    def _settle_setup(self) -> bool:
+        self._start_turn(0)
         return False
+
+    def _settle_refill(self) -> bool:
+        if self.pending:
+            if len(_refill_choices(self.pending)) > 1:
+                return False
+            self._do_refill(0)
+        self.phase = "after"
+        return True
+
+    def _settle_after(self) -> bool:
+        if not self._character_actions():
+            self._do_end_turn(0)
+            return self.phase != "limit"
+        self.actor = self.turn
+        return False
+
+    def _settle_vizier(self) -> bool:
+        if self.pending:
+            return False
+        self._finish_character()
+        return True
+
+    def _settle_dice(self) -> bool:
+        self.phase = "after"
+        if self.altar >= self.game.tables.dice:
+            self._start_offering("after")
+            return False
+        return True
+
+    def _settle_beggars(self) -> bool:
+        victim = self.responders[0]
+        if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
+            self._set_known(self.turn, victim, list(self.hands[victim]))
+            self._note(f"seat {victim} has neither 2 talents nor a standard card and shows the hand to seat {self.turn}")
+            self._next_responder()
+            return True
+        self.actor = victim
+        return False
+
+    def _settle_envoy_offer(self) -> bool:
+        self.actor = self.responders[0]
+        return False
+
+    def _note(self, text: str) -> None:
+        """Add to the public log; only the latest entries are shown, so older ones are dropped."""
+        log = self.log
+        log.append(text)
+        if len(log) > 2 * LOG_KEPT:
+            del log[:LOG_KEPT]
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -413,7 +505,7 @@ class CleopatraState(State):
             self.hands[seat][kind] += 1
             if up:
                 self._public_gain(seat, kind)
-        self.log.append(f"seat {seat} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
+        self._note(f"seat {seat} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
         self.stalls[s] = []
         self.main_done = True
         self.phase = "refill"
@@ -427,7 +519,7 @@ class CleopatraState(State):
 
     def _do_pass(self, _: int) -> None:
         self.main_done = True
-        self.log.append(f"seat {self.turn} can neither take a stall nor build and passes")
+        self._note(f"seat {self.turn} can neither take a stall nor build and passes")
         self.phase = "after"
 
     # Building ------------------------------------------------------------------------
@@ -530,7 +622,7 @@ class CleopatraState(State):
         self.talents[seat] += reward
         self.built += 1
         self.piece = None
-        self.log.append(f"seat {seat} builds {label} for {reward} talents")
+        self._note(f"seat {seat} builds {label} for {reward} talents")
 
     def _wall_tiles(self, index: int) -> int:
         mask = self.tables.wall_masks[index]
@@ -558,7 +650,7 @@ class CleopatraState(State):
         if done and category not in self.completed:
             self.completed.append(category)
             self.cleopatra += 1
-            self.log.append(f"{t.category_names[category]} complete: Cleopatra moves to step {self.cleopatra}")
+            self._note(f"{t.category_names[category]} complete: Cleopatra moves to step {self.cleopatra}")
 
     def _do_place(self, i: int) -> None:
         seat = self.turn
@@ -583,7 +675,7 @@ class CleopatraState(State):
         """After a mosaic: drop stack tops that fit nowhere, then look for new sanctuaries."""
         if self.stack_top >= 0 and not self._fits(self.stack_top):
             self.removed_tiles.append(self.stack_top)
-            self.log.append(f"mosaic {self.tables.tile_ids[self.stack_top]} fits nowhere and leaves the game")
+            self._note(f"mosaic {self.tables.tile_ids[self.stack_top]} fits nowhere and leaves the game")
             self.stack_top = -1
             self.queue.append("tile")
             return True
@@ -620,13 +712,13 @@ class CleopatraState(State):
     def _sanctuary_masks(self) -> list[int]:
         """Regions into which no tile still in the stack fits (the ruling: every remaining tile counts)."""
         remaining = ([self.stack_top] if self.stack_top >= 0 else []) + self.stack_rest
-        placements = self.tables.placements
+        masks = self.game.masks
         smallest = min((self.tables.tile_size[x] for x in remaining), default=0)
         result = []
         for region in self._empty_regions():
             if remaining and _popcount(region) >= smallest:
                 outside = ~region
-                if any(not p.mask & outside for x in remaining for p in placements[x]):
+                if any(not mask & outside for x in remaining for mask in masks[x]):
                     continue
             result.append(region)
         return result
@@ -637,7 +729,7 @@ class CleopatraState(State):
         cells = tuple(c for c in range(self.tables.rows * self.tables.cols) if region >> c & 1)
         self.sanctuaries.append((seat, cells))
         self.statues[seat] -= 1
-        self.log.append(f"seat {seat} claims a sanctuary of {len(cells)} cells")
+        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells")
         if not self.claimable or not self.statues[seat]:
             self.claimable = []
             self._piece_done()
@@ -658,7 +750,7 @@ class CleopatraState(State):
         bonus = self._bonus(self.built)
         if bonus:
             self.talents[self.turn] += bonus
-            self.log.append(f"seat {self.turn} built {self.built} pieces: +{bonus} talents")
+            self._note(f"seat {self.turn} built {self.built} pieces: +{bonus} talents")
 
     def _bonus(self, pieces: int) -> int:
         if pieces >= 4:
@@ -681,7 +773,7 @@ class CleopatraState(State):
         self.bids = [-1] * n
         self.responders = [(self.turn + i) % n for i in range(n)]
         self.actor = self.responders[0]
-        self.log.append("all dice are on the altar: Offering to the High Priest")
+        self._note("all dice are on the altar: Offering to the High Priest")
 
     def _do_bid(self, amount: int) -> None:
         self.bids[self.actor] = amount
@@ -714,7 +806,7 @@ class CleopatraState(State):
             self.amulets[s] = max(0, before + changes[s])
             applied.append(self.amulets[s] - before)
         self.last_offering = {"bids": list(bids), "amulets": applied}
-        self.log.append(f"Offering: bids {list(bids)}, amulets {applied}")
+        self._note(f"Offering: bids {list(bids)}, amulets {applied}")
         self.bids = [-1] * n
         self.altar = 0
         self.phase = self.return_phase
@@ -730,7 +822,7 @@ class CleopatraState(State):
         self.char_card = kind
         self.return_phase = self.phase
         t = self.tables
-        self.log.append(f"seat {seat} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
+        self._note(f"seat {seat} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
         n = self.num_players
         if play == "beggars":
             self.amulets[seat] += t.amulets[kind]
@@ -826,7 +918,7 @@ class CleopatraState(State):
         moved = min(fee, self.amulets[giver])
         self.amulets[giver] -= moved
         self.amulets[taker] += fee
-        self.log.append(f"seat {taker} accepts {self.tables.names[r]} from seat {giver} (+{fee} amulet, {moved} from the giver)")
+        self._note(f"seat {taker} accepts {self.tables.names[r]} from seat {giver} (+{fee} amulet, {moved} from the giver)")
 
     def _do_accept_done(self, _: int) -> None:
         for giver, r in self.offers:
@@ -876,7 +968,7 @@ class CleopatraState(State):
     def _next_turn(self) -> None:
         self.turns_played += 1
         if self.turns_played >= self.game.options["max_rounds"] * self.num_players:
-            self.log.append("the round limit is reached")
+            self._note("the round limit is reached")
             self._end_game()
             return
         self._start_turn((self.turn + 1) % self.num_players)
@@ -884,14 +976,14 @@ class CleopatraState(State):
     # Knowledge bookkeeping ------------------------------------------------------------------------
 
     def _public_gain(self, owner: int, kind: int) -> None:
-        for viewer in range(self.num_players + 1):
+        for viewer, rows in enumerate(self.known):
             if viewer != owner:
-                self.known[viewer][owner][kind] += 1
+                rows[owner][kind] += 1
 
     def _lose_public(self, owner: int, kind: int) -> None:
         self.hands[owner][kind] -= 1
-        for viewer in range(self.num_players + 1):
-            row = self.known[viewer][owner]
+        for rows in self.known:
+            row = rows[owner]
             if row[kind]:
                 row[kind] -= 1
 
@@ -925,7 +1017,7 @@ class CleopatraState(State):
             "merchant_bonus": bonus,
             "talents": [self.talents[s] + bonus[s] for s in range(n)],
         }
-        self.log.append(f"game over: amulets {corruption}, eaten {eaten}")
+        self._note(f"game over: amulets {corruption}, eaten {eaten}")
         self.phase = "end"
 
     def _rank_keys(self) -> list[Any]:
@@ -975,6 +1067,27 @@ class CleopatraState(State):
         mean = sum(value) / n
         return [max(-1.0, min(1.0, math.tanh((v - mean) / 20.0))) for v in value]
 
+    # Copying ------------------------------------------------------------------------------------
+
+    def clone(self) -> "CleopatraState":
+        """An independent copy, written out per field (the generic copy walks every container)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            fields[name] = fields[name][:]
+        fields["stalls"] = [stall[:] for stall in self.stalls]
+        fields["hands"] = [hand[:] for hand in self.hands]
+        fields["known"] = [[row[:] for row in rows] for rows in self.known]
+        for name in ("last_offering", "final"):
+            record = fields[name]
+            if record is not None:
+                fields[name] = {k: v[:] if type(v) is list else v for k, v in record.items()}
+        fields["_history"] = self._history[:]
+        if self._legal is not None:
+            fields["_legal"] = self._legal[:]
+        new.__dict__ = fields
+        return new
+
     # Hidden information ------------------------------------------------------------------------
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
@@ -1015,38 +1128,16 @@ class CleopatraState(State):
 
         Opponents keep the cards ``seat`` has seen in their hands; everything
         else unseen (their other cards, face-down stall and drawn cards, the
-        deck) is dealt again from the same multiset. A seat in the middle of
-        paying must still be able to pay, and a Beggars victim must still have
-        something to give: deals that break this are redrawn, and after a few
-        misses that seat's true hand is kept.
+        deck) is dealt again from the same multiset, and the secret bids
+        already made are drawn again. A hand that must allow the pending
+        decision (a payment under way, a Beggars victim with fewer than 2
+        talents) is dealt first, card by card, each card chosen at random among
+        those that keep the demand reachable with the cards still to come, so
+        the deal never fails and never keeps a real hidden card.
         """
-        if self.phase == "end":
-            return self.clone()
-        constrained = self._constrained_seat()
-        pinned = -1
-        for attempt in range(12):
-            if attempt == 11:
-                pinned = constrained
-            new = self._redeal(seat, rng, pinned)
-            if constrained in (-1, seat) or new._constraint_holds(constrained):
-                return new
-        raise AssertionError("the true hand always satisfies the constraint")
-
-    def _constrained_seat(self) -> int:
-        if self.phase == "pay":
-            return self.turn
-        if self.phase == "beggars" and not self.queue:
-            return self.actor
-        return -1
-
-    def _constraint_holds(self, q: int) -> bool:
-        if self.phase == "pay":
-            return affordable(self.game.tables, self.to_pay, self.credit, self.hands[q], self.merchants[q],
-                              self.game.options["merchant_artisan"])
-        return self.talents[q] >= 2 or any(self.hands[q][:5])
-
-    def _redeal(self, seat: int, rng: random.Random, pinned: int) -> "CleopatraState":
         new = self.clone()
+        if self.phase == "end":
+            return new
         n = self.num_players
         unseen = list(new.deck)
         slots: list[tuple[int, int]] = []
@@ -1060,37 +1151,61 @@ class CleopatraState(State):
             if not up and not own_pending:
                 unseen[kind] += 1
                 slots.append((-1, j))
-        free = {}
-        for q in range(n):
-            if q in (seat, pinned):
-                continue
-            extra = [h - k for h, k in zip(new.hands[q], new.known[seat][q])]
-            for kind, c in enumerate(extra):
-                unseen[kind] += c
-            free[q] = sum(extra)
-        for q, count in free.items():
+        others = [q for q in range(n) if q != seat]
+        for q in others:
+            for kind, (held, seen) in enumerate(zip(new.hands[q], new.known[seat][q])):
+                unseen[kind] += held - seen
+        demanding = self._demanding_seat()
+        order = sorted(others, key=lambda q: q != demanding)
+        for q in order:
             hand = list(new.known[seat][q])
-            for kind in deal_random(unseen, count, rng):
-                hand[kind] += 1
+            free = sum(self.hands[q]) - sum(hand)
+            demand = self._demand(q) if q == demanding else None
+            if demand is not None and demand(hand, unseen, free):
+                _deal_meeting(hand, free, unseen, demand, rng)
+            else:
+                for kind in deal_random(unseen, free, rng):
+                    hand[kind] += 1
             new.hands[q] = hand
         for s, j in slots:
-            kind = deal_random(unseen, 1, rng)[0]
+            kind = draw_random(unseen, rng)
             if s >= 0:
                 new.stalls[s][j] = (kind, 0)
             else:
                 new.pending[j] = (kind, 0)
         new.deck = unseen
-        for viewer in range(n):
-            if viewer == seat:
-                continue
-            for q in range(n):
-                if q not in (viewer, seat):
+        for viewer in others:
+            for q in others:
+                if q != viewer:
                     new.known[viewer][q] = list(new.known[n][q])
         if self.phase == "offering":
-            for q in range(n):
-                if q != seat and new.bids[q] >= 0:
+            for q in others:
+                if new.bids[q] >= 0:
                     new.bids[q] = rng.randint(0, min(new.talents[q], MAX_BID))
         return new
+
+    def _demanding_seat(self) -> int:
+        """The seat whose hidden hand the pending decision depends on, or -1."""
+        if self.queue:
+            return -1
+        if self.phase == "pay":
+            return self.turn
+        if self.phase == "beggars" and self.talents[self.actor] < 2:
+            return self.actor
+        return -1
+
+    def _demand(self, q: int) -> Callable[[list[int], list[int], int], bool]:
+        """``demand(hand, pool, budget)``: can ``hand`` plus at most ``budget`` cards of ``pool`` make the decision?
+
+        Paying: the rest of the piece must stay payable. Beggars: a victim
+        without 2 talents must hold a standard card to give.
+        """
+        if self.phase == "pay":
+            tables = self.game.tables
+            need, credit, merchants = self.to_pay, self.credit, self.merchants[q]
+            allow = self.game.options["merchant_artisan"]
+            return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
+        return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
     # Text ------------------------------------------------------------------------------------
 
@@ -1153,3 +1268,98 @@ class CleopatraState(State):
             return "talents, amulets, merchants and statues cannot be negative"
         return None
 
+
+_FLAT_LISTS = ("queue", "deck", "discards", "pending", "talents", "amulets", "merchants", "statues", "walls", "doors",
+               "sphinxes", "throne", "obelisks", "garden", "mosaics", "stack_rest", "removed_tiles", "sanctuaries",
+               "sanctuary_seen", "claimable", "completed", "credit", "to_pay", "responders", "offers", "bids", "log")
+"""Fields holding lists of immutable values: a slice copies them."""
+
+_LEGAL = {
+    "turn": CleopatraState._legal_turn,
+    "build": CleopatraState._legal_build,
+    "after": CleopatraState._legal_after,
+    "pay": CleopatraState._legal_pay,
+    "place": CleopatraState._legal_place,
+    "refill": CleopatraState._legal_refill,
+    "claim": CleopatraState._legal_claim,
+    "courtesans": CleopatraState._legal_courtesans,
+    "beggars": CleopatraState._legal_beggars,
+    "envoy_offer": CleopatraState._legal_envoy_offer,
+    "envoy_accept": CleopatraState._legal_envoy_accept,
+    "vizier": CleopatraState._legal_vizier,
+    "offering": CleopatraState._legal_offering,
+    "limit": CleopatraState._legal_limit,
+    "limit_discard": CleopatraState._legal_limit_discard,
+}
+"""The legal-action generator of every phase that waits for a decision."""
+
+_SETTLE = {
+    "setup": CleopatraState._settle_setup,
+    "refill": CleopatraState._settle_refill,
+    "after": CleopatraState._settle_after,
+    "vizier": CleopatraState._settle_vizier,
+    "tiles": CleopatraState._settle_tiles,
+    "dice": CleopatraState._settle_dice,
+    "pay": CleopatraState._auto_pay,
+    "beggars": CleopatraState._settle_beggars,
+    "envoy_offer": CleopatraState._settle_envoy_offer,
+}
+"""What happens by itself in a phase once no chance event is queued."""
+
+def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],
+                  rng: random.Random) -> None:
+    """Deal ``count`` cards from ``pool`` into ``hand`` so that ``demand`` holds at the end.
+
+    ``demand(hand, pool, budget)`` must hold at the start and be monotone
+    (more cards never hurt). A few plain deals are tried first: an accepted
+    one is a draw from the exact conditional distribution. When the demand is
+    tight, the hand is built card by card instead: each card is drawn at
+    random among the pool, and a kind after which the demand could no longer
+    be met with the cards still to deal is set aside for this draw. Some kind
+    always remains: one the demand's witness uses, or any once it is met.
+    """
+    for _ in range(DEAL_TRIES):
+        trial_pool = list(pool)
+        trial = list(hand)
+        for kind in deal_random(trial_pool, count, rng):
+            trial[kind] += 1
+        if demand(trial, trial_pool, 0):
+            hand[:] = trial
+            pool[:] = trial_pool
+            return
+    for left in range(count - 1, -1, -1):
+        candidates = list(pool)
+        while True:
+            kind = draw_random(candidates, rng)
+            hand[kind] += 1
+            pool[kind] -= 1
+            if demand(hand, pool, left):
+                break
+            hand[kind] -= 1
+            pool[kind] += 1
+            candidates[kind] = 0
+
+
+_REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
+
+
+def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
+    """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
+
+    A card looks like its kind when face up, like any other face-down card
+    otherwise; the answer depends only on those looks, so it is memoised.
+    """
+    key = tuple([kind if up else -1 for kind, up in pending])
+    choices = _REFILL_CHOICES.get(key)
+    if choices is None:
+        seen = set()
+        choices = []
+        for i, perm in enumerate(PERMS):
+            look = [-2] * STALLS
+            for j, card_look in enumerate(key):
+                look[perm[j]] = card_look
+            if tuple(look) not in seen:
+                seen.add(tuple(look))
+                choices.append(i)
+        _REFILL_CHOICES[key] = choices
+    return choices
