@@ -74,9 +74,15 @@ def validate_state(state: Any) -> str | None:
     table = state.game.table
     n = state.num_players
     k = table.size
-    for field in ("hands", "decks", "deck_sizes", "tops", "discards", "tombs", "turns"):
+    for field in ("hands", "decks", "deck_sizes", "tops", "shown", "discards", "tombs", "turns"):
         if len(getattr(state, field)) != n:
             return f"{field} must have one entry per seat ({n})"
+    for seat in range(n):
+        hand = list(state.hands[seat])
+        for kind in state.shown[seat]:
+            if kind not in hand:
+                return f"seat {seat}: a card shown in the hand ({kind!r}) is not in the hand"
+            hand.remove(kind)
     piles = [*state.hands, *state.tops, *state.discards, *state.tombs, state.boneyard, state.play, state.revealed]
     piles.append([c for c in state.pyramid if c != -1])
     for pile in piles:

@@ -44,6 +44,7 @@ class ValleyState(State):
         self.decks: list[list[int]] = [list(starter_deck) for _ in range(n)]
         self.deck_sizes: list[int] = [sum(starter_deck)] * n
         self.tops: list[list[int]] = [[] for _ in range(n)]
+        self.shown: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.tombs: list[list[int]] = [[] for _ in range(n)]
         self.turns: list[int] = [0] * n
@@ -78,6 +79,7 @@ class ValleyState(State):
         new.decks = [list(d) for d in self.decks]
         new.deck_sizes = list(self.deck_sizes)
         new.tops = [list(t) for t in self.tops]
+        new.shown = [list(s) for s in self.shown]
         new.discards = [list(d) for d in self.discards]
         new.tombs = [list(t) for t in self.tombs]
         new.turns = list(self.turns)
@@ -311,13 +313,13 @@ class ValleyState(State):
                 self._start_buy(seat, action - g.a_buy)
             elif action < g.a_entomb:
                 kind = action - g.a_play
-                self.hands[seat].remove(kind)
+                self._leave_hand(seat, kind)
                 self.play.append(kind)
                 self.executed.append(kind)
                 self.start_effect(seat, kind)
             elif action < g.a_end:
                 kind = action - g.a_entomb
-                self.hands[seat].remove(kind)
+                self._leave_hand(seat, kind)
                 self.tombs[seat].append(kind)
                 self.entombed = True
             else:
@@ -329,7 +331,7 @@ class ValleyState(State):
         stack.pop()
         if code == F.PAY:
             kind = action - g.a_pay
-            self.hands[seat].remove(kind)
+            self._leave_hand(seat, kind)
             self.play.append(kind)
             due = top[3] - (self.hand_gold or g.table.gold[kind])
             if due > 0:
@@ -339,9 +341,13 @@ class ValleyState(State):
         elif code == F.HAND_PICK:
             self._hand_pick(seat, top[2], top[3], action - g.a_choose)
         elif code == F.VICTIM:
-            if action != g.a_censer:
+            if action == g.a_censer:
+                ward = next(k for k in g.table.ward_kinds if k in self.hands[seat])
+                if ward not in self.shown[seat]:
+                    self.shown[seat].append(ward)
+            else:
                 kind = action - g.a_choose
-                self.hands[seat].remove(kind)
+                self._leave_hand(seat, kind)
                 if top[2] == F.SACRIFICE:
                     self.boneyard.append(kind)
                 else:
@@ -349,7 +355,7 @@ class ValleyState(State):
         elif code == F.BOAT:
             if action != g.a_pass:
                 boat = next(k for k in g.table.boat_kinds if k in self.hands[seat])
-                self.hands[seat].remove(boat)
+                self._leave_hand(seat, boat)
                 self.discards[seat].append(boat)
                 slot = action - g.a_boat
                 self.discards[seat].append(self.pyramid[slot])
@@ -376,6 +382,7 @@ class ValleyState(State):
             tomb = self.tombs[seat]
             del tomb[len(tomb) - 1 - tomb[::-1].index(kind)]
             self.hands[seat].append(kind)
+            self.shown[seat].append(kind)
         else:
             self.start_effect(seat, action - g.a_repeat)
 
@@ -409,13 +416,24 @@ class ValleyState(State):
         self.touched = True
         self.stack.append((F.CRUMBLE, seat))
 
-    def _hand_pick(self, seat: int, purpose: int, arg: int, kind: int) -> None:
+    def _leave_hand(self, seat: int, kind: int) -> None:
+        """A hand card leaves the hand in everyone's sight, so it is no longer one shown to be there."""
         self.hands[seat].remove(kind)
+        shown = self.shown[seat]
+        if kind in shown:
+            shown.remove(kind)
+
+    def _hand_pick(self, seat: int, purpose: int, arg: int, kind: int) -> None:
         if purpose == F.TOPDECK:
+            # Face down: the others cannot tell whether a card shown in the hand went onto the deck.
+            self.hands[seat].remove(kind)
+            self.shown[seat] = []
             self.tops[seat].append(kind)
             if arg > 1:
                 self.stack.append((F.HAND_PICK, seat, F.TOPDECK, arg - 1))
-        elif purpose == F.ENTOMB:
+            return
+        self._leave_hand(seat, kind)
+        if purpose == F.ENTOMB:
             self.tombs[seat].append(kind)
         elif purpose == F.SACRIFICE_DRAW:
             self.boneyard.append(kind)
@@ -472,6 +490,7 @@ class ValleyState(State):
         pile.extend(self.hands[seat])
         self.play = []
         self.hands[seat] = []
+        self.shown[seat] = []
         self.turns[seat] += 1
         if seat == self.num_players - 1 and not self.stock_count() and not self.pyramid_count():
             self.over = True
@@ -738,6 +757,7 @@ class ValleyState(State):
                 "tomb_score": self.tomb_score(p),
                 "turns": self.turns[p],
                 "hand_and_deck": _counted(names, self._hidden_pool(p)),
+                "shown": sorted(names[k] for k in self.shown[p]),
             }
             if p == seat:
                 entry["hand"] = sorted(names[k] for k in self.hands[p])
@@ -863,14 +883,15 @@ class ValleyState(State):
         return bool(self._legal_actions())
 
     def _redeal(self, seat: int, rng: random.Random, keep: int) -> "ValleyState":
-        """A clone whose opponents' hands are dealt uniformly from their hand-and-deck cards."""
+        """A clone whose opponents' hands are their shown cards plus a uniform deal from the rest of
+        their hand-and-deck cards."""
         new = self.clone()
         ids = self.game.kind_ids
         uniform = rng.random
         for p in range(self.num_players):
             if p == seat or p == keep:
                 continue
-            hand, tops, pool = new.hands[p], new.tops[p], new.decks[p]
+            hand, tops, pool, shown = new.hands[p], new.tops[p], new.decks[p], new.shown[p]
             cards = hand + tops
             for kind in compress(ids, pool):
                 cards += [kind] * pool[kind]
@@ -878,8 +899,11 @@ class ValleyState(State):
                 pool[kind] += 1
             for kind in tops:
                 pool[kind] += 1
-            dealt = []
-            for _ in range(len(hand)):
+            dealt = list(shown)
+            for kind in shown:
+                cards.remove(kind)
+                pool[kind] -= 1
+            for _ in range(len(hand) - len(shown)):
                 i = int(uniform() * len(cards))
                 kind = cards[i]
                 cards[i] = cards[-1]

@@ -24,10 +24,11 @@ Blocks, in order (``layout`` gives the exact slices):
    executed (multi-hot).
 6. ``own`` (4K): the viewer's hand per kind, its known top-of-deck cards per kind, the next known card
    (one-hot), the rest of its deck per kind (hand-and-deck minus hand minus known top). Zero for a spectator.
-7. ``seats`` (4 x (10 + 4K)), per seat slot: present, to play (active), to decide, hand size / 10,
+7. ``seats`` (4 x (10 + 5K)), per seat slot: present, to play (active), to decide, hand size / 10,
    deck size / 40, discard size / 40, tomb size / 20, tomb score / 100, turns / 30, final return mapped to
    0..1 (0 before the end); then per kind: discard pile, discard top (one-hot), tomb, hand and deck
-   together.
+   together, cards shown in the hand (known to everyone to be there: a Censer revealed, a card returned
+   from the tomb).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def layout(k: int) -> list[tuple[str, int, int]]:
 
 
 def seat_width(k: int) -> int:
-    return SEAT_SCALARS + 4 * k
+    return SEAT_SCALARS + 5 * k
 
 
 def tensor_size(k: int) -> int:
@@ -173,6 +174,7 @@ class Encoder:
             out += self.one_hot(discard[-1] if discard else None)
             out += self.counts(entry["tomb"])
             out += self.counts(entry["hand_and_deck"])
+            out += self.counts(entry["shown"])
         return out
 
     def _pending(self, pending: Mapping[str, Any] | None) -> list[float]:

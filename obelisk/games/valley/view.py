@@ -48,6 +48,8 @@ def render_view(view: Mapping[str, Any]) -> str:
             f"discard {len(discard)} (top: {discard[-1] if discard else '-'}), turns {entry['turns']}"
         )
         lines.append(f"    tomb: {_group(entry['tomb'])}")
+        if entry["shown"] and "hand" not in entry:
+            lines.append(f"    shown in hand: {_group(entry['shown'])}")
         if "hand" in entry:
             lines.append(f"    hand: {_group(entry['hand'])}")
             if entry["deck_top"]:
@@ -91,7 +93,8 @@ def render_state(state: Any) -> str:
     for p in range(state.num_players):
         deck = _group([names[k] for k, c in enumerate(state.decks[p]) for _ in range(c)])
         lines.append(f"seat {p} (turns {state.turns[p]}, tomb score {state.tomb_score(p)})")
-        lines.append(f"  hand: {', '.join(names[k] for k in state.hands[p]) or '-'}")
+        shown = f" (shown: {', '.join(names[k] for k in state.shown[p])})" if state.shown[p] else ""
+        lines.append(f"  hand: {', '.join(names[k] for k in state.hands[p]) or '-'}{shown}")
         lines.append(f"  deck: {deck}; known top: {', '.join(names[k] for k in state.tops[p]) or '-'}")
         lines.append(f"  discard: {', '.join(names[k] for k in state.discards[p]) or '-'}")
         lines.append(f"  tomb: {', '.join(names[k] for k in state.tombs[p]) or '-'}")
