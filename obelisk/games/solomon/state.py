@@ -82,7 +82,7 @@ _SEAT_MOVES = tuple(f"seat {seat} moves " for seat in range(5))
 _DEAL_TRIES = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
 _LANE = 80
-"""Bit distance of the packed level masks in ``_legal_digs``: more than a square index plus a cell offset (< 72)."""
+"""Bit distance of the packed level masks in ``_dig_actions``: more than a square index plus a cell offset (< 72)."""
 _T0, _C0, _S0, _M0 = d.TREASURE0, d.CURSE0, d.SCROLL0, d.MAGIC0
 
 
@@ -250,7 +250,9 @@ class SolomonState(State):
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
-        if self._may_move(seat):
+        game = self.game
+        moves = self.moves
+        if moves < game.move_limit and (not game.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
             r1, r2, r3, r4, r5, r6 = self.move_rows
             legal = [*r1, *r2, *r3, *r4, *r5, *r6]
         else:
@@ -259,9 +261,7 @@ class SolomonState(State):
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
             legal += [USE0 + i for i in range(len(d.MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
-        card = self.game.tables.cards[self.round_cards[seat]]
-        for o, anchor in self._legal_digs(card):
-            legal.append(DIG0 + o * d.SQUARES + anchor)
+        legal += self._dig_actions(game.tables.cards[self.round_cards[seat]])
         if items[d.SEAL]:
             legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
         legal.append(END)
@@ -279,8 +279,8 @@ class SolomonState(State):
         limit = self.game.orientation_limit
         return tuple(o for o in card.orientations if o < limit)
 
-    def _legal_digs(self, card: d.Card) -> list[tuple[int, int]]:
-        """``(orientation, anchor)`` of every placement of ``card`` that may be dug now, ascending.
+    def _dig_actions(self, card: d.Card) -> list[int]:
+        """The dig ids (orientation, anchor) of every placement of ``card`` that may be dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
         Pickaxe, merely non-empty). The level masks 1..4 are packed side by side in
@@ -300,9 +300,10 @@ class SolomonState(State):
             for off in offsets:
                 fit &= packed >> off
             found = (fit | fit >> _LANE | fit >> 2 * _LANE | fit >> 3 * _LANE) & anchors
+            base = DIG0 + o * d.SQUARES - 1
             while found:
                 low = found & -found
-                out.append((o, low.bit_length() - 1))
+                out.append(base + low.bit_length())
                 found ^= low
         return out
 
