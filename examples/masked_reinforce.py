@@ -6,11 +6,11 @@ adapter. Illegal actions are masked out of the softmax with
 ``info["action_mask"]``; the gradient of each episode is its final return
 minus a running baseline, times the summed log-probability gradients (plain
 REINFORCE, Williams 1992), applied with Adam. Every block of episodes prints
-the win rate of the training games; the last block, measured on fresh
-games with the greedy policy, is the figure quoted in docs/research.md.
+the win rate of the training games; before and after training the greedy
+policy plays fresh games (the figures quoted in docs/research.md).
 
-    .venv/bin/python examples/masked_reinforce.py                  # ~2 minutes on one core
-    .venv/bin/python examples/masked_reinforce.py --episodes 400 --game valley --opponent random
+    .venv/bin/python examples/masked_reinforce.py
+    .venv/bin/python examples/masked_reinforce.py --episodes 300 --game valley --opponent greedy
 """
 
 from __future__ import annotations
@@ -85,10 +85,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="valley")
     parser.add_argument("--opponent", default="random", help="obelisk.bots spec of the other seat")
-    parser.add_argument("--episodes", type=int, default=600, help="training episodes")
+    parser.add_argument("--episodes", type=int, default=500, help="training episodes")
     parser.add_argument("--batch", type=int, default=10, help="episodes per update")
     parser.add_argument("--block", type=int, default=100, help="episodes per printed win rate")
-    parser.add_argument("--eval", type=int, default=200, help="greedy evaluation games before and after")
+    parser.add_argument("--eval", type=int, default=100, help="greedy evaluation games before and after")
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
