@@ -51,7 +51,8 @@ def _random_states(game: obelisk.Game, games: int, seed: int):
         state = game.new_initial_state(seed + g)
         while not state.is_terminal():
             yield state, rng
-            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            chance = state.is_chance_node()
+            state.apply_action(state.sample_chance(rng) if chance else rng.choice(state.legal_actions()))
 
 
 def test_action_id_constants_match_the_action_space() -> None:

@@ -145,7 +145,8 @@ def test_resampled_paying_player_can_always_finish_the_game() -> None:
         other = state.resample_from_infostate(0, rng)
         assert other.legal_actions() == [other.string_to_action("pay with treasure 5 (change 4)")]
         while not other.is_terminal():
-            other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(other.legal_actions()))
+            chance = other.is_chance_node()
+            other.apply_action(other.sample_chance(rng) if chance else rng.choice(other.legal_actions()))
 
 
 def test_face_down_deal_meets_the_payers_need_even_when_random_deals_rarely_do() -> None:
