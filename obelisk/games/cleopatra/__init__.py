@@ -91,6 +91,7 @@ class CleopatraGame(Game):
         self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
         self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
         self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
+        self._face_up_ids = range(NUM_KINDS, 2 * NUM_KINDS)
         self._draw_memo: tuple[tuple[int, ...], list[tuple[int, float]]] = ((), [])
 
     def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
@@ -109,11 +110,11 @@ class CleopatraGame(Game):
         if memo[0] == key:
             return list(memo[1])
         size = sum(deck)
-        up = face_up / size
-        held = [(k, c / size) for k, c in enumerate(deck) if c]
-        result = [(k, share * (1 - up)) for k, share in held] if up < 1 else []
-        if up > 0:
-            result += [(NUM_KINDS + k, share * up) for k, share in held]
+        down = (size - face_up) / (size * size)
+        result = [(k, c * down) for k, c in enumerate(deck) if c] if face_up < size else []
+        if face_up:
+            up = face_up / (size * size)
+            result += [(k, c * up) for k, c in zip(self._face_up_ids, deck) if c]
         self._draw_memo = (key, result)
         return list(result)
 

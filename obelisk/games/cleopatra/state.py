@@ -144,16 +144,20 @@ class CleopatraState(State):
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
         result += self._piece_actions()
-        if not result:
+        if self.scribe_picks:
+            result.sort()
+        if result:
+            result += self._character_actions()
+        else:
+            result = self._character_actions()
             result.append(self.game.base["pass"])
-        result += self._character_actions()
-        result.sort()
         return result
 
     def _legal_build(self) -> list[int]:
         result = self._piece_actions()
+        if self.scribe_picks:
+            result.sort()
         result.append(self.game.base["finish"])
-        result.sort()
         return result
 
     def _legal_after(self) -> list[int]:
@@ -409,6 +413,8 @@ class CleopatraState(State):
         while True:
             if queue:
                 head = queue[0]
+                if head == "pending" and any(self.deck):
+                    return
                 if head == "orient":
                     queue.pop(0)
                     self.deck_up = sum(self.deck) // 2
