@@ -32,10 +32,12 @@ from typing import Any, Callable
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
-from obelisk.games.cleopatra.data import BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables
+from obelisk.games.cleopatra.data import (
+    BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
+)
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, SOURCES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
@@ -360,7 +362,8 @@ class CleopatraState(State):
             return result
         missing, artisans = self._shortfall(self.to_pay)
         units = self.game.tables.units
-        closes = 1 if self.to_pay[r] - self.credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r] > 0 else 0
+        own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
+        closes = 1 if self.to_pay[r] > own else 0
         missing -= closes
         if r == 0:
             artisans -= closes
@@ -476,7 +479,8 @@ class CleopatraState(State):
         victim = self.responders[0]
         if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
             self._set_known(self.turn, victim, list(self.hands[victim]))
-            self._note(f"seat {victim} has neither 2 talents nor a standard card and shows the hand to seat {self.turn}")
+            self._note(f"seat {victim} has neither 2 talents nor a standard card "
+                       f"and shows the hand to seat {self.turn}")
             self._next_responder()
             return True
         self.actor = victim
@@ -924,7 +928,8 @@ class CleopatraState(State):
         moved = min(fee, self.amulets[giver])
         self.amulets[giver] -= moved
         self.amulets[taker] += fee
-        self._note(f"seat {taker} accepts {self.tables.names[r]} from seat {giver} (+{fee} amulet, {moved} from the giver)")
+        self._note(f"seat {taker} accepts {self.tables.names[r]} from seat {giver} "
+                   f"(+{fee} amulet, {moved} from the giver)")
 
     def _do_accept_done(self, _: int) -> None:
         for giver, r in self.offers:

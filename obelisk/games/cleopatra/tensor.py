@@ -80,7 +80,8 @@ class TensorLayout:
             self.segments.append((f"stall_{s}", NUM_KINDS + 1,
                                   f"stall {'ABC'[s]}: face-up cards per kind / 5, then face-down cards / 5"))
         self.segments += [
-            ("pending", NUM_KINDS + 1, "drawn cards waiting (refill, Vizier): per kind where seen / 5, then unseen / 5"),
+            ("pending", NUM_KINDS + 1,
+             "drawn cards waiting (refill, Vizier): per kind where seen / 5, then unseen / 5"),
             ("garden_mosaic", cells, "garden cell covered by a mosaic (row-major)"),
             ("garden_sanctuary", cells, "garden cell in a claimed sanctuary"),
             ("garden_claimable", cells, "garden cell in a sanctuary that may be claimed now"),
