@@ -21,7 +21,7 @@ def analyze(
     game_id: str = typer.Argument(..., metavar="GAME"),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     games: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
-    bots: str = typer.Option("greedy", "--bots", help="Bot specs, rotated over the seats (default: greedy everywhere)."),
+    bots: str = typer.Option("greedy", "--bots", help="Bot specs rotated over the seats (default: greedy)."),
     out: Path = typer.Option(None, "--out", help="Report folder (default: out/analyze-GAME-Np)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole run."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Parallel worker processes (or Ray tasks)."),

@@ -111,7 +111,7 @@ def arena(
     ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME"),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
-    bots: str = typer.Option("greedy,random", "--bots", help="Comma-separated bot specs, e.g. ismcts:1s,greedy,random."),
+    bots: str = typer.Option("greedy,random", "--bots", help="Bot specs, e.g. ismcts:1s,greedy,random."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole tournament."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Parallel worker processes (or Ray tasks)."),

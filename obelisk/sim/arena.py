@@ -258,7 +258,8 @@ def summarise(tournament: Tournament, results: Sequence[GameResult], elapsed: fl
         for key, value in pairwise_wins(result.lineup, result.returns).items():
             pairs[key] = pairs.get(key, 0.0) + value
         lengths.append(result.length)
-    ratings = bradley_terry(list(tournament.labels), pairs) if len(tournament.labels) > 1 else {tournament.labels[0]: 0.0}
+    labels = list(tournament.labels)
+    ratings = bradley_terry(labels, pairs) if len(labels) > 1 else {labels[0]: 0.0}
     rows = []
     for label in tournament.labels:
         bot = bots[label]

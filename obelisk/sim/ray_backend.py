@@ -28,7 +28,8 @@ def run_on_ray(
     try:
         import ray
     except ImportError as error:
-        raise RayUnavailableError(f"the ray backend needs ray installed (pip install 'obelisk[sim]'): {error}") from None
+        message = f"the ray backend needs ray installed (pip install 'obelisk[sim]'): {error}"
+        raise RayUnavailableError(message) from None
     started_here = not ray.is_initialized()
     if started_here:
         try:

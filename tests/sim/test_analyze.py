@@ -8,7 +8,7 @@ import pytest
 
 import obelisk
 from obelisk.cli import main
-from obelisk.sim.analyze import action_kind, analyse, label_key
+from obelisk.sim.analyze import action_kind, analyse, label_key, write_report
 from obelisk.sim.arena import GameResult, make_tournament, run_tournament
 
 
@@ -68,6 +68,4 @@ def test_analysis_runs_on_every_game(game_id: str, tmp_path: Path) -> None:
     tournament = make_tournament(game, ["random"], 4, seed=1, keep_records=True)
     analysis = analyse(game.id, game.num_players, run_tournament(tournament))
     assert analysis.games == 4 and analysis.labels
-    from obelisk.sim.analyze import write_report
-
     assert write_report(analysis, tmp_path, "test", ["random"]).exists()
