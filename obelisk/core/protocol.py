@@ -247,6 +247,15 @@ class Game(ABC):
             raise ValueError(f"saved state is inconsistent: {problem}")
         return state
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["options"] = dict(self.options)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.options = MappingProxyType(dict(state["options"]))
+
     def __repr__(self) -> str:
         options = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"<{type(self).__name__} {self.id} players={self.num_players}{options}>"
@@ -385,9 +394,9 @@ class State(ABC):
     def _compute_legal(self) -> list[int]:
         current = self._current_player()
         if current == TERMINAL:
-            legal = []
+            legal: list[int] = []
         elif current == CHANCE:
-            legal = sorted(a for a, _ in self._chance_outcomes())
+            legal = _ChanceLegal(self._chance_outcomes())
         else:
             legal = self._legal_actions()
         self._legal = legal
@@ -395,9 +404,12 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability)]`` at a chance node, else ``[]``."""
+        legal = self._legal
+        if type(legal) is _ChanceLegal:
+            return list(legal.outcomes)
         if self._current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._compute_legal().outcomes)  # type: ignore[attr-defined]
 
     def apply_action(self, action: int, player: int | None = None) -> None:
         """Apply ``action``; raise ``IllegalActionError`` (state unchanged) if it is not legal.
@@ -559,6 +571,23 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
+
+
+class _ChanceLegal(list):
+    """The legal list of a chance node, carrying the outcomes it was built from.
+
+    Caching both in ``State._legal`` saves recomputing the distribution when a
+    caller asks for the legal list and then samples.
+    """
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self, outcomes: list[tuple[int, float]]) -> None:
+        ids = [a for a, _ in outcomes]
+        if any(ids[i] >= ids[i + 1] for i in range(len(ids) - 1)):
+            ids.sort()
+        super().__init__(ids)
+        self.outcomes = tuple(outcomes)
 
 
 def _as_action_id(action: Any) -> int:

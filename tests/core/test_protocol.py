@@ -235,3 +235,24 @@ def test_pools_draw_without_replacement() -> None:
     assert sorted(drawn) == [0, 0, 2] and counts == [0, 0, 0]
     with pytest.raises(ValueError, match="empty pool"):
         draw_random(counts, random.Random(1))
+
+
+def test_states_pickle_with_their_game_and_cached_outcomes() -> None:
+    import pickle
+
+    state = HighCardGame(3, allow_swap=False).new_initial_state(5)
+    assert state.legal_actions() == list(range(6))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.chance_outcomes() == state.chance_outcomes()
+    assert copy.game.options["allow_swap"] is False and copy.to_json() == state.to_json()
+    copy.apply_action(2)
+    assert state.move_number() == 0
+
+
+def test_chance_outcomes_stay_valid_after_the_cache_is_refreshed() -> None:
+    state = HighCardGame(2).new_initial_state(0)
+    first = state.chance_outcomes()
+    state.apply_action(first[0][0])
+    assert state.chance_outcomes() == [(k, (1 if k == 0 else 2) / 11) for k in range(6)]
+    state.apply_action(3)
+    assert state.chance_outcomes() == [] and state.legal_actions() == [0, 1]
