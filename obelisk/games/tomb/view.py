@@ -14,8 +14,11 @@ from obelisk.games.tomb.data import (
     BIT,
     CELLS,
     ENTRANCES,
+    CANNOT_ENTER,
+    FEATURES,
     INSCRIPTION as INSCRIPTION_FEATURE,
     ITEM_IDS,
+    KILL,
     NEIGH,
     OPP,
     SIZE,
@@ -246,11 +249,13 @@ def render_state(state: "TombState") -> str:
 FAR = 99
 
 
-def maze_distances(state: "TombState", targets: list[int]) -> list[int]:
+def maze_distances(state: "TombState", targets: list[int], blocked: tuple[int, ...] = ()) -> list[int]:
     """Steps from every square to the nearest target through mutual openings; face-down squares count as
-    open on every side (they can still be turned to connect) and the curse blocks."""
+    open on every side (they can still be turned to connect); the curse and the ``blocked`` squares block."""
     kind, opn, curse = state.kind, state.opn, state.curse
     dist = [FAR] * CELLS
+    for c in blocked:
+        dist[c] = -1
     frontier = []
     for c in targets:
         dist[c] = 0
@@ -275,6 +280,9 @@ def maze_distances(state: "TombState", targets: list[int]) -> list[int]:
                 dist[b] = base
                 following.append(b)
         frontier = following
+    for c in blocked:
+        if dist[c] < 0:
+            dist[c] = FAR
     return dist
 
 
@@ -292,38 +300,66 @@ def _figure_distance(state: "TombState", seat: int, dist: list[int]) -> int:
     return best
 
 
+OBSTACLE_FEATURE = FEATURES.index("obstacle")
+
+
+def _hazards(state: "TombState") -> list[tuple[int, int]]:
+    """Revealed tiles that kill or cannot be entered, with the item that protects against each."""
+    t = state.game.tables
+    found = []
+    for c, k in enumerate(state.kind):
+        if 0 <= k < len(t.pool) and t.kinds[k].feature == OBSTACLE_FEATURE:
+            obstacle = t.kinds[k].detail
+            if t.obstacle_group[obstacle] in (KILL, CANNOT_ENTER):
+                found.append((c, t.obstacle_protection[obstacle]))
+    return found
+
+
 def evaluate(state: "TombState") -> list[float]:
     """Heuristic returns: chamber places first, then inscriptions read, maze distance to the chamber (with
     enough inscriptions) or else to a revealed missing inscription or the nearest face-down tile, whether
-    the chamber can still be reached (weighted by inscriptions read), items held; centred, scaled into [-1, 1]."""
+    the chamber can still be reached (weighted by inscriptions read), items held; centred, scaled into [-1, 1].
+
+    Distances are the seat's own: revealed kill and cannot-enter tiles it holds no protection against are
+    walls to it, so its archaeologists route round them, and a figure that dies and restarts from the
+    reserve loses value in proportion to the steps it had gained."""
     t = state.game.tables
     n = state.num_players
     face_down = [c for c, k in enumerate(state.kind) if k < 0]
-    explore = maze_distances(state, face_down) if face_down else None
     by_colour: dict[int, list[int]] = {}
     for c, k in enumerate(state.kind):
         if 0 <= k < len(t.pool) and t.kinds[k].feature == INSCRIPTION_FEATURE:
             by_colour.setdefault(t.kinds[k].detail, []).append(c)
-    to_chamber = maze_distances(state, [t.chamber])
+    hazards = _hazards(state)
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+
+    def distances(targets: list[int], blocked: tuple[int, ...]) -> list[int]:
+        key = (tuple(targets), blocked)
+        if key not in cache:
+            cache[key] = maze_distances(state, targets, blocked)
+        return cache[key]
+
     raw = []
     for s in range(n):
         if s in state.finished:
             raw.append(80.0 - 10.0 * state.finished.index(s))
             continue
+        items = state.items[s]
+        blocked = tuple(c for c, item in hazards if not items >> item & 1)
         have = state.insc[s].bit_count()
-        value = 6.0 * min(have, t.needed) + 0.4 * state.items[s].bit_count()
-        chamber_steps = _figure_distance(state, s, to_chamber)
+        value = 6.0 * min(have, t.needed) + 0.4 * items.bit_count()
+        chamber_steps = _figure_distance(state, s, distances([t.chamber], blocked))
         if state._may_enter_chamber(s):
-            value += 14.0 - 0.5 * min(chamber_steps, 20)
+            value += 14.0 - 0.5 * min(chamber_steps, 24)
         else:
             if chamber_steps < FAR:
                 value += 4.0 * have / t.needed
             missing = [c for colour, cells in by_colour.items() if not state.insc[s] >> colour & 1 for c in cells]
-            best = _figure_distance(state, s, maze_distances(state, missing)) if missing else FAR
+            best = _figure_distance(state, s, distances(missing, blocked)) if missing else FAR
             if best < FAR:
-                value += 4.0 - 0.2 * min(best, 15)
-            elif explore is not None:
-                value += 1.0 - 0.1 * min(_figure_distance(state, s, explore), 10)
+                value += 5.0 - 0.2 * min(best, 24)
+            elif face_down:
+                value += 1.0 - 0.1 * min(_figure_distance(state, s, distances(face_down, blocked)), 24)
         raw.append(value)
     mean = sum(raw) / n
     return [max(-1.0, min(1.0, (v - mean) / 40.0)) for v in raw]
