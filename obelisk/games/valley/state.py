@@ -181,7 +181,6 @@ class ValleyState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         pool, total = self._draw_pool()
         kinds = list(compress(self.game.kind_ids, pool))
-        self._legal = kinds  # the outcome ids are the legal list: spares apply_action a second pass
         # (kind, count / total) for the kinds present, built in C
         return list(zip(kinds, map(total.__rtruediv__, map(pool.__getitem__, kinds))))
 
@@ -192,17 +191,6 @@ class ValleyState(State):
     def is_chance_node(self) -> bool:
         """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
         return not self.over and self.stack[-1][0] >= F.REFILL
-
-    def _compute_legal(self) -> list[int]:
-        """The core's legal-list cache; at a draw the kinds present, without building the outcomes."""
-        if self.over:
-            legal: list[int] = []
-        elif self.stack[-1][0] < F.REFILL:
-            legal = self._legal_actions()
-        else:
-            legal = list(compress(self.game.kind_ids, self._draw_pool()[0]))
-        self._legal = legal
-        return legal
 
     def _legal_actions(self) -> list[int]:
         g = self.game
