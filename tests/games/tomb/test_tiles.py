@@ -234,3 +234,18 @@ def test_cannot_enter_obstacles_are_entered_with_their_item(obstacle: str, prote
     play(s, "step south to C2")
     draw(s, obstacle)
     assert s.fig[0] == cell("C2") and holds(s, 0, protection) and s.player == 0
+
+
+def test_evaluation_routes_round_deadly_tiles_the_seat_is_not_protected_against() -> None:
+    s = new()
+    tile(s, "C2", "straight with Snake", "NS")
+    tile(s, "C3", "cross with inscription colour_1", "NESW")
+    figure(s, 0, "C1")
+    figure(s, 1, "C1")
+    give(s, 0, "torch")
+    give(s, 1, "food")
+    value = s.evaluate()
+    assert value[0] > value[1], "the snake on C2 is a wall to seat 1, which has no torch"
+    s.items[1] = s.items[0]
+    value = s.evaluate()
+    assert value[0] == value[1]
