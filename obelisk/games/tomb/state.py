@@ -119,6 +119,12 @@ T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
 EVENTS_KEPT = 10
 
 
+STEP_TABLE = tuple(
+    tuple((BIT[d], NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if NEIGH[c][d] >= 0) for c in range(CELLS)
+)
+"""Per cell, for each on-board direction: the opening bit, the neighbour, its opening back, the step action."""
+
+
 class TombState(State):
     """One position; all fields are plain data (see the module docstring for the encoding)."""
 
@@ -232,26 +238,21 @@ class TombState(State):
         opn, kind = self.opn, self.kind
         here = opn[pos]
         curse = self.curse
-        neigh = NEIGH[pos]
         blocker = self.game.tables.blocker
-        held = self.items[seat]
         moves = []
-        for d in range(4):
-            if not here & BIT[d]:
-                continue
-            q = neigh[d]
-            if q < 0 or q == curse or (q == prev and not scarf):
+        for bit, q, back, action in STEP_TABLE[pos]:
+            if not here & bit or q == curse or (q == prev and not scarf):
                 continue
             k = kind[q]
             if k < 0:
-                moves.append(A_STEP + d)
+                moves.append(action)
             elif q == CHAMBER_CELL:
                 if self._may_enter_chamber(seat):
-                    moves.append(A_STEP + d)
-            elif opn[q] & BIT[OPP[d]]:
+                    moves.append(action)
+            elif opn[q] & back:
                 need = blocker[k]
-                if need < 0 or held >> need & 1:
-                    moves.append(A_STEP + d)
+                if need < 0 or self.items[seat] >> need & 1:
+                    moves.append(action)
         return moves
 
     def _chamber_door(self, seat: int, pos: int) -> int:
