@@ -114,3 +114,17 @@ def test_pyramid_and_pending_payment_are_encoded() -> None:
     assert pending[STEPS.index("pay")] == 1.0 and sum(pending[:len(STEPS)]) == 1.0
     assert pending[len(STEPS)] == 0.5  # 5 gold due
     assert seat_block(game, tensor, 1)[2] == 1.0  # seat 0, second from seat 1's point of view, decides
+
+
+def test_the_pending_step_is_public_data_in_every_view() -> None:
+    state = scenario(hand=["Qebehsenuef Canopic Jar", "Offering Table"], pyramid=PYRAMID)
+    set_deck(state, 0, ["Shabti", "Shabti"])
+    act(state, "play Qebehsenuef Canopic Jar")
+    expected = {"step": "victim", "seat": 1, "purpose": "sacrifice", "attacker": 0}
+    assert all(state.observation(s)["pending"] == expected for s in (0, 1, None))
+    act(state, "sacrifice " + state.game.table.names[state.hands[1][0]])
+    act(state, "play Offering Table")
+    assert state.observation(1)["pending"] == {"step": "draw", "seat": 0, "cards": 2}
+    state.apply_action(kind(state, "Shabti"))
+    state.apply_action(kind(state, "Shabti"))
+    assert state.observation(1)["pending"] == {"step": "hand_pick", "seat": 0, "purpose": "topdeck", "cards": 1}
