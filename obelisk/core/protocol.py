@@ -308,7 +308,7 @@ class State(ABC):
 
     @abstractmethod
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(outcome, probability)]`` of the current chance node, summing to 1."""
+        """``[(outcome, probability)]`` of the current chance node, ascending ids, summing to 1."""
 
     @abstractmethod
     def _apply_action(self, action: int) -> None:
@@ -583,10 +583,7 @@ class _ChanceLegal(list):
     __slots__ = ("outcomes",)
 
     def __init__(self, outcomes: list[tuple[int, float]]) -> None:
-        ids = [a for a, _ in outcomes]
-        if any(ids[i] >= ids[i + 1] for i in range(len(ids) - 1)):
-            ids.sort()
-        super().__init__(ids)
+        super().__init__([a for a, _ in outcomes])
         self.outcomes = tuple(outcomes)
 
 

@@ -78,7 +78,7 @@ def check_playouts(game: Game, games: int, seed: int = 0, label_rate: float = 0.
             assert all(0 <= a < n_chance for a, _ in outcomes), f"chance outcome outside [0, {n_chance})"
             assert all(p > 0 for _, p in outcomes), "a chance outcome has probability 0"
             assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9), "chance probabilities do not sum to 1"
-            assert sorted(a for a, _ in outcomes) == legal
+            assert [a for a, _ in outcomes] == legal, "chance outcomes are not in ascending id order"
         else:
             assert 0 <= current < game.num_players, f"current_player {current} is not a seat"
             assert all(0 <= a < n_actions for a in legal), f"legal action outside [0, {n_actions})"
@@ -183,6 +183,28 @@ def check_no_leaks(game: Game, games: int, seed: int = 0, require_hidden: bool =
         assert changed, "resample_from_infostate never re-dealt anything: hidden information is not resampled"
 
 
+def check_resample_depends_only_on_the_infostate(game: Game, games: int, seed: int = 0) -> None:
+    """Re-dealing is a function of the seat's information and the generator alone.
+
+    Two states the seat cannot tell apart (the true one and a re-deal of it)
+    must be re-dealt identically by generators in the same state; otherwise
+    the determinization, and every bot built on it, reads what the seat
+    cannot know (the true order of a deck, the true owner of a card).
+    """
+    for state in sampled_states(game, games, seed, per_game=3):
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players):
+            twin = state.resample_from_infostate(seat, random.Random(f"twin:{seat}"))
+            for k in range(2):
+                ours = state.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
+                theirs = twin.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
+                assert ours == theirs, (
+                    f"seat {seat} at move {state.move_number()}: the same generator re-deals two states of "
+                    f"one information set differently, so the re-deal depends on hidden information"
+                )
+
+
 def _play_out(state: State, rng: random.Random) -> None:
     limit = state.game.max_game_length()
     while not state.is_terminal():
@@ -221,4 +243,5 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_illegal_rejected,
     check_clone_and_serialization,
     check_no_leaks,
+    check_resample_depends_only_on_the_infostate,
 )

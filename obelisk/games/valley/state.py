@@ -852,14 +852,17 @@ class ValleyState(State):
         A pending choice of an opponent was offered because their real hand
         allowed it (a purchase half paid needs the gold still due; Book of the
         Earth needs a card dear enough to sacrifice), so a deal that breaks
-        that choice is redrawn; after a few failures the deciding opponent
-        keeps their real hand.
+        that choice is redrawn; after a few failures the deciding opponent's
+        hand is drawn among all the hands that allow it, weighted by how many
+        ways each can be dealt. The real hand is never consulted: every deal
+        starts from the opponent's cards in kind order, so two states ``seat``
+        cannot tell apart are re-dealt alike by the same generator.
         """
         for _ in range(_RESAMPLE_TRIES):
-            new = self._redeal(seat, rng, keep=-1)
+            new = self._redeal(seat, rng)
             if new._choice_possible(seat):
                 return new
-        return self._redeal(seat, rng, keep=self._current_player())
+        return self._redeal(seat, rng, constrained=self._current_player())
 
     def _choice_possible(self, seat: int) -> bool:
         current = self._current_player()
@@ -870,28 +873,34 @@ class ValleyState(State):
             return self.purse(current) >= top[3]
         return bool(self._legal_actions())
 
-    def _redeal(self, seat: int, rng: random.Random, keep: int) -> "ValleyState":
+    def _redeal(self, seat: int, rng: random.Random, constrained: int = -1) -> "ValleyState":
         """A clone whose opponents' hands are their shown cards plus a uniform deal from the rest of
-        their hand-and-deck cards."""
+        their hand-and-deck cards; the ``constrained`` opponent's hand is drawn among those that keep
+        the pending choice possible."""
         new = self.clone()
         ids = self.game.kind_ids
         uniform = rng.random
         for p in range(self.num_players):
-            if p == seat or p == keep:
+            if p == seat:
                 continue
             hand, tops, pool, shown = new.hands[p], new.tops[p], new.decks[p], new.shown[p]
-            cards = hand + tops
-            for kind in compress(ids, pool):
-                cards += [kind] * pool[kind]
+            size = len(hand)
             for kind in hand:
                 pool[kind] += 1
             for kind in tops:
                 pool[kind] += 1
-            dealt = list(shown)
             for kind in shown:
-                cards.remove(kind)
                 pool[kind] -= 1
-            for _ in range(len(hand) - len(shown)):
+            cards: list[int] = []
+            for kind in compress(ids, pool):
+                cards += [kind] * pool[kind]
+            new.tops[p] = []
+            new.deck_sizes[p] = len(cards) - (size - len(shown))
+            if p == constrained:
+                new.hands[p] = new._possible_hand(p, list(shown), pool, size - len(shown), rng)
+                continue
+            dealt = list(shown)
+            for _ in range(size - len(shown)):
                 i = int(uniform() * len(cards))
                 kind = cards[i]
                 cards[i] = cards[-1]
@@ -899,9 +908,38 @@ class ValleyState(State):
                 pool[kind] -= 1
                 dealt.append(kind)
             new.hands[p] = dealt
-            new.deck_sizes[p] = len(cards)
-            new.tops[p] = []
         return new
+
+    def _possible_hand(self, p: int, shown: list[int], pool: list[int], free: int, rng: random.Random) -> list[int]:
+        """A hand for ``p`` (its ``shown`` cards plus ``free`` cards from ``pool``) that keeps the
+        pending choice possible, drawn with the probability a uniform deal would give it.
+
+        Called with the pool holding every candidate card; takes the chosen cards out of it.
+        """
+        kinds = [k for k in self.game.kind_ids if pool[k]]
+        candidates: list[tuple[list[int], int]] = []
+
+        def extend(index: int, left: int, chosen: list[int], ways: int) -> None:
+            if left == 0:
+                self.hands[p] = shown + chosen
+                if self._choice_possible(-1):
+                    candidates.append((list(chosen), ways))
+                return
+            if index == len(kinds):
+                return
+            kind = kinds[index]
+            for take in range(min(left, pool[kind]), -1, -1):
+                extend(index + 1, left - take, chosen + [kind] * take, ways * math.comb(pool[kind], take))
+
+        extend(0, free, [], 1)
+        pick = rng.random() * sum(w for _, w in candidates)
+        for chosen, ways in candidates:
+            pick -= ways
+            if pick < 0:
+                break
+        for kind in chosen:
+            pool[kind] -= 1
+        return shown + chosen
 
     def _render(self) -> str:
         return render_state(self)

@@ -141,3 +141,19 @@ def test_clone_is_independent() -> None:
     act(clone, "buy Statue of Horus (B1) for 3")
     assert state.stack[-1] == (F.MAIN, 0) and state.hands[0] == kinds(state, ["Urn", "Urn"])
     assert clone.to_json() != state.to_json()
+
+
+def test_resample_never_consults_the_real_hand_order() -> None:
+    """Two hands that differ only in order are re-dealt alike: the deal starts from kinds."""
+    state = scenario(hand=["Urn", "Shabti", "Box of Food", "Offering Table"], pyramid=PYRAMID)
+    set_deck(state, 0, ["Shabti", "Urn", "Shabti"])
+    twin = state.clone()
+    twin.hands[0] = list(reversed(twin.hands[0]))
+    assert twin.observation(1) == state.observation(1)
+    dealt = set()
+    for i in range(30):
+        ours = state.resample_from_infostate(1, random.Random(i))
+        theirs = twin.resample_from_infostate(1, random.Random(i))
+        assert ours.hands == theirs.hands and ours.decks == theirs.decks
+        dealt.add(tuple(ours.hands[0]))
+    assert len(dealt) > 1
