@@ -25,47 +25,21 @@ import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 import obelisk
 from obelisk.bots import make_bot
-from obelisk.core import registry
+from obelisk.core import registry, sample_outcome
+
+from engine import playout_loop
 
 
 def _register_toy() -> None:
     from tests.core.toy import HighCardGame
 
     registry.register(HighCardGame)
-
-
-def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    threshold = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability
-        if threshold < cumulative:
-            return action
-    return outcomes[-1][0]
-
-
-def _state_loop(new_state: Callable[[int], Any], seconds: float) -> float:
-    """Steps/s of random games through the OpenSpiel-style state API."""
-    rng = random.Random(0)
-    steps = games = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        state = new_state(games)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = _sample(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
-        games += 1
-    return steps / (time.perf_counter() - started)
 
 
 def _pettingzoo_loop(game_id: str, players: int, seconds: float) -> float:
@@ -94,8 +68,8 @@ def throughput(game_id: str, players: int, seconds: float) -> None:
 
     native = obelisk.load(game_id, players)
     spiel = openspiel.load(game_id, players)
-    native_rate = _state_loop(native.new_initial_state, seconds)
-    spiel_rate = _state_loop(lambda _: spiel.new_initial_state(), seconds)
+    native_rate = playout_loop(native.new_initial_state, seconds)[0]
+    spiel_rate = playout_loop(lambda _: spiel.new_initial_state(), seconds)[0]
     try:
         native.observation_tensor_size()
         pz_rate = _pettingzoo_loop(game_id, players, seconds)
@@ -162,7 +136,7 @@ def play_match_game(game_id: str, index: int, move_time: float, ours_seat: int, 
     their_simulations: list[int] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(_sample(state.chance_outcomes(), rng))
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
         elif state.current_player() == ours_seat:
             inner = openspiel.obelisk_state(state)
             action = ours.choose(inner)

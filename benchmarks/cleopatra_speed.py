@@ -18,30 +18,13 @@ from typing import Any, Callable
 
 import obelisk
 
-
-def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    threshold = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability
-        if threshold < cumulative:
-            return action
-    return outcomes[-1][0]
+from engine import random_game
 
 
 def _play(new_state: Callable[[], Any], games: int, rng: random.Random) -> tuple[int, float]:
     """Steps and seconds of ``games`` uniformly random playouts (the loop of ``engine.py``)."""
-    steps = 0
     started = time.perf_counter()
-    for _ in range(games):
-        state = new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = _sample(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
+    steps = sum(random_game(new_state(), rng) for _ in range(games))
     return steps, time.perf_counter() - started
 
 

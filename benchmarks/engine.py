@@ -15,16 +15,23 @@ import time
 from typing import Any, Callable
 
 import obelisk
+from obelisk.core import sample_outcome
 
 
-def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    threshold = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability
-        if threshold < cumulative:
-            return action
-    return outcomes[-1][0]
+def random_game(state: Any, rng: random.Random) -> int:
+    """Play ``state`` to the end with uniform choices; return the number of steps.
+
+    Works for Obelisk and pyspiel states alike, so both engines run the same loop.
+    """
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    return steps
 
 
 def playout_loop(new_state: Callable[[int], Any], seconds: float) -> tuple[float, float]:
@@ -33,14 +40,7 @@ def playout_loop(new_state: Callable[[int], Any], seconds: float) -> tuple[float
     steps = games = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
-        state = new_state(games)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = _sample(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
+        steps += random_game(new_state(games), rng)
         games += 1
     elapsed = time.perf_counter() - started
     return steps / elapsed, games / elapsed

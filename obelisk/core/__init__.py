@@ -10,6 +10,7 @@ from obelisk.core.protocol import (
     Option,
     State,
     rank_returns,
+    sample_outcome,
 )
 from obelisk.core.registry import game_class, games, load, register, unregister
 
@@ -26,6 +27,7 @@ __all__ = [
     "games",
     "load",
     "rank_returns",
+    "sample_outcome",
     "register",
     "unregister",
 ]

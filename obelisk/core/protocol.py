@@ -449,13 +449,7 @@ class State(ABC):
             raise IllegalActionError("not a chance node")
         if rng is None:
             rng = random.Random(f"{self._seed}:{len(self._history)}")
-        threshold = rng.random()
-        cumulative = 0.0
-        for action, probability in outcomes:
-            cumulative += probability
-            if threshold < cumulative:
-                return action
-        return outcomes[-1][0]
+        return sample_outcome(outcomes, rng)
 
     def action_to_string(self, action: int) -> str:
         """The readable label of ``action`` in this position (full information)."""
@@ -606,6 +600,17 @@ def _copy_plain(value: Any) -> Any:
 
 
 _CONTAINERS = (list, dict)
+
+
+def sample_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """Draw an action from ``[(action, probability)]`` with one ``rng.random()`` call."""
+    threshold = rng.random()
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if threshold < cumulative:
+            return action
+    return outcomes[-1][0]
 
 
 def rank_returns(keys: Sequence[Any]) -> list[float]:
