@@ -453,7 +453,12 @@ class State(ABC):
 
     def action_to_string(self, action: int) -> str:
         """The readable label of ``action`` in this position (full information)."""
-        action = operator.index(action)
+        if isinstance(action, bool):
+            raise ValueError(f"an action must be an integer id, got {action!r}")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise ValueError(f"an action must be an integer id, got {action!r}") from None
         if not 0 <= action < max(self.game.num_distinct_actions(), self.game.max_chance_outcomes()):
             raise ValueError(f"action id {action} is outside the action space")
         return self._action_to_string(action)
@@ -519,10 +524,18 @@ class State(ABC):
             view["scores"] = self.scores()
         return view
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> "State":
-        """A state consistent with all ``seat`` knows, with the hidden parts re-dealt."""
+    def resample_from_infostate(self, seat: int, rng: random.Random | int | None = None) -> "State":
+        """A state consistent with all ``seat`` knows, with the hidden parts re-dealt.
+
+        ``rng`` is a ``random.Random``, or an integer seed, or ``None`` for a
+        generator seeded from the state's seed and move number.
+        """
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        if rng is None or _is_int(rng):
+            rng = random.Random(f"resample:{self._seed}:{len(self._history)}:{seat}:{rng}")
+        elif not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random, an integer seed or None, got {type(rng).__name__}")
         resampled = self._resample(seat, rng)
         resampled._legal = None
         return resampled

@@ -256,3 +256,18 @@ def test_chance_outcomes_stay_valid_after_the_cache_is_refreshed() -> None:
     assert state.chance_outcomes() == [(k, (1 if k == 0 else 2) / 11) for k in range(6)]
     state.apply_action(3)
     assert state.chance_outcomes() == [] and state.legal_actions() == [0, 1]
+
+
+def test_resample_accepts_a_seed_or_nothing_and_refuses_other_generators() -> None:
+    state = dealt()
+    assert state.resample_from_infostate(0, 3).hands == state.resample_from_infostate(0, 3).hands
+    assert state.resample_from_infostate(0).observation(0) == state.observation(0)
+    with pytest.raises(ValueError, match="rng must be a random.Random"):
+        state.resample_from_infostate(0, "seed")  # type: ignore[arg-type]
+
+
+def test_action_to_string_refuses_non_ids() -> None:
+    state = dealt()
+    for bad in ("hold", None, True, 1.5):
+        with pytest.raises(ValueError, match="integer id"):
+            state.action_to_string(bad)  # type: ignore[arg-type]
