@@ -205,6 +205,36 @@ def check_resample_depends_only_on_the_infostate(game: Game, games: int, seed: i
                 )
 
 
+def check_action_strings_do_not_leak(game: Game, games: int, seed: int = 0, max_actions: int = 12) -> None:
+    """What a seat is told of an action reveals no more than its observation afterwards.
+
+    For every seat ``p`` other than the actor: two actions after which ``p``'s
+    observation is identical must be described to ``p`` identically by
+    ``public_action_string`` (the channel of move logs, the CLI and replays).
+    """
+    for state in sampled_states(game, games, seed, per_game=4):
+        actor = state.current_player()
+        if actor == TERMINAL:
+            continue
+        actions = state.legal_actions()[:max_actions]
+        after = {}
+        for action in actions:
+            child = state.clone()
+            child.apply_action(action)
+            after[action] = child
+        for seat in [None, *range(game.num_players)]:
+            if seat == actor:
+                continue
+            told: dict[str, str] = {}
+            for action in actions:
+                seen = json.dumps(after[action].observation(seat), sort_keys=True)
+                text = state.public_action_string(action, seat)
+                assert told.setdefault(seen, text) == text, (
+                    f"seat {seat} at move {state.move_number()} is told {text!r} and {told[seen]!r} for two "
+                    f"actions of {'chance' if actor == CHANCE else f'seat {actor}'} it cannot tell apart"
+                )
+
+
 def _play_out(state: State, rng: random.Random) -> None:
     limit = state.game.max_game_length()
     while not state.is_terminal():
@@ -244,4 +274,5 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_clone_and_serialization,
     check_no_leaks,
     check_resample_depends_only_on_the_infostate,
+    check_action_strings_do_not_leak,
 )

@@ -47,3 +47,8 @@ def test_determinism(game_id: str, players: int) -> None:
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> None:
     testing.check_resample_depends_only_on_the_infostate(obelisk.load(game_id, players), 4, seed=6000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_action_strings_do_not_leak(game_id: str, players: int) -> None:
+    testing.check_action_strings_do_not_leak(obelisk.load(game_id, players), 4, seed=7000)

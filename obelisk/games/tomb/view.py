@@ -26,7 +26,7 @@ from obelisk.games.tomb.data import (
     square_name,
 )
 
-from obelisk.games.tomb.state import FIGURES, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
+from obelisk.games.tomb.state import DRAW, FIGURES, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
 
 if TYPE_CHECKING:
     from obelisk.games.tomb.state import TombState
@@ -73,6 +73,8 @@ def observation(state: "TombState", seat: int | None) -> dict[str, Any]:
             "tile": t.kinds[state.rv_kind].name,
             "options": [letters_of(m) for m in state._orient_options()],
         }
+    elif state.phase == DRAW:
+        pending = {"square": square_name(state.rv_cell)}
     elif state.phase == TURN_KEY:
         pending = {"square": square_name(state.key_cell)}
     elif state.phase == ROB:

@@ -36,3 +36,17 @@ def test_tensor_marks_the_viewers_plan_knowledge() -> None:
     from obelisk.games.tomb.tensor import PER_SQUARE
 
     assert mine[cell("C3") * PER_SQUARE + 1] == 1.0 and theirs[cell("C3") * PER_SQUARE + 1] == 0.0
+
+
+def test_the_square_being_revealed_is_public() -> None:
+    """Everyone sees which face-down tile the mover steps toward, before it is drawn."""
+    from obelisk.core import CHANCE
+    from obelisk.games.tomb.data import square_name
+
+    game = obelisk.load("tomb", 2)
+    found = 0
+    for state in sampled_states(game, 6, seed=7000, per_game=8):
+        if state.current_player() == CHANCE and state.observation(None)["turn"]["phase"] == "reveal":
+            found += 1
+            assert state.observation(None)["pending"]["square"] == square_name(state.rv_cell)
+    assert found
