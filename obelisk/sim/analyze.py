@@ -270,20 +270,27 @@ def write_report(
         for c, w, o in zip(categories, win_means, other_means):
             lines.append(f"| {c} | {w:.2f} | {o:.2f} | {w - o:+.2f} |")
         lines += ["", "![categories](categories.png)", ""]
-        figure, axis = plt.subplots(figsize=(7, 0.5 * len(categories) + 1.5))
-        positions = range(len(categories))
-        axis.barh([p + 0.2 for p in positions], win_means, height=0.4, label="winners", color="#c8a24a")
-        axis.barh([p - 0.2 for p in positions], other_means, height=0.4, label="others", color="#4a78c8")
-        axis.set_yticks(list(positions), categories)
-        axis.set_xlabel("mean points")
-        axis.set_title("Score breakdown")
-        axis.legend()
-        _save(figure, out / "categories.png")
+        _winners_vs_others(plt, categories, win_means, other_means, "mean points", "Score breakdown",
+                           out / "categories.png")
 
     lines += _influence(a, out, plt, list(kinds) if kinds else influential_kinds(a))
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def _winners_vs_others(plt: Any, labels: Sequence[str], winners: Sequence[float], others: Sequence[float],
+                       xlabel: str, title: str, path: Path) -> None:
+    """A horizontal bar pair per label: winners' mean above, the other seats' below."""
+    figure, axis = plt.subplots(figsize=(7, 0.5 * len(labels) + 1.5))
+    positions = range(len(labels))
+    axis.barh([p + 0.2 for p in positions], winners, height=0.4, label="winners", color="#c8a24a")
+    axis.barh([p - 0.2 for p in positions], others, height=0.4, label="others", color="#4a78c8")
+    axis.set_yticks(list(positions), labels)
+    axis.set_xlabel(xlabel)
+    axis.set_title(title)
+    axis.legend()
+    _save(figure, path)
 
 
 def _influence(a: Analysis, out: Path, plt: Any, kinds_shown: Sequence[str]) -> list[str]:
@@ -302,15 +309,8 @@ def _influence(a: Analysis, out: Path, plt: Any, kinds_shown: Sequence[str]) -> 
         ratio = f"{w / o:.2f}" if o else "–"
         lines.append(f"| {k} | {w:.2f} | {o:.2f} | {ratio} |")
     lines += ["", "![kinds](kinds.png)", ""]
-    figure, axis = plt.subplots(figsize=(7, 0.45 * len(kinds) + 1.5))
-    positions = range(len(kinds))
-    axis.barh([p + 0.2 for p in positions], per_winner, height=0.4, label="winners", color="#c8a24a")
-    axis.barh([p - 0.2 for p in positions], per_other, height=0.4, label="others", color="#4a78c8")
-    axis.set_yticks(list(positions), kinds)
-    axis.set_xlabel("choices per seat and game")
-    axis.set_title("Action kinds: winners vs. others")
-    axis.legend()
-    _save(figure, out / "kinds.png")
+    _winners_vs_others(plt, kinds, per_winner, per_other, "choices per seat and game",
+                       "Action kinds: winners vs. others", out / "kinds.png")
     extremes = extreme_labels(a)
     if len(extremes) >= 2:
         lines += _label_section(a, out, plt, extremes, "labels", "Best and worst choices (all kinds)")
