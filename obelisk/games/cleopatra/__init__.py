@@ -91,8 +91,6 @@ class CleopatraGame(Game):
         self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
         self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
         self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
-        self._face_up_ids = range(NUM_KINDS, 2 * NUM_KINDS)
-        self._draw_memo: tuple[tuple[int, ...], list[tuple[int, float]]] = ((), [])
 
     def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
         """Binomial chances of 0..``rolled`` priest symbols."""
@@ -102,21 +100,25 @@ class CleopatraGame(Game):
     def draw_outcomes(self, deck: list[int], face_up: int) -> list[tuple[int, float]]:
         """Chance outcomes of a deck draw, ``face * 17 + kind``.
 
-        The last answer is memoised: a playout asks for the outcomes and the
-        core asks again when the chosen one is applied.
+        Every card is equally likely and comes face up with chance
+        ``face_up / size``. Built in one loop per face with no intermediate
+        lists: a deck draw is about a third of all steps of a game.
         """
-        key = (*deck, face_up)
-        memo = self._draw_memo
-        if memo[0] == key:
-            return list(memo[1])
         size = sum(deck)
-        down = (size - face_up) / (size * size)
-        result = [(k, c * down) for k, c in enumerate(deck) if c] if face_up < size else []
+        square = size * size
+        result: list[tuple[int, float]] = []
+        append = result.append
+        if face_up < size:
+            down = (size - face_up) / square
+            for kind, count in enumerate(deck):
+                if count:
+                    append((kind, count * down))
         if face_up:
-            up = face_up / (size * size)
-            result += [(k, c * up) for k, c in zip(self._face_up_ids, deck) if c]
-        self._draw_memo = (key, result)
-        return list(result)
+            up = face_up / square
+            for outcome, count in enumerate(deck, NUM_KINDS):
+                if count:
+                    append((outcome, count * up))
+        return result
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]
