@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from obelisk.core import ActionSpace, Game, GameInfo, Option
+from obelisk.games.valley import frames as F
 from obelisk.games.valley.cards import SET, CardTable, load_cards
 from obelisk.games.valley.effects import play_checks
 from obelisk.games.valley.state import ValleyState
@@ -55,6 +56,7 @@ class ValleyGame(Game):
         self.kind_ids = range(table.size)
         self.play_checks = play_checks(table)
         self.stock_total = table.stock_total()
+        self.forced_slots = F.ALL_SLOTS if self.options["forced_removal"] == "any" else F.BASE
         self.worth = tuple(
             0.3 * table.gold[k] + (0.0 if table.kind_type[k] == SET else 0.5 * table.vp[k]) for k in range(table.size)
         )

@@ -107,7 +107,7 @@ class ValleyState(State):
         return self.stock_sizes[0] + self.stock_sizes[1]
 
     def pyramid_count(self) -> int:
-        return sum(1 for k in self.pyramid if k >= 0)
+        return 6 - self.pyramid.count(-1)
 
     def card_total(self, seat: int) -> int:
         """Cards of ``seat`` in hand, deck and discard pile (the tribute exemption counts these)."""
@@ -124,7 +124,11 @@ class ValleyState(State):
         hand = self.hands[seat]
         if self.hand_gold:
             return self.hand_gold * len(hand) + self.discount
-        return sum(map(self.game.table.gold.__getitem__, hand)) + self.discount
+        gold = self.game.table.gold
+        total = self.discount
+        for kind in hand:
+            total += gold[kind]
+        return total
 
     def owns_boat_hidden(self, seat: int) -> bool:
         """Whether a Boat is among ``seat``'s hand and deck (public: every card's owner is known)."""
@@ -180,9 +184,7 @@ class ValleyState(State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         pool, total = self._draw_pool()
-        kinds = list(compress(self.game.kind_ids, pool))
-        # (kind, count / total) for the kinds present, built in C
-        return list(zip(kinds, map(total.__rtruediv__, map(pool.__getitem__, kinds))))
+        return [(kind, pool[kind] / total) for kind in compress(self.game.kind_ids, pool)]
 
     def is_terminal(self) -> bool:
         """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
@@ -201,7 +203,11 @@ class ValleyState(State):
             cost = g.table.cost
             purse = self.purse(seat)
             pyramid = self.pyramid
-            legal = [g.a_buy + s for s in F.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= purse]
+            legal = []
+            for slot in F.BASE:
+                card = pyramid[slot]
+                if card >= 0 and cost[card] <= purse:
+                    legal.append(g.a_buy + slot)
             kinds = sorted(set(hand))
             checks = g.play_checks
             a_play = g.a_play
@@ -238,8 +244,7 @@ class ValleyState(State):
         if code == F.FILL_B2:
             return [g.a_fill, g.a_fill + 1]
         if code == F.FORCED:
-            slots = F.ALL_SLOTS if g.options["forced_removal"] == "any" else F.BASE
-            return [g.a_remove + s for s in slots if self.pyramid[s] >= 0]
+            return [g.a_remove + s for s in g.forced_slots if self.pyramid[s] >= 0]
         if code == F.DISCARD_PICK:
             return [g.a_discard + k for k in sorted(set(self.discards[seat]))]
         if code == F.TOMB_PICK:
@@ -392,7 +397,7 @@ class ValleyState(State):
         self.bought.append(self.game.table.cost[kind])
         self.touched = True
         if self.game.table.boat_kinds:
-            n = self.num_players
+            n = self.game.num_players
             for i in range(n - 1, 0, -1):
                 self.stack.append((F.BOAT, (seat + i) % n))
         self.stack.append((F.CRUMBLE, seat))
@@ -480,7 +485,7 @@ class ValleyState(State):
         self.hands[seat] = []
         self.shown[seat] = []
         self.turns[seat] += 1
-        if seat == self.num_players - 1 and not self.stock_count() and not self.pyramid_count():
+        if seat == self.game.num_players - 1 and not self.stock_count() and not self.pyramid_count():
             self.over = True
             self.stack = []
             return
@@ -488,7 +493,7 @@ class ValleyState(State):
         self.stack.append((F.DRAW, seat, HAND_SIZE))
 
     def _next_turn(self) -> None:
-        self.active = (self.active + 1) % self.num_players
+        self.active = (self.active + 1) % self.game.num_players
         self.touched = False
         self.entombed = False
         self.hand_gold = 0
