@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 from typing import Any
 
 from obelisk.core import CHANCE, TERMINAL, State
-from obelisk.core.pools import pool_outcomes
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_state
 from obelisk.games.solomon.scoring import (
@@ -67,9 +65,20 @@ GIVE0 = PAY_TREASURE0 + len(d.TREASURE_KINDS)
 CHOOSE0 = GIVE0 + d.NUM_KINDS
 
 _BIT = tuple(1 << sq for sq in range(d.SQUARES))
-_ROW_OF = tuple(1 << (sq // d.SIZE) for sq in range(d.SQUARES))
-"""The bit of each square's row in a set of rows."""
 _STEPS = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
+_ROW_MASK = (1 << d.SIZE) - 1
+_ROW_STEPS = tuple(
+    (
+        first,
+        tuple(
+            tuple((first + col, *_STEPS[first + col]) for col in range(d.SIZE) if picked >> col & 1)
+            for picked in range(1 << d.SIZE)
+        ),
+    )
+    for first in range(0, d.SQUARES, d.SIZE)
+)
+"""Per row of the cave: its first square and, for each 6-bit subset of its squares, their
+``(square, neighbour mask, move sets)``, so a set of squares is walked a row at a time without bit scans."""
 _MOVE_PATHS = tuple(
     f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
     for sq in range(d.SQUARES)
@@ -204,34 +213,37 @@ class SolomonState(State):
             del self.log[0]
 
     def _chance_kind(self) -> str | None:
-        if self.cards_dealt < self.game.cards_to_deal:
-            return "top" if self.tops_revealed < d.SQUARES else "deal"
         if self.reveal_queue:
             return "reveal"
         if self.deal_to:
             return "penalty"
+        if self.cards_dealt < self.game.cards_to_deal:
+            return "top" if self.tops_revealed < d.SQUARES else "deal"
         return None
 
     # Protocol hooks ----------------------------------------------------------
 
     def _current_player(self) -> int:
-        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
+        """The set-up draws happen only in the first "choose" phase, so the common turn case tests two lists."""
+        if self.reveal_queue or self.deal_to:
             return CHANCE
         phase = self.phase
         if phase == "choose":
-            return self.chooser
+            return CHANCE if self.cards_dealt < self.game.cards_to_deal else self.chooser
         if phase == "end":
             return TERMINAL
         return self.order[self.turn]
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.cards_dealt < self.game.cards_to_deal:
-            pool = self.gold_pool if self.tops_revealed < d.SQUARES else self.card_pool
-        elif self.reveal_queue:
+        """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
+        if self.reveal_queue:
             pool = self.dark_pool
-        else:
+        elif self.deal_to:
             pool = self.penalty_pool
-        return list(_pool_outcomes(tuple(pool)))
+        else:
+            pool = self.gold_pool if self.tops_revealed < d.SQUARES else self.card_pool
+        total = sum(pool)
+        return [(kind, count / total) for kind, count in enumerate(pool) if count]
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
@@ -353,8 +365,9 @@ class SolomonState(State):
     # Applying actions -----------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
-            self._apply_chance(self._chance_kind(), action)
+        kind = self._chance_kind()
+        if kind is not None:
+            self._apply_chance(kind, action)
             return
         if action < USE0 and self.phase == "turn":
             self._move(self.order[self.turn], action)
@@ -392,7 +405,13 @@ class SolomonState(State):
             self._give(seat, index)
 
     def _apply_chance(self, kind: str, outcome: int) -> None:
-        if kind == "top":
+        if kind == "reveal":
+            sq = self.reveal_queue.pop(0)
+            self.dark_pool[outcome] -= 1
+            self.unseen[sq] -= 1
+            self.stacks[sq] = (outcome,)
+            self._note(_REVEAL_TEXT[sq][outcome])
+        elif kind == "top":
             self.gold_pool[outcome] -= 1
             self.stacks[self.tops_revealed] = (outcome,)
             self.tops_revealed += 1
@@ -402,12 +421,6 @@ class SolomonState(State):
             hand.append(outcome)
             hand.sort()
             self.cards_dealt += 1
-        elif kind == "reveal":
-            sq = self.reveal_queue.pop(0)
-            self.dark_pool[outcome] -= 1
-            self.unseen[sq] -= 1
-            self.stacks[sq] = (outcome,)
-            self._note(_REVEAL_TEXT[sq][outcome])
         else:
             seat = self.deal_to.pop(0)
             self.penalty_pool[outcome] -= 1
@@ -498,17 +511,12 @@ class SolomonState(State):
             below2 = levels[0] | levels[1]
             below3 = below2 | levels[2]
             lower = (0, levels[0], below2, below3, below3 | levels[3])
-        rows = 0
-        while squares:
-            low = squares & -squares
-            sq = low.bit_length() - 1
-            squares ^= low
-            near, sets = _STEPS[sq]
-            moves_from[sq] = sets[near & lower[heights[sq]]]
-            rows |= _ROW_OF[sq]
         move_rows = self.move_rows
-        for row, first in enumerate(range(0, d.SQUARES, d.SIZE)):
-            if rows >> row & 1:
+        for row, (first, row_steps) in enumerate(_ROW_STEPS):
+            picked = squares >> first & _ROW_MASK
+            if picked:
+                for sq, near, sets in row_steps[picked]:
+                    moves_from[sq] = sets[near & lower[heights[sq]]]
                 move_rows[row] = sum(moves_from[first : first + d.SIZE], ())
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -675,8 +683,9 @@ class SolomonState(State):
     # Labels and reasons -------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        if self.reveal_queue or self.deal_to or self.cards_dealt < self.game.cards_to_deal:
-            return self._chance_label(self._chance_kind(), action)
+        kind = self._chance_kind()
+        if kind is not None:
+            return self._chance_label(kind, action)
         if action < USE0:
             return self.game.move_labels[action]
         space = self.game.actions
@@ -1109,12 +1118,6 @@ def _deal_face_down(
     for pool in remaining:
         rng.shuffle(pool)
     return list(zip(to_payer, remaining))
-
-
-@lru_cache(maxsize=4096)
-def _pool_outcomes(pool: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-    """The draw from a pool of counts; memoized, as the core asks twice per chance node."""
-    return tuple(pool_outcomes(pool))
 
 
 def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:
