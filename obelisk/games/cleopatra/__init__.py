@@ -85,6 +85,7 @@ class CleopatraGame(Game):
         cells = self.tables.rows * cols
         self.not_left = sum(1 << c for c in range(cells) if c % cols != 0)
         self.not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        self.wall_cells = [tuple(c for c in range(cells) if mask >> c & 1) for mask in self.tables.wall_masks]
         self.tensor = TensorLayout(self.tables)
         self.dispatch = [(getattr(CleopatraState, "_do_" + name), index)
                          for name, size in self.actions.ranges for index in range(size)]

@@ -375,7 +375,12 @@ class CleopatraState(State):
 
     @staticmethod
     def _source_kind(r: int, s: int) -> int:
-        return (r, TAINTED0 + r, TROMPE, -1)[s]
+        """The card kind that pays a unit of ``r`` from source ``s``; -1 for a Nile merchant."""
+        if s == 0:
+            return r
+        if s == 1:
+            return TAINTED0 + r
+        return TROMPE if s == 2 else -1
 
     def _card_look(self, card: tuple[int, int]) -> str:
         return self.game.tables.names[card[0]] if card[1] else "face-down"
@@ -562,18 +567,24 @@ class CleopatraState(State):
         self.phase = "pay"
 
     def _auto_pay(self) -> bool:
-        """Use credit from split tainted cards, and any forced payment, until a real choice remains."""
-        while any(self.to_pay):
-            r = self._next_unit()
-            if self.credit[r]:
-                self.credit[r] -= 1
-                self.to_pay[r] -= 1
-                continue
-            sources = self._pay_sources(r)
-            if len(sources) > 1:
-                self.actor = self.turn
-                return False
-            self._pay(r, sources[0])
+        """Use credit from split tainted cards, and any forced payment, until a real choice remains.
+
+        Units are paid resource by resource in order (paying one never reopens
+        an earlier resource), as ``_next_unit`` would pick them.
+        """
+        to_pay = self.to_pay
+        credit = self.credit
+        for r in range(5):
+            while to_pay[r]:
+                if credit[r]:
+                    credit[r] -= 1
+                    to_pay[r] -= 1
+                    continue
+                sources = self._pay_sources(r)
+                if len(sources) > 1:
+                    self.actor = self.turn
+                    return False
+                self._pay(r, sources[0])
         self._piece_paid()
         return True
 
@@ -584,10 +595,11 @@ class CleopatraState(State):
         seat = self.turn
         kind = self._source_kind(r, s)
         if kind >= 0:
+            tables = self.game.tables
             self._lose_public(seat, kind)
             self.discards[kind] += 1
-            self.amulets[seat] += self.tables.amulets[kind]
-            units = self.tables.units[kind] if kind != TROMPE else 1
+            self.amulets[seat] += tables.amulets[kind]
+            units = tables.units[kind] if kind != TROMPE else 1
         else:
             self.merchants[seat] -= 1
             units = 1
@@ -635,9 +647,9 @@ class CleopatraState(State):
         self._note(f"seat {seat} builds {label} for {reward} talents")
 
     def _wall_tiles(self, index: int) -> int:
-        mask = self.tables.wall_masks[index]
+        """Distinct mosaics touching wall ``index``."""
         garden = self.garden
-        return len({garden[c] for c in range(len(garden)) if mask >> c & 1 and garden[c] >= 0})
+        return len({garden[c] for c in self.game.wall_cells[index] if garden[c] >= 0})
 
     def _door_run(self, index: int) -> int:
         run = 0
@@ -647,17 +659,23 @@ class CleopatraState(State):
             run += 1
         return run
 
+    def _is_complete(self, category: str) -> bool:
+        pieces = self.game.tables.pieces
+        if category == "walls":
+            return -1 not in self.walls
+        if category == "sphinxes":
+            return len(self.sphinxes) >= pieces["sphinxes"]
+        if category == "throne":
+            return len(self.throne) >= 2
+        if category == "obelisks":
+            return len(self.obelisks) >= pieces["obelisks"]
+        if category == "doors":
+            return -1 not in self.doors
+        return self.stack_top < 0 and not self.stack_rest
+
     def _check_complete(self, category: str) -> None:
         t = self.tables
-        done = {
-            "walls": -1 not in self.walls,
-            "sphinxes": len(self.sphinxes) >= t.pieces["sphinxes"],
-            "throne": len(self.throne) >= 2,
-            "obelisks": len(self.obelisks) >= t.pieces["obelisks"],
-            "doors": -1 not in self.doors,
-            "mosaics": self.stack_top < 0 and not self.stack_rest,
-        }[category]
-        if done and category not in self.completed:
+        if self._is_complete(category) and category not in self.completed:
             self.completed.append(category)
             self.cleopatra += 1
             self._note(f"{t.category_names[category]} complete: Cleopatra moves to step {self.cleopatra}")
