@@ -88,6 +88,8 @@ _MOVE_TEXT = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d
 """``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
 _REVEAL_TEXT = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
 _SEAT_MOVES = tuple(f"seat {seat} moves " for seat in range(5))
+_FOUND_TEXT = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range(d.SQUARES)) for name in d.KIND_NAMES)
+"""``_FOUND_TEXT[tile][square]``: how a dug tile is listed in the log."""
 _DEAL_TRIES = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
 _LANE = 80
@@ -383,8 +385,7 @@ class SolomonState(State):
             self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
         elif name == "dig":
             o, anchor = divmod(index, d.SQUARES)
-            mask = self._card(seat).masks[o][anchor]
-            self._dig(seat, [sq for sq in range(d.SQUARES) if mask >> sq & 1])
+            self._dig(seat, [anchor + offset for offset in self._card(seat).fits[o][1]])
         elif name == "seal":
             self.seal.append(index)
             if len(self.seal) == self._card(seat).size:
@@ -491,14 +492,10 @@ class SolomonState(State):
             del log[0]
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
-        # Only the moves between a changed square and a neighbour whose comparison with it flipped change.
-        near_from = d.NEIGHBOUR_MASK[frm]
-        near_to = d.NEIGHBOUR_MASK[to]
-        if self.game.uphill:
-            changed = (near_from if hf == d.MAX_STACK else 0) | (near_to if ht + 1 == d.MAX_STACK else 0)
-        else:
-            changed = near_from & levels[hf] | near_to & levels[ht + 1]
-        self._refresh_moves(changed | bit_from | bit_to)
+        uphill = self.game.uphill
+        self._refresh_moves(
+            bit_from | bit_to | _movers_onto(levels, frm, hf, uphill) | _movers_onto(levels, to, ht + 1, uphill)
+        )
 
     def _refresh_moves(self, squares: int) -> None:
         """Recompute ``moves_from`` for the squares of a bitmask (from the heights and ``levels``)."""
@@ -536,6 +533,7 @@ class SolomonState(State):
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
         levels = self.levels
+        uphill = self.game.uphill
         changed = 0
         for sq in squares:
             stack = self.stacks[sq]
@@ -545,14 +543,14 @@ class SolomonState(State):
             heights[sq] = h - 1
             levels[h] ^= _BIT[sq]
             levels[h - 1] ^= _BIT[sq]
-            changed |= _BIT[sq] | d.NEIGHBOUR_MASK[sq]
+            changed |= _BIT[sq] | _movers_onto(levels, sq, h, uphill)
             self.tiles[seat][tile] += 1
             self.dug.append(tile)
             self.dug_at.append(sq)
             self._expose(sq)
         self._refresh_moves(changed)
         self.seal = []
-        found = ", ".join(f"{d.KIND_NAMES[k]} ({d.square_name(sq)})" for k, sq in zip(self.dug, self.dug_at))
+        found = ", ".join(_FOUND_TEXT[k][sq] for k, sq in zip(self.dug, self.dug_at))
         self._note(f"seat {seat} digs {found}")
         self._settle(seat)
 
@@ -1118,6 +1116,18 @@ def _deal_face_down(
     for pool in remaining:
         rng.shuffle(pool)
     return list(zip(to_payer, remaining))
+
+
+def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
+    """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
+
+    Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
+    flip; uphill only room matters, so they all flip when ``upper`` is a full stack.
+    Together with the changed squares themselves, these are all the squares whose moves change.
+    """
+    if uphill:
+        return d.NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
+    return d.NEIGHBOUR_MASK[sq] & levels[upper]
 
 
 def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:
