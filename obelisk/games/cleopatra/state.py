@@ -708,7 +708,7 @@ class CleopatraState(State):
             self.queue.append("tile")
             return True
         self._check_complete("mosaics")
-        new = [m for m in self._sanctuary_masks() if m not in self.sanctuary_seen]
+        new = self._sanctuary_masks(self.sanctuary_seen)
         self.sanctuary_seen += new
         self.claimable = new if self.statues[self.turn] else []
         if self.claimable:
@@ -737,17 +737,24 @@ class CleopatraState(State):
             empty &= ~region
         return regions
 
-    def _sanctuary_masks(self) -> list[int]:
-        """Regions into which no tile still in the stack fits (the ruling: every remaining tile counts)."""
+    def _sanctuary_masks(self, known: list[int] | tuple[int, ...] = ()) -> list[int]:
+        """Regions into which no tile still in the stack fits (the ruling: every remaining tile counts).
+
+        Regions in ``known`` are left out unexamined: proving that nothing fits
+        scans every placement of every remaining tile, and a sanctuary found
+        after an earlier mosaic needs no second proof.
+        """
         remaining = ([self.stack_top] if self.stack_top >= 0 else []) + self.stack_rest
         masks = self.game.masks
-        smallest = min((self.tables.tile_size[x] for x in remaining), default=0)
+        tile_size = self.game.tables.tile_size
         result = []
         for region in self._empty_regions():
-            if remaining and _popcount(region) >= smallest:
-                outside = ~region
-                if any(not mask & outside for x in remaining for mask in masks[x]):
-                    continue
+            if region in known:
+                continue
+            size = _popcount(region)
+            outside = ~region
+            if any(not mask & outside for x in remaining if tile_size[x] <= size for mask in masks[x]):
+                continue
             result.append(region)
         return result
 
@@ -1369,23 +1376,25 @@ def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable
             candidates[kind] = 0
 
 
-_REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
+_REFILL_CHOICES: dict[tuple[tuple[int, int], ...], list[int]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on those looks, so it is memoised.
+    otherwise; the answer depends only on the drawn cards, so it is memoised
+    per sequence of drawn (kind, face) pairs.
     """
-    key = tuple([kind if up else -1 for kind, up in pending])
+    key = tuple(pending)
     choices = _REFILL_CHOICES.get(key)
     if choices is None:
+        looks = [kind if up else -1 for kind, up in pending]
         seen = set()
         choices = []
         for i, perm in enumerate(PERMS):
             look = [-2] * STALLS
-            for j, card_look in enumerate(key):
+            for j, card_look in enumerate(looks):
                 look[perm[j]] = card_look
             if tuple(look) not in seen:
                 seen.add(tuple(look))
