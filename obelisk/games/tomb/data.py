@@ -197,6 +197,8 @@ class Tables:
     obstacle_protection: tuple[int, ...]
     blocker: tuple[int, ...]
     """Per kind: the protecting item of a cannot-enter obstacle, else -1."""
+    features: tuple[int, ...]
+    """Per kind: its feature code, as a flat tuple for the movement rules' inner loops."""
     provenance: dict
 
 
@@ -431,5 +433,6 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         obstacle_group=obstacle_group,
         obstacle_protection=obstacle_protection,
         blocker=tuple(blocker),
+        features=tuple(k.feature for k in kinds),
         provenance=provenance,
     )

@@ -119,10 +119,13 @@ T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
 EVENTS_KEPT = 10
 
 
-STEP_TABLE = tuple(
-    tuple((BIT[d], NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if NEIGH[c][d] >= 0) for c in range(CELLS)
+OPEN_STEPS = tuple(
+    tuple((NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if mask & BIT[d] and NEIGH[c][d] >= 0)
+    for c in range(CELLS)
+    for mask in range(16)
 )
-"""Per cell, for each on-board direction: the opening bit, the neighbour, its opening back, the step action."""
+"""Per ``cell * 16 + openings``: (neighbour, its opening back, step action) for each open on-board direction,
+so the step search visits only the directions a square opens toward."""
 
 
 class TombState(State):
@@ -232,29 +235,6 @@ class TombState(State):
 
     # Movement options --------------------------------------------------------------
 
-    def _normal_steps(self, seat: int, pos: int, prev: int, scarf: bool) -> list[int]:
-        """Step actions from cell ``pos``: an opening on both sides (a face-down square can still be turned
-        to open), not the cursed square, not straight back, not an unprotected cannot-enter obstacle."""
-        opn, kind = self.opn, self.kind
-        here = opn[pos]
-        curse = self.curse
-        blocker = self.game.tables.blocker
-        moves = []
-        for bit, q, back, action in STEP_TABLE[pos]:
-            if not here & bit or q == curse or (q == prev and not scarf):
-                continue
-            k = kind[q]
-            if k < 0:
-                moves.append(action)
-            elif q == CHAMBER_CELL:
-                if self._may_enter_chamber(seat):
-                    moves.append(action)
-            elif opn[q] & back:
-                need = blocker[k]
-                if need < 0 or self.items[seat] >> need & 1:
-                    moves.append(action)
-        return moves
-
     def _chamber_door(self, seat: int, pos: int) -> int:
         """With ``chamber_entry=adjacent`` the chamber is entered from any orthogonal neighbour, walls or not."""
         chamber = CHAMBER_CELL
@@ -285,19 +265,15 @@ class TombState(State):
             return -1
         return q
 
-    def _passages(self, pos: int, prev: int, scarf: bool) -> list[int]:
-        kinds = self.game.tables.kinds
-        k = self.kind[pos]
-        if k < 0 or kinds[k].feature != PASSAGE:
-            return []
+    def _passages(self, pos: int, prev: int) -> list[int]:
+        """The other revealed secret passages a mover on a passage may jump to (not cursed, not ``prev``)."""
+        features = self.game.tables.features
+        kind = self.kind
+        curse = self.curse
         return [
             q
             for q in range(CELLS)
-            if q != pos
-            and self.kind[q] >= 0
-            and kinds[self.kind[q]].feature == PASSAGE
-            and q != self.curse
-            and (q != prev or scarf)
+            if kind[q] >= 0 and features[kind[q]] == PASSAGE and q != pos and q != curse and q != prev
         ]
 
     def _flask_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
@@ -317,7 +293,11 @@ class TombState(State):
         return q
 
     def _compulsory_moves(self, seat: int, pos: int, prev: int, scarf: bool, ghost: bool) -> list[int]:
-        """Step actions the mover must choose from while any exist (ascending)."""
+        """Step actions the mover must choose from while any exist (ascending).
+
+        A normal step needs an opening on both sides (a face-down square can still be turned to open) and may
+        not go onto the cursed square, straight back, or onto an unprotected cannot-enter obstacle.
+        """
         if pos >= FIRST_ENTRANCE:
             if ghost:
                 q = self.game.tables.corners[pos - FIRST_ENTRANCE]
@@ -325,13 +305,35 @@ class TombState(State):
             return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
         if ghost:
             return [A_STEP + d for d in range(4) if self._ghost_target(seat, pos, d, prev, scarf) >= 0]
-        moves = self._normal_steps(seat, pos, prev, scarf)
+        if scarf:
+            prev = -1
+        opn, kind = self.opn, self.kind
+        curse = self.curse
+        tables = self.game.tables
+        blocker = tables.blocker
+        held = self.items[seat]
+        moves = []
+        for q, back, action in OPEN_STEPS[pos * 16 + opn[pos]]:
+            if q == curse or q == prev:
+                continue
+            k = kind[q]
+            if k < 0:
+                moves.append(action)
+            elif q == CHAMBER_CELL:
+                if self._may_enter_chamber(seat):
+                    moves.append(action)
+            elif opn[q] & back:
+                need = blocker[k]
+                if need < 0 or held >> need & 1:
+                    moves.append(action)
         if self.game.adjacent_chamber:
             door = self._chamber_door(seat, pos)
             if door >= 0:
                 moves.append(A_STEP + door)
                 moves.sort()
-        moves.extend(A_PASSAGE + q for q in self._passages(pos, prev, scarf))
+        k = kind[pos]
+        if k >= 0 and tables.features[k] == PASSAGE:
+            moves.extend(A_PASSAGE + q for q in self._passages(pos, prev))
         return moves
 
     def _can_start(self, seat: int, pos: int) -> bool:
@@ -430,6 +432,8 @@ class TombState(State):
         moves: list[int] = []
         if self.steps < self.die:
             moves = self._compulsory_moves(seat, pos, self.prev, self.scarf_on, self.ghost)
+        if not self.items[seat]:
+            return moves
         flask = self._flask_actions(seat, pos)
         items = self._item_actions(seat, pos, True)
         if moves:
@@ -502,8 +506,8 @@ class TombState(State):
             self.knowers[cell] = [self.player]
             self._after_look()
             return
-        name, index = SPACE.decode(action)
-        getattr(self, "_do_" + name)(index)
+        handler, index = _HANDLERS[action]
+        handler(self, index)
 
     # Turn start and selection
 
@@ -1139,3 +1143,8 @@ class TombState(State):
             if not IN_CHAMBER <= p < CELLS + 4:
                 return f"figure position {p} out of range"
         return None
+
+
+_HANDLERS = tuple((getattr(TombState, "_do_" + name), index) for name, index in map(SPACE.decode, range(SPACE.size)))
+"""Per player action id: the ``_do_<range>`` rule that applies it and the index within its range (one lookup per step
+instead of decoding the id and looking the method up by name)."""
