@@ -1376,25 +1376,23 @@ def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable
             candidates[kind] = 0
 
 
-_REFILL_CHOICES: dict[tuple[tuple[int, int], ...], list[int]] = {}
+_REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on the drawn cards, so it is memoised
-    per sequence of drawn (kind, face) pairs.
+    otherwise; the answer depends only on those looks, so it is memoised.
     """
-    key = tuple(pending)
+    key = tuple([kind if up else -1 for kind, up in pending])
     choices = _REFILL_CHOICES.get(key)
     if choices is None:
-        looks = [kind if up else -1 for kind, up in pending]
         seen = set()
         choices = []
         for i, perm in enumerate(PERMS):
             look = [-2] * STALLS
-            for j, card_look in enumerate(looks):
+            for j, card_look in enumerate(key):
                 look[perm[j]] = card_look
             if tuple(look) not in seen:
                 seen.add(tuple(look))
