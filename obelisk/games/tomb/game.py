@@ -60,6 +60,10 @@ class TombGame(Game):
         if self.options["max_rounds"] < 1:
             raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
         self.adjacent_chamber = self.options["chamber_entry"] == "adjacent"
+        self.max_rounds: int = self.options["max_rounds"]
+        end = self.options["end"]
+        # chamber entries after which the game is over
+        self.entries_to_end = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
         self.tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
         self.tensor = TombTensor(self.tables)
 

@@ -118,6 +118,10 @@ T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
 
 EVENTS_KEPT = 10
 
+ROLL_OUTCOMES = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES))
+"""The die roll's chance distribution (the same at every roll)."""
+ENTER_ACTIONS = tuple(A_ENTER + e for e in range(4))
+
 
 OPEN_STEPS = tuple(
     tuple((NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if mask & BIT[d] and NEIGH[c][d] >= 0)
@@ -445,20 +449,23 @@ class TombState(State):
     def _select_legal(self) -> list[int]:
         seat = self.player
         base = FIGURES * seat
-        seen: list[int] = []
+        starts: list[int] = []
         reserve = False
         for p in self.fig[base : base + FIGURES]:
             if p >= 0:
-                if p not in seen and self._can_start(seat, p):
-                    seen.append(p)
+                if p not in starts and self._can_start(seat, p):
+                    starts.append(p)
             elif p == RESERVE:
                 reserve = True
-        out = [A_SELECT + p for p in sorted(seen)]
+        starts.sort()
+        out = [A_SELECT + p for p in starts]
         if reserve:
-            out.extend(A_ENTER + e for e in range(4))
-        if not out:
+            out += ENTER_ACTIONS
+        elif not out:
             out.append(A_PASS)
-        return out + self._item_actions(seat, -1, False)
+        if self.items[seat]:
+            out += self._item_actions(seat, -1, False)
+        return out
 
     def _orient_options(self) -> list[int]:
         kind = self.game.tables.kinds[self.rv_kind]
@@ -480,7 +487,7 @@ class TombState(State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
-            return [(face, 1.0 / DIE_FACES) for face in range(DIE_FACES)]
+            return list(ROLL_OUTCOMES)
         return pool_outcomes(self.pool, TILE_OFFSET)
 
     # Applying actions ------------------------------------------------------------------
@@ -901,7 +908,7 @@ class TombState(State):
         self.ghost_path = []
         if ambush and self.active >= 0:
             pos = self.fig[self.active]
-            if pos >= 0:
+            if pos >= 0 and self.fig.count(pos) > 1:
                 seat = self.player
                 victims = [i for i, p in enumerate(self.fig) if p == pos and i // FIGURES != seat]
                 if victims:
@@ -931,17 +938,8 @@ class TombState(State):
         self.guarded = []
         self._next_turn()
 
-    def _game_over(self) -> bool:
-        done = len(self.finished)
-        end = self.game.options["end"]
-        if end == "first":
-            return done >= 1
-        if end == "decided":
-            return done >= self.num_players - 1
-        return done >= self.num_players
-
     def _next_turn(self) -> None:
-        if self._game_over():
+        if len(self.finished) >= self.game.entries_to_end:
             self.phase = OVER
             return
         n = self.num_players
@@ -952,7 +950,7 @@ class TombState(State):
                 break
         if candidate >= n:
             self.round += 1
-            if self.round > self.game.options["max_rounds"]:
+            if self.round > self.game.max_rounds:
                 self.phase = OVER
                 self._log("the round limit is reached")
                 return
