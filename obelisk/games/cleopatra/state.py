@@ -43,6 +43,7 @@ from obelisk.games.cleopatra.view import observation, render_state
 
 PLAY_KIND = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
              "scribes_die": SCRIBES, "smugglers": SMUGGLERS, "vizier": VIZIER}
+PLAY_INDEX = {play: index for index, play in enumerate(CHARACTER_PLAYS)}
 SIMPLE_PIECES = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
 PIECE_CATEGORY = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
 BUILD_RANGES = ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic")
@@ -309,20 +310,22 @@ class CleopatraState(State):
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
                 or hand[VIZIER]):
             return []
-        start = self.game.base["play"]
+        play = self.game.base["play"]
         result = []
-        for index, play in enumerate(CHARACTER_PLAYS):
-            if not hand[PLAY_KIND[play]]:
-                continue
-            if play == "courtesans" and not any(self.discards):
-                continue
-            if play == "vizier" and not (any(self.deck) or any(self.discards)):
-                continue
-            if play == "scribes_pick" and (self.phase != "turn" or not self.stack_rest or self.stack_top < 0):
-                continue
-            if play == "smugglers" and self.smuggled:
-                continue
-            result.append(start + index)
+        if hand[BEGGARS]:
+            result.append(play + PLAY_INDEX["beggars"])
+        if hand[COURTESANS] and any(self.discards):
+            result.append(play + PLAY_INDEX["courtesans"])
+        if hand[ENVOYS]:
+            result.append(play + PLAY_INDEX["envoys"])
+        if hand[SCRIBES]:
+            if self.phase == "turn" and self.stack_rest and self.stack_top >= 0:
+                result.append(play + PLAY_INDEX["scribes_pick"])
+            result.append(play + PLAY_INDEX["scribes_die"])
+        if hand[SMUGGLERS] and not self.smuggled:
+            result.append(play + PLAY_INDEX["smugglers"])
+        if hand[VIZIER] and (any(self.deck) or any(self.discards)):
+            result.append(play + PLAY_INDEX["vizier"])
         return result
 
     def _fits(self, tile: int) -> bool:
