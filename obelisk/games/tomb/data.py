@@ -90,11 +90,16 @@ PLAIN, INSCRIPTION, ITEM, OBSTACLE, MAP, PASSAGE, SHRINE, CHEST, WALL, CHAMBER =
 SETS = ("basic", "expansion")
 
 
+SQUARE_NAMES = tuple("ABCDEFGHI"[cell % SIZE] + str(cell // SIZE + 1) for cell in range(CELLS)) + tuple(
+    f"{entrance} entrance" for entrance in ENTRANCES
+)
+"""Per position (cells, then the entrances): ``A1`` is the north-west corner; letters are columns west to east,
+numbers rows north to south. Built once because the event log names squares at almost every move."""
+
+
 def square_name(cell: int) -> str:
-    """``A1`` is the north-west corner; letters are columns west to east, numbers rows north to south."""
-    if cell >= FIRST_ENTRANCE:
-        return f"{ENTRANCES[cell - FIRST_ENTRANCE]} entrance"
-    return "ABCDEFGHI"[cell % SIZE] + str(cell // SIZE + 1)
+    """The name of a cell or entrance (see ``SQUARE_NAMES``)."""
+    return SQUARE_NAMES[cell]
 
 
 def parse_square(text: Any) -> int | None:
@@ -111,8 +116,12 @@ def mask_of(letters: str) -> int:
     return sum(BIT[DIR_LETTERS.index(ch)] for ch in letters)
 
 
+OPENING_LETTERS = tuple(",".join(DIR_LETTERS[d] for d in range(4) if mask & BIT[d]) for mask in range(16))
+"""Per openings mask: its letters such as ``N,E`` (built once: the log and the labels name openings often)."""
+
+
 def letters_of(mask: int) -> str:
-    return ",".join(DIR_LETTERS[d] for d in range(4) if mask & BIT[d])
+    return OPENING_LETTERS[mask]
 
 
 def rotate(mask: int) -> int:

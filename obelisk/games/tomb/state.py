@@ -365,12 +365,14 @@ class TombState(State):
         if held >> WATER & 1 and self.die != 5:
             out.append(A_WATER)
         if held >> CHOCOLATE & 1 and self.steps == 0:
-            out.extend(A_CHOCOLATE + v for v in range(self.die - 1))
+            out += range(A_CHOCOLATE, A_CHOCOLATE + self.die - 1)
         on_cell = in_move and 0 <= pos < CELLS and not ghost
         if held >> TORCH & 1 and on_cell:
-            opn = self.opn[pos]
-            if any(opn & BIT[d] and NEIGH[pos][d] >= 0 and self.kind[NEIGH[pos][d]] < 0 for d in range(4)):
-                out.append(A_TORCH)
+            kind = self.kind
+            for q, _, _ in OPEN_STEPS[pos * 16 + self.opn[pos]]:
+                if kind[q] < 0:
+                    out.append(A_TORCH)
+                    break
         if held >> SCARF & 1 and not self.scarf_on:
             out.append(A_SCARF)
         if held >> PAPYRUS & 1 and in_move and not ghost and self.steps < self.die:
@@ -378,8 +380,9 @@ class TombState(State):
         if held >> PLAN & 1 and not ghost and len(self.assigned) + sum(self.pool) >= 2:
             out.append(A_PLAN)
         if held >> MONEY & 1:
+            wanted = t.buyable & self.discovered & ~held
             for i in range(len(ITEM_IDS)):
-                if t.buyable >> i & 1 and self.discovered >> i & 1 and not held >> i & 1 and self.supply[i] > 0:
+                if wanted >> i & 1 and self.supply[i] > 0:
                     out.append(A_BUY + i)
         if held >> KEY & 1 and on_cell:
             out.extend(A_KEY + c for c in self._key_targets(pos))
@@ -394,7 +397,7 @@ class TombState(State):
         )
 
     def _flask_actions(self, seat: int, pos: int) -> list[int]:
-        if not self._has(seat, FLASK) or self.ghost or not 0 <= pos < CELLS or self.steps >= self.die:
+        if not self.items[seat] >> FLASK & 1 or self.ghost or not 0 <= pos < CELLS or self.steps >= self.die:
             return []
         return [A_FLASK + d for d in range(4) if self._flask_target(seat, pos, d, self.prev, self.scarf_on) >= 0]
 
