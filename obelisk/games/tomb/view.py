@@ -26,7 +26,7 @@ from obelisk.games.tomb.data import (
     square_name,
 )
 
-from obelisk.games.tomb.state import DRAW, FIGURES, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
+from obelisk.games.tomb.state import CHAMBER_CELL, DRAW, FIGURES, OPEN_STEPS, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
 
 if TYPE_CHECKING:
     from obelisk.games.tomb.state import TombState
@@ -253,36 +253,38 @@ FAR = 99
 
 def maze_distances(state: "TombState", targets: list[int], blocked: tuple[int, ...] = ()) -> list[int]:
     """Steps from every square to the nearest target through mutual openings; face-down squares count as
-    open on every side (they can still be turned to connect); the curse and the ``blocked`` squares block."""
+    open on every side (they can still be turned to connect); the curse and the ``blocked`` squares block,
+    and the chamber is never passed through (it is only ever a target)."""
     kind, opn, curse = state.kind, state.opn, state.curse
+    chamber = CHAMBER_CELL
+    adjacent = state.game.adjacent_chamber
+    walls = (chamber, curse, *blocked) if curse >= 0 else (chamber, *blocked)
     dist = [FAR] * CELLS
-    for c in blocked:
+    for c in walls:
         dist[c] = -1
-    frontier = []
     for c in targets:
         dist[c] = 0
-        frontier.append(c)
-    chamber = state.game.tables.chamber
-    adjacent = state.game.adjacent_chamber
+    frontier = list(targets)
     while frontier:
         following = []
         for a in frontier:
-            if a == chamber and dist[a]:
-                continue
             base = dist[a] + 1
-            open_a = 15 if kind[a] < 0 or a == chamber else opn[a]
-            for d in range(4):
-                b = NEIGH[a][d]
-                if b < 0 or dist[b] <= base or b == curse or not open_a & BIT[d]:
+            if a == chamber:
+                steps = OPEN_STEPS[a * 16 + 15]
+                if adjacent:
+                    for b, _, _ in steps:
+                        if dist[b] > base:
+                            dist[b] = base
+                            following.append(b)
                     continue
-                if kind[b] >= 0 and not opn[b] & BIT[OPP[d]] and not (a == chamber and adjacent):
-                    continue
-                if b == chamber:
-                    continue
-                dist[b] = base
-                following.append(b)
+            else:
+                steps = OPEN_STEPS[a * 16 + (15 if kind[a] < 0 else opn[a])]
+            for b, back, _ in steps:
+                if dist[b] > base and (kind[b] < 0 or opn[b] & back):
+                    dist[b] = base
+                    following.append(b)
         frontier = following
-    for c in blocked:
+    for c in walls:
         if dist[c] < 0:
             dist[c] = FAR
     return dist
