@@ -40,11 +40,27 @@ import math
 from typing import Any, Mapping
 
 from obelisk.core import Game, GameInfo, Option, register
-from obelisk.games.cleopatra.data import CATEGORIES, DataError, load_tables
+from obelisk.games.cleopatra.data import CATEGORIES, DataError, Placement, load_tables
 from obelisk.games.cleopatra.rules import MAX_BID, NUM_KINDS, VIZIER_DRAWS, make_actions
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_observation
+
+
+def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """A tile's placements grouped by shape: (cell offsets from the top-left corner, mask of those corners).
+
+    Whether some placement lies within a set of cells is then a few shifts and
+    ANDs per orientation (``CleopatraState._fits_in``) rather than one test
+    per placement.
+    """
+    corners: dict[tuple[int, ...], int] = {}
+    for placement in placements:
+        top = min(r for r, _ in placement.cells)
+        left = min(c for _, c in placement.cells)
+        offsets = tuple(sorted((r - top) * cols + c - left for r, c in placement.cells))
+        corners[offsets] = corners.get(offsets, 0) | 1 << (top * cols + left)
+    return tuple(corners.items())
 
 
 @register
@@ -92,6 +108,7 @@ class CleopatraGame(Game):
         self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
         self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
         self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
+        self.orientations = [_orientation_corners(options, cols) for options in self.tables.placements]
 
     def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
         """Binomial chances of 0..``rolled`` priest symbols."""

@@ -329,9 +329,21 @@ class CleopatraState(State):
         return result
 
     def _fits(self, tile: int) -> bool:
-        occupied = self.occupied
-        for mask in self.game.masks[tile]:
-            if not mask & occupied:
+        """Whether ``tile`` can still be laid somewhere in the garden."""
+        return self._fits_in(tile, self.game.tables.playable_mask & ~self.occupied)
+
+    def _fits_in(self, tile: int, space: int) -> bool:
+        """Whether some placement of ``tile`` lies within the cells of ``space``.
+
+        Per orientation, the corners whose placement fits are the corners
+        left after ANDing ``space`` shifted back by each cell's offset.
+        """
+        for offsets, corners in self.game.orientations[tile]:
+            for offset in offsets:
+                corners &= space >> offset
+                if not corners:
+                    break
+            else:
                 return True
         return False
 
@@ -743,20 +755,17 @@ class CleopatraState(State):
     def _sanctuary_masks(self, known: list[int] | tuple[int, ...] = ()) -> list[int]:
         """Regions into which no tile still in the stack fits (the ruling: every remaining tile counts).
 
-        Regions in ``known`` are left out unexamined: proving that nothing fits
-        scans every placement of every remaining tile, and a sanctuary found
-        after an earlier mosaic needs no second proof.
+        Regions in ``known`` are left out unexamined: a sanctuary found after
+        an earlier mosaic needs no second proof.
         """
         remaining = ([self.stack_top] if self.stack_top >= 0 else []) + self.stack_rest
-        masks = self.game.masks
         tile_size = self.game.tables.tile_size
         result = []
         for region in self._empty_regions():
             if region in known:
                 continue
             size = _popcount(region)
-            outside = ~region
-            if any(not mask & outside for x in remaining if tile_size[x] <= size for mask in masks[x]):
+            if any(self._fits_in(x, region) for x in remaining if tile_size[x] <= size):
                 continue
             result.append(region)
         return result
