@@ -424,9 +424,10 @@ class TombState(State):
         if phase == CHEST_TAKE:
             return [A_CHEST + i for i in self._chest_options(seat)]
         if phase == MAP_PICK:
-            return [A_MAP + c for c in range(CELLS) if self.kind[c] < 0]
+            return [A_MAP + c for c, k in enumerate(self.kind) if k < 0]
         if phase == LOOK:
-            return [A_LOOK + c for c in range(CELLS) if self.kind[c] < 0 and c not in self.looked]
+            looked = self.looked
+            return [A_LOOK + c for c, k in enumerate(self.kind) if k < 0 and c not in looked]
         if phase == SWAP:
             return [A_SWAP, A_SWAP + 1]
         if phase == ROB:
@@ -452,16 +453,15 @@ class TombState(State):
     def _select_legal(self) -> list[int]:
         seat = self.player
         base = FIGURES * seat
-        starts: list[int] = []
+        out: list[int] = []
         reserve = False
         for p in self.fig[base : base + FIGURES]:
             if p >= 0:
-                if p not in starts and self._can_start(seat, p):
-                    starts.append(p)
+                if A_SELECT + p not in out and self._can_start(seat, p):
+                    out.append(A_SELECT + p)
             elif p == RESERVE:
                 reserve = True
-        starts.sort()
-        out = [A_SELECT + p for p in starts]
+        out.sort()
         if reserve:
             out += ENTER_ACTIONS
         elif not out:
@@ -945,7 +945,7 @@ class TombState(State):
         if len(self.finished) >= self.game.entries_to_end:
             self.phase = OVER
             return
-        n = self.num_players
+        n = self.game.num_players
         seat = self.player
         for offset in range(1, n + 1):
             candidate = seat + offset
