@@ -67,6 +67,8 @@ CHOOSE0 = GIVE0 + d.NUM_KINDS
 _BIT = tuple(1 << sq for sq in range(d.SQUARES))
 _STEPS = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
 _ROW_MASK = (1 << d.SIZE) - 1
+_NOT_FIRST_COLUMN = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
+_NOT_LAST_COLUMN = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
 _ROW_STEPS = tuple(
     (
         first,
@@ -226,15 +228,14 @@ class SolomonState(State):
     # Protocol hooks ----------------------------------------------------------
 
     def _current_player(self) -> int:
-        """The set-up draws happen only in the first "choose" phase, so the common turn case tests two lists."""
+        """Tested in order of frequency: the turn order is set exactly while a round's turns are played."""
         if self.reveal_queue or self.deal_to:
             return CHANCE
-        phase = self.phase
-        if phase == "choose":
-            return CHANCE if self.cards_dealt < self.game.cards_to_deal else self.chooser
-        if phase == "end":
+        if self.order:
+            return self.order[self.turn]
+        if self.phase == "end":
             return TERMINAL
-        return self.order[self.turn]
+        return CHANCE if self.cards_dealt < self.game.cards_to_deal else self.chooser
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
@@ -321,33 +322,27 @@ class SolomonState(State):
                 found ^= low
         return out
 
-    def _seal_component_sizes(self) -> list[int]:
-        """For each square, the size of its 8-connected area of diggable squares (same level without the Pickaxe)."""
-        heights = self.heights
-        pickaxe = self.items[d.PICKAXE]
-        size = [0] * d.SQUARES
-        seen = [False] * d.SQUARES
-        for start in range(d.SQUARES):
-            if seen[start] or not heights[start]:
-                continue
-            members = [start]
-            seen[start] = True
-            i = 0
-            while i < len(members):
-                sq = members[i]
-                i += 1
-                for nb in d.NEIGHBOURS[sq]:
-                    if not seen[nb] and heights[nb] and (pickaxe or heights[nb] == heights[start]):
-                        seen[nb] = True
-                        members.append(nb)
-            for sq in members:
-                size[sq] = len(members)
-        return size
-
     def _seal_starts(self, seat: int) -> list[int]:
+        """Squares in an 8-connected area of diggable squares (one level, without the Pickaxe) as big as the card.
+
+        Each area is grown a whole ring at a time with bit operations on square sets.
+        """
         need = self._card(seat).size
-        sizes = self._seal_component_sizes()
-        return [sq for sq in range(d.SQUARES) if sizes[sq] >= need]
+        levels = self.levels
+        areas = (d.FULL_MASK & ~levels[0],) if self.items[d.PICKAXE] else levels[1:]
+        starts = 0
+        for rest in areas:
+            while rest:
+                area = rest & -rest
+                while True:
+                    grown = _with_neighbours(area) & rest
+                    if grown == area:
+                        break
+                    area = grown
+                if area.bit_count() >= need:
+                    starts |= area
+                rest ^= area
+        return [sq for sq in range(d.SQUARES) if starts >> sq & 1]
 
     def _seal_extensions(self) -> list[int]:
         chosen = 0
@@ -355,14 +350,10 @@ class SolomonState(State):
         for sq in self.seal:
             chosen |= 1 << sq
             reach |= d.NEIGHBOUR_MASK[sq]
-        reach &= ~chosen
-        level = self.heights[self.seal[0]]
-        pickaxe = self.items[d.PICKAXE]
-        return [
-            sq
-            for sq in range(d.SQUARES)
-            if reach >> sq & 1 and self.heights[sq] and (pickaxe or self.heights[sq] == level)
-        ]
+        levels = self.levels
+        diggable = d.FULL_MASK & ~levels[0] if self.items[d.PICKAXE] else levels[self.heights[self.seal[0]]]
+        reach &= diggable & ~chosen
+        return [sq for sq in range(d.SQUARES) if reach >> sq & 1]
 
     # Applying actions -----------------------------------------------------------
 
@@ -1128,6 +1119,12 @@ def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
     if uphill:
         return d.NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
     return d.NEIGHBOUR_MASK[sq] & levels[upper]
+
+
+def _with_neighbours(squares: int) -> int:
+    """A set of squares (bitmask) together with all their 8 neighbours on the cave."""
+    across = squares | (squares << 1 & _NOT_FIRST_COLUMN) | (squares >> 1 & _NOT_LAST_COLUMN)
+    return (across | across << d.SIZE | across >> d.SIZE) & d.FULL_MASK
 
 
 def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:
