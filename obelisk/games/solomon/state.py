@@ -984,7 +984,7 @@ class SolomonState(State):
         if self.phase == "end" and self._chance_kind() is None:
             return new
         others = [q for q in range(self.num_players) if q != seat]
-        unseen = [c for c, count in enumerate(new.card_pool) for _ in range(count)]
+        unseen = [c for c, count in enumerate(new.card_pool) if count]  # each card is in the pool at most once
         for q in others:
             unseen += new.hands[q]
         unseen.sort()  # sorted: the re-deal must not depend on the truth
