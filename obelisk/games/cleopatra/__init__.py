@@ -107,6 +107,11 @@ class CleopatraGame(Game):
                          for name, size in self.actions.ranges for index in range(size)]
         self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
         self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
+        largest = [max(row[r] for row in self.cost_rows) for r in range(5)]
+        self.affordable_caps = (*largest, largest[0], max(sum(row) for row in self.cost_rows))
+        """Where more stops mattering to ``CleopatraState._affordable``: units of each resource (its largest
+        cost), Trompe-l'oeil (the largest artisan cost) and all wild cards (the largest total cost)."""
+        self.affordable_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
         self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
         self.orientations = [_orientation_corners(options, cols) for options in self.tables.placements]
 

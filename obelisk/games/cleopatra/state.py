@@ -244,13 +244,15 @@ class CleopatraState(State):
                     artisans = lack
         return missing, artisans
 
-    def _affordable(self) -> list[bool]:
+    def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
 
         The exact test of ``rules.affordable``: cards of a resource (and credit
         from split tainted cards) pay only that resource; the open units must be
         covered by Trompe-l'oeil and Nile merchants (artisans by merchants only
-        with ``merchant_artisan``).
+        with ``merchant_artisan``). The answer depends on seven small numbers,
+        each capped where more stops mattering (see ``CleopatraGame``), so it is
+        memoised per game.
         """
         game = self.game
         seat = self.turn
@@ -264,21 +266,14 @@ class CleopatraState(State):
         a4 = credit[4] + hand[4] * units[4] + hand[9] * units[9]
         trompe = hand[TROMPE]
         wild = trompe + self.merchants[seat]
-        allow = game.options["merchant_artisan"]
-        result = []
-        for c0, c1, c2, c3, c4 in game.cost_rows:
-            artisans = c0 - a0 if c0 > a0 else 0
-            missing = artisans
-            if c1 > a1:
-                missing += c1 - a1
-            if c2 > a2:
-                missing += c2 - a2
-            if c3 > a3:
-                missing += c3 - a3
-            if c4 > a4:
-                missing += c4 - a4
-            result.append(not missing or missing <= wild and (allow or artisans <= trompe))
-        return result
+        c0, c1, c2, c3, c4, c_trompe, c_wild = game.affordable_caps
+        key = (a0 if a0 < c0 else c0, a1 if a1 < c1 else c1, a2 if a2 < c2 else c2, a3 if a3 < c3 else c3,
+               a4 if a4 < c4 else c4, trompe if trompe < c_trompe else c_trompe, wild if wild < c_wild else c_wild)
+        found = game.affordable_memo.get(key)
+        if found is None:
+            found = game.affordable_memo[key] = _affordable_categories(game.cost_rows,
+                                                                       game.options["merchant_artisan"], *key)
+        return found
 
     def _piece_actions(self) -> list[int]:
         game = self.game
@@ -1386,6 +1381,26 @@ def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable
             hand[kind] -= 1
             pool[kind] += 1
             candidates[kind] = 0
+
+
+def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: int, a1: int, a2: int, a3: int,
+                           a4: int, trompe: int, wild: int) -> tuple[bool, ...]:
+    """Per cost row: can ``a0``..``a4`` units of the five resources, with ``wild`` single-unit wild
+    cards of which ``trompe`` may pay artisans (all of them when ``allow``), pay it?"""
+    result = []
+    for c0, c1, c2, c3, c4 in cost_rows:
+        artisans = c0 - a0 if c0 > a0 else 0
+        missing = artisans
+        if c1 > a1:
+            missing += c1 - a1
+        if c2 > a2:
+            missing += c2 - a2
+        if c3 > a3:
+            missing += c3 - a3
+        if c4 > a4:
+            missing += c4 - a4
+        result.append(not missing or missing <= wild and (allow or artisans <= trompe))
+    return tuple(result)
 
 
 _REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
