@@ -208,6 +208,8 @@ class Tables:
     """Per kind: the protecting item of a cannot-enter obstacle, else -1."""
     features: tuple[int, ...]
     """Per kind: its feature code, as a flat tuple for the movement rules' inner loops."""
+    hazard: tuple[int, ...]
+    """Per kind: the protecting item of a kill or cannot-enter obstacle (the evaluation routes round those), else -1."""
     provenance: dict
 
 
@@ -350,6 +352,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
 
     kinds: list[Kind] = []
     blocker: list[int] = []
+    hazard: list[int] = []
     for shape, feature, detail in kinds_order:
         fcode = FEATURES.index(feature)
         if feature == "inscription":
@@ -368,12 +371,15 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         mask = shapes[shape]
         kinds.append(Kind(shape, mask, fcode, d, code, name, rotations(mask), tuple(kind_tiles[(shape, feature, detail)])))
         blocker.append(obstacle_protection[d] if feature == "obstacle" and obstacle_group[d] == CANNOT_ENTER else -1)
+        dangerous = feature == "obstacle" and obstacle_group[d] in (KILL, CANNOT_ENTER)
+        hazard.append(obstacle_protection[d] if dangerous else -1)
     pool = tuple(len(kind_tiles[k]) for k in kinds_order)
     wall_kind = len(kinds)
     kinds.append(Kind("outer_wall", 0, WALL, -1, "   ", "outer wall", (), ()))
     chamber_kind = len(kinds)
     kinds.append(Kind("chamber", 15, CHAMBER, -1, "CHM", "burial chamber", (15,), ()))
     blocker += [-1, -1]
+    hazard += [-1, -1]
 
     board = base["board"]
     chamber = parse_square(board["chamber"])
@@ -443,5 +449,6 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         obstacle_protection=obstacle_protection,
         blocker=tuple(blocker),
         features=tuple(k.feature for k in kinds),
+        hazard=tuple(hazard),
         provenance=provenance,
     )

@@ -14,19 +14,24 @@ from obelisk.games.tomb.data import (
     BIT,
     CELLS,
     ENTRANCES,
-    CANNOT_ENTER,
-    FEATURES,
     INSCRIPTION as INSCRIPTION_FEATURE,
     ITEM_IDS,
-    KILL,
-    NEIGH,
-    OPP,
     SIZE,
     letters_of,
     square_name,
 )
 
-from obelisk.games.tomb.state import CHAMBER_CELL, DRAW, FIGURES, OPEN_STEPS, ORIENT, PHASE_NAMES, RESERVE, ROB, TURN_KEY
+from obelisk.games.tomb.state import (
+    CHAMBER_CELL,
+    DRAW,
+    FIGURES,
+    OPEN_STEPS,
+    ORIENT,
+    PHASE_NAMES,
+    RESERVE,
+    ROB,
+    TURN_KEY,
+)
 
 if TYPE_CHECKING:
     from obelisk.games.tomb.state import TombState
@@ -264,26 +269,23 @@ def maze_distances(state: "TombState", targets: list[int], blocked: tuple[int, .
         dist[c] = -1
     for c in targets:
         dist[c] = 0
-    frontier = list(targets)
-    while frontier:
-        following = []
-        for a in frontier:
-            base = dist[a] + 1
-            if a == chamber:
-                steps = OPEN_STEPS[a * 16 + 15]
-                if adjacent:
-                    for b, _, _ in steps:
-                        if dist[b] > base:
-                            dist[b] = base
-                            following.append(b)
-                    continue
-            else:
-                steps = OPEN_STEPS[a * 16 + (15 if kind[a] < 0 else opn[a])]
-            for b, back, _ in steps:
-                if dist[b] > base and (kind[b] < 0 or opn[b] & back):
-                    dist[b] = base
-                    following.append(b)
-        frontier = following
+    queue = list(targets)
+    for a in queue:
+        base = dist[a] + 1
+        if a == chamber:
+            steps = OPEN_STEPS[a * 16 + 15]
+            if adjacent:
+                for b, _, _ in steps:
+                    if dist[b] > base:
+                        dist[b] = base
+                        queue.append(b)
+                continue
+        else:
+            steps = OPEN_STEPS[a * 16 + (15 if kind[a] < 0 else opn[a])]
+        for b, back, _ in steps:
+            if dist[b] > base and (kind[b] < 0 or opn[b] & back):
+                dist[b] = base
+                queue.append(b)
     for c in walls:
         if dist[c] < 0:
             dist[c] = FAR
@@ -304,19 +306,10 @@ def _figure_distance(state: "TombState", seat: int, dist: list[int]) -> int:
     return best
 
 
-OBSTACLE_FEATURE = FEATURES.index("obstacle")
-
-
 def _hazards(state: "TombState") -> list[tuple[int, int]]:
     """Revealed tiles that kill or cannot be entered, with the item that protects against each."""
-    t = state.game.tables
-    found = []
-    for c, k in enumerate(state.kind):
-        if 0 <= k < len(t.pool) and t.kinds[k].feature == OBSTACLE_FEATURE:
-            obstacle = t.kinds[k].detail
-            if t.obstacle_group[obstacle] in (KILL, CANNOT_ENTER):
-                found.append((c, t.obstacle_protection[obstacle]))
-    return found
+    hazard = state.game.tables.hazard
+    return [(c, hazard[k]) for c, k in enumerate(state.kind) if k >= 0 and hazard[k] >= 0]
 
 
 def evaluate(state: "TombState") -> list[float]:
@@ -331,8 +324,9 @@ def evaluate(state: "TombState") -> list[float]:
     n = state.num_players
     face_down = [c for c, k in enumerate(state.kind) if k < 0]
     by_colour: dict[int, list[int]] = {}
+    features = t.features
     for c, k in enumerate(state.kind):
-        if 0 <= k < len(t.pool) and t.kinds[k].feature == INSCRIPTION_FEATURE:
+        if k >= 0 and features[k] == INSCRIPTION_FEATURE:
             by_colour.setdefault(t.kinds[k].detail, []).append(c)
     hazards = _hazards(state)
     cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
