@@ -670,6 +670,7 @@ class CleopatraState(State):
         return run
 
     def _is_complete(self, category: str) -> bool:
+        """Whether every piece of ``category`` is built (mosaics: the stack is used up)."""
         pieces = self.game.tables.pieces
         if category == "walls":
             return -1 not in self.walls
@@ -1385,8 +1386,11 @@ def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable
 
 def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: int, a1: int, a2: int, a3: int,
                            a4: int, trompe: int, wild: int) -> tuple[bool, ...]:
-    """Per cost row: can ``a0``..``a4`` units of the five resources, with ``wild`` single-unit wild
-    cards of which ``trompe`` may pay artisans (all of them when ``allow``), pay it?"""
+    """Per cost row: can ``a0``..``a4`` units of the five resources pay it?
+
+    ``wild`` one-unit wild cards cover what is left open; artisans only by the
+    ``trompe`` Trompe-l'oeil among them unless ``allow`` (merchants may pay artisans).
+    """
     result = []
     for c0, c1, c2, c3, c4 in cost_rows:
         artisans = c0 - a0 if c0 > a0 else 0
