@@ -911,7 +911,7 @@ class TombState(State):
         self.ghost_path = []
         if ambush and self.active >= 0:
             pos = self.fig[self.active]
-            if pos >= 0 and self.fig.count(pos) > 1:
+            if pos >= 0 and self.fig.count(pos) > 1:  # a mover alone on its square ambushes nobody
                 seat = self.player
                 victims = [i for i, p in enumerate(self.fig) if p == pos and i // FIGURES != seat]
                 if victims:
