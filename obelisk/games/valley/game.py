@@ -12,6 +12,11 @@ from obelisk.games.valley.state import ValleyState
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_view
 
+GOLD_PROMISE = 0.8
+"""Tomb points the evaluation credits per gold of an owned card. Buying power is what wins
+the early game; greedy against random (2 players, 100 games) won 0.90 of them at 0.3, 0.91 at
+0.5, 0.99 at 0.8 and 0.965 at 1.2."""
+
 _TABLE_CACHE: dict[str, CardTable] = {}
 
 
@@ -58,7 +63,7 @@ class ValleyGame(Game):
         self.stock_total = table.stock_total()
         self.forced_slots = F.ALL_SLOTS if self.options["forced_removal"] == "any" else F.BASE
         self.worth = tuple(
-            0.3 * table.gold[k] + (0.0 if table.kind_type[k] == SET else 0.5 * table.vp[k]) for k in range(table.size)
+            GOLD_PROMISE * table.gold[k] + (0.0 if table.kind_type[k] == SET else 0.5 * table.vp[k]) for k in range(table.size)
         )
         k = table.size
         self.actions = ActionSpace(

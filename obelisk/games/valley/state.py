@@ -724,7 +724,7 @@ class ValleyState(State):
                     counts[kind] += 1
                 for kind in self.revealed:
                     counts[kind] += 1
-            # 0.3 x gold and half the VP of every owned card, plus half of what a new set card adds
+            # GOLD_PROMISE x gold and half the VP of every owned card, plus half of what a new set card adds
             promise = 0.0
             for kind in compress(ids, counts):
                 promise += counts[kind] * worth[kind]

@@ -10,6 +10,7 @@ import pytest
 
 import obelisk
 from obelisk.core import CHANCE, TERMINAL, pools, testing
+from obelisk.games.valley.game import GOLD_PROMISE
 from tests.games.valley.helpers import after_setup, kind
 
 
@@ -69,7 +70,7 @@ def _plain_evaluate(state) -> list[float]:
                 gain = 0 if kind in tomb else 2 * distinct[table.set_of[kind]] + 1
             else:
                 gain = table.vp[kind] * count
-            promise += 0.5 * gain + 0.3 * count * table.gold[kind]
+            promise += 0.5 * gain + GOLD_PROMISE * count * table.gold[kind]
         values.append(state.tomb_score(seat) + left * promise)
     n = state.num_players
     return [math.tanh((v - (sum(values) - v) / (n - 1)) / 12.0) for v in values]
