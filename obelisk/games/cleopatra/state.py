@@ -52,6 +52,10 @@ LOG_KEPT = 8
 DEAL_TRIES = 8
 """Plain deals tried before a demanding hand is built card by card."""
 
+CARD_VALUE = 0.7
+"""Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
+pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 against 0.92)."""
+
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
@@ -623,32 +627,37 @@ class CleopatraState(State):
             self.phase = "place"
             self.actor = self.turn
             return
-        t = self.tables
         seat = self.turn
+        reward, label = self._piece_reward(piece, index)
         if piece == "wall":
             self.walls[index] = seat
-            reward = t.rewards["walls"]["base"] + t.rewards["walls"]["per_adjacent_mosaic"] * self._wall_tiles(index)
-            label = f"wall {t.wall_ids[index]}"
         elif piece == "sphinx":
             self.sphinxes.append(seat)
-            number = len(self.sphinxes)
-            reward = t.rewards["sphinxes"]["odd" if number % 2 else "even"]
-            label = f"sphinx #{number}"
         elif piece in ("pedestal", "throne"):
             self.throne.append(seat)
-            reward = t.rewards["throne"][piece]
-            label = piece
         elif piece == "obelisk":
             self.obelisks.append(seat)
-            reward = t.rewards["obelisks"]["each"]
-            label = "obelisk"
         else:
             self.doors[index] = seat
-            reward = t.rewards["doors"]["base"] + t.rewards["doors"]["per_wall"] * self._door_run(index)
-            label = f"door frame {t.door_ids[index]}"
         self._collect(seat, reward, label)
         self._check_complete(PIECE_CATEGORY[piece])
         self._piece_done()
+
+    def _piece_reward(self, piece: str, index: int) -> tuple[int, str]:
+        """Talents and label of ``piece`` if it were finished now (a mosaic: before its palms)."""
+        t = self.tables
+        if piece == "wall":
+            return t.rewards["walls"]["base"] + t.rewards["walls"]["per_adjacent_mosaic"] * self._wall_tiles(index), f"wall {t.wall_ids[index]}"
+        if piece == "sphinx":
+            number = len(self.sphinxes) + 1
+            return t.rewards["sphinxes"]["odd" if number % 2 else "even"], f"sphinx #{number}"
+        if piece in ("pedestal", "throne"):
+            return t.rewards["throne"][piece], piece
+        if piece == "obelisk":
+            return t.rewards["obelisks"]["each"], "obelisk"
+        if piece == "mosaic":
+            return t.rewards["mosaics"]["base"], f"mosaic {t.tile_ids[index]}"
+        return t.rewards["doors"]["base"] + t.rewards["doors"]["per_wall"] * self._door_run(index), f"door frame {t.door_ids[index]}"
 
     def _collect(self, seat: int, reward: int, label: str) -> None:
         self.talents[seat] += reward
@@ -1088,13 +1097,19 @@ class CleopatraState(State):
     def _evaluate(self) -> list[float]:
         """Wealth discounted by the risk of being the most corrupt.
 
-        Wealth is talents, 3 per Nile merchant and half a talent per resource unit in
-        hand; corruption counts amulets, tainted cards in hand and sanctuary
-        relief. The chance of being eaten grows steeply as a seat's
-        corruption approaches or passes the highest of the others.
+        Wealth is talents, 3 per Nile merchant and ``CARD_VALUE`` talents per
+        resource unit in hand up to the hand limit (cards beyond it must be discarded or
+        paid for with amulets). A piece being paid for and the building bonus of
+        the turn so far count as earned: building takes several decisions, and
+        a one-step lookahead must see the talents at the first of them, or it
+        never prefers building to taking cards. Corruption counts amulets,
+        tainted cards in hand and sanctuary relief; the chance of being eaten
+        grows steeply as a seat's corruption approaches or passes the highest
+        of the others.
         """
         n = self.num_players
         t = self.tables
+        limit = t.kit["hand_limit"]
         wealth = []
         corruption = []
         for s in range(n):
@@ -1102,7 +1117,11 @@ class CleopatraState(State):
             relief = sum(len(cells) for owner, cells in self.sanctuaries if owner == s)
             corruption.append(self.amulets[s] + sum(hand[TAINTED0:]) - relief)
             cards = sum(hand[:TAINTED0]) + 2 * sum(hand[TAINTED0:TROMPE]) + hand[TROMPE]
-            wealth.append(self.talents[s] + t.kit["merchant_end_value"] * self.merchants[s] + 0.5 * min(cards, 12))
+            wealth.append(self.talents[s] + t.kit["merchant_end_value"] * self.merchants[s] + CARD_VALUE * min(cards, limit))
+        if self.built:
+            wealth[self.turn] += self._bonus(self.built)
+        if self.piece is not None and self.phase == "pay":
+            wealth[self.turn] += self._piece_reward(*self.piece)[0]
         value = []
         for s in range(n):
             rival = max(corruption[q] for q in range(n) if q != s)
