@@ -590,8 +590,11 @@ class _ChanceLegal(list):
     __slots__ = ("outcomes",)
 
     def __init__(self, outcomes: list[tuple[int, float]]) -> None:
-        super().__init__([a for a, _ in outcomes])
+        list.__init__(self, map(_outcome_id, outcomes))
         self.outcomes = tuple(outcomes)
+
+
+_outcome_id = operator.itemgetter(0)
 
 
 def _as_action_id(action: Any) -> int:
