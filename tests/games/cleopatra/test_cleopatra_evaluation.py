@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.cleopatra.helpers import do, set_hand, start
+from tests.games.cleopatra.helpers import action, do, set_hand, start
 
 WALL = dict(artisan=1, wood=1, stone=1)
 
@@ -35,3 +35,17 @@ def test_cards_beyond_the_hand_limit_add_nothing() -> None:
     at_limit = s.evaluate()[0]
     set_hand(s, 0, stone=limit + 3)
     assert s.evaluate()[0] == at_limit
+
+
+def test_a_secret_bid_counts_as_spent_before_the_offering_is_resolved() -> None:
+    s = start()
+    s.talents, s.altar = [20, 20, 20], 4
+    set_hand(s, 0, scribes=1)
+    do(s, "play Scribes: set a High Priest die")
+    assert s.phase == "offering" and s.actor == 0
+    no_bid = s.clone()
+    no_bid.apply_action(action(no_bid, "bid", 0))
+    big_bid = s.clone()
+    big_bid.apply_action(action(big_bid, "bid", 15))
+    assert big_bid.phase == "offering" and big_bid.talents[0] == 20
+    assert big_bid.evaluate()[0] < no_bid.evaluate()[0]
