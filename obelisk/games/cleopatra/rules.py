@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import accumulate, permutations
+from typing import Sequence
 
 from obelisk.core import ActionSpace
 from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
@@ -61,6 +62,20 @@ def make_actions(tables: Tables) -> ActionSpace:
     ])
 
 
+def shortfall(tables: Tables, need: Sequence[int], credit: Sequence[int], hand: Sequence[int]) -> tuple[int, int]:
+    """Units of ``need`` left open by ``credit`` and the hand's cards of each resource: (all, artisans)."""
+    missing = 0
+    artisans = 0
+    units = tables.units
+    for r in range(5):
+        lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
+        if lack > 0:
+            missing += lack
+            if r == 0:
+                artisans = lack
+    return missing, artisans
+
+
 def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[int], merchants: int,
             merchant_artisan: bool) -> bool:
     """Whether ``need`` can be paid from ``credit``, the hand and the merchants.
@@ -70,15 +85,7 @@ def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[in
     (Trompe-l'oeil, then Nile merchants, which may not pay artisans when
     ``merchant_artisan`` is off).
     """
-    missing = 0
-    artisan_missing = 0
-    units = tables.units
-    for r in range(5):
-        lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
-        if lack > 0:
-            missing += lack
-            if r == 0:
-                artisan_missing = lack
+    missing, artisan_missing = shortfall(tables, need, credit, hand)
     trompe = hand[TROMPE]
     if missing > trompe + merchants:
         return False

@@ -37,7 +37,7 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable, shortfall,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
@@ -235,19 +235,7 @@ class CleopatraState(State):
 
     def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
         """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
-        seat = self.turn
-        hand = self.hands[seat]
-        credit = self.credit
-        units = self.game.tables.units
-        missing = 0
-        artisans = 0
-        for r in range(5):
-            lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
-            if lack > 0:
-                missing += lack
-                if r == 0:
-                    artisans = lack
-        return missing, artisans
+        return shortfall(self.game.tables, need, self.credit, self.hands[self.turn])
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
