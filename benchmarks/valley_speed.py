@@ -22,6 +22,8 @@ from obelisk.bots import make_bot
 from obelisk.bots.ismcts import iterations_per_second
 from obelisk.core.testing import random_playout
 
+from engine import random_game
+
 
 def decision_points(game: Any, count: int, seed: int) -> list[Any]:
     """Seat-to-act states spread over seeded random games."""
@@ -68,15 +70,8 @@ def _steps_per_second(points: list[Any], seconds: float) -> float:
     started = time.process_time()
     index = 0
     while time.process_time() - started < seconds:
-        state = points[index % len(points)].clone()
+        steps += random_game(points[index % len(points)].clone(), rng)
         index += 1
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = state.sample_chance(rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
     return steps / (time.process_time() - started)
 
 
