@@ -21,7 +21,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from obelisk.core import codec
+from obelisk.core.chance import ChanceLegal
 
 CHANCE = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
@@ -120,11 +123,13 @@ class GameInfo:
         }
 
 
+@mypyc_attr(native_class=False)
 class Game(ABC):
     """Static description of one game with a fixed player count and options.
 
     Subclasses set ``info`` and ``state_class`` and implement the three size
-    methods; ``_setup`` may build option-dependent tables.
+    methods; ``_setup`` may build option-dependent tables. A plain Python class
+    even where the core is compiled, so games may add attributes freely.
     """
 
     info: ClassVar[GameInfo]
@@ -188,11 +193,11 @@ class Game(ABC):
         """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
-    def new_initial_state(self, seed: int = 0) -> "State":
+    def new_initial_state(self, seed: Any = 0) -> "State":
         """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
         return self.state_class(self, seed)
 
-    def replay(self, seed: int, actions: Iterable[int]) -> "State":
+    def replay(self, seed: Any, actions: Iterable[Any]) -> "State":
         """Apply ``actions`` (the full history, chance outcomes included) to a new game."""
         state = self.new_initial_state(seed)
         for index, action in enumerate(actions):
@@ -202,7 +207,7 @@ class Game(ABC):
                 raise IllegalActionError(f"action #{index} ({action!r}) cannot be replayed: {error}") from None
         return state
 
-    def state_from_json(self, doc: str | Mapping[str, Any]) -> "State":
+    def state_from_json(self, doc: Any) -> "State":
         """Rebuild a state saved with ``State.to_json``; a corrupt document raises ``ValueError``."""
         if isinstance(doc, (str, bytes)):
             try:
@@ -237,7 +242,11 @@ class Game(ABC):
                     f"saved state: field {name!r} must be {type(expected_fields[name]).__name__}, "
                     f"got {type(value).__name__}"
                 )
-        state.__dict__.update(fields)
+        try:
+            for name, value in fields.items():
+                setattr(state, name, value)
+        except TypeError as error:
+            raise ValueError(f"saved state: field {name!r} has the wrong type ({error})") from None
         state.game = self
         state._seed = seed
         state._history = list(history)
@@ -264,26 +273,40 @@ class Game(ABC):
 _CORE_FIELDS = frozenset({"game", "_seed", "_history", "_legal"})
 
 
+def state_fields(state: "State") -> dict[str, Any]:
+    """Every field of ``state`` by name, core fields included.
+
+    Read through the pickle protocol, so it works for a plain Python state
+    (fields in ``__dict__``) and for a compiled one (fields in slots) alike.
+    """
+    pickled: Any = state.__getstate__()
+    fields = dict(pickled)
+    fields.update(fields.pop("__dict__", None) or {})
+    return fields
+
+
 def _game_fields(state: "State") -> dict[str, Any]:
-    return {k: v for k, v in state.__dict__.items() if k not in _CORE_FIELDS}
+    return {k: v for k, v in state_fields(state).items() if k not in _CORE_FIELDS}
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game.
 
-    A game's state subclass keeps its fields as plain data in ``__dict__``
-    (ints, strings, tuples, lists, dicts; no sets, no references to static
-    tables) and implements the underscore hooks. Nothing mutates a state but
-    ``apply_action``.
+    A game's state subclass keeps its fields as plain data (ints, strings,
+    tuples, lists, dicts; no sets, no references to static tables) set in
+    ``_init`` and implements the underscore hooks. Nothing mutates a state but
+    ``apply_action``. Fields are read through :func:`state_fields`, never
+    ``__dict__``, so a game's state class may be compiled to a native class.
     """
 
     game: Game
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
+    def __init__(self, game: Game, seed: Any = 0) -> None:
         if not _is_int(seed):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         self.game = game
@@ -379,7 +402,7 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self._current_player() == CHANCE
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def legal_actions(self, player: Any = None) -> list[int]:
         """Ascending legal action ids (chance outcomes at a chance node).
 
         With ``player`` given, the list is empty unless that seat is to act.
@@ -396,7 +419,7 @@ class State(ABC):
         if current == TERMINAL:
             legal: list[int] = []
         elif current == CHANCE:
-            legal = _ChanceLegal(self._chance_outcomes())
+            legal = ChanceLegal(self._chance_outcomes())
         else:
             legal = self._legal_actions()
         self._legal = legal
@@ -405,13 +428,15 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability)]`` at a chance node, else ``[]``."""
         legal = self._legal
-        if type(legal) is _ChanceLegal:
+        if type(legal) is ChanceLegal:
             return list(legal.outcomes)
         if self._current_player() != CHANCE:
             return []
-        return list(self._compute_legal().outcomes)  # type: ignore[attr-defined]
+        computed = self._compute_legal()
+        assert isinstance(computed, ChanceLegal)
+        return list(computed.outcomes)
 
-    def apply_action(self, action: int, player: int | None = None) -> None:
+    def apply_action(self, action: Any, player: Any = None) -> None:
         """Apply ``action``; raise ``IllegalActionError`` (state unchanged) if it is not legal.
 
         ``player``, when given, must be the seat to act (``CHANCE`` for chance outcomes).
@@ -427,7 +452,7 @@ class State(ABC):
         self._apply_action(action)
         self._history.append(action)
 
-    def _raise_illegal(self, action: int, player: int | None) -> None:
+    def _raise_illegal(self, action: int, player: Any) -> None:
         current = self._current_player()
         if current == TERMINAL:
             raise IllegalActionError("the game is over; no action can be applied")
@@ -438,7 +463,7 @@ class State(ABC):
             raise IllegalActionError(f"{action} is not a possible chance outcome here")
         raise IllegalActionError(self._illegal_reason(action))
 
-    def sample_chance(self, rng: random.Random | None = None) -> int:
+    def sample_chance(self, rng: Any = None) -> int:
         """Draw an outcome of the current chance node.
 
         Without ``rng`` the draw depends only on the state's seed and move
@@ -451,7 +476,7 @@ class State(ABC):
             rng = random.Random(f"{self._seed}:{len(self._history)}")
         return sample_outcome(outcomes, rng)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Any) -> str:
         """The readable label of ``action`` in this position (full information)."""
         if isinstance(action, bool):
             raise ValueError(f"an action must be an integer id, got {action!r}")
@@ -463,13 +488,13 @@ class State(ABC):
             raise ValueError(f"action id {action} is outside the action space")
         return self._action_to_string(action)
 
-    def public_action_string(self, action: int, seat: int | None) -> str:
+    def public_action_string(self, action: Any, seat: Any) -> str:
         """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here."""
         if self._action_visible_to(action, seat):
             return self._action_to_string(action)
         return self._hidden_action_string(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: Any) -> int:
         """The legal action whose label is ``text`` (case and spacing ignored), or its id as text."""
         wanted = " ".join(str(text).split()).casefold()
         legal = self.legal_actions()
@@ -506,7 +531,7 @@ class State(ABC):
             return self.returns()
         return self._evaluate()
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may see, as a JSON-able dict; ``None`` is a spectator."""
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
             raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
@@ -524,7 +549,7 @@ class State(ABC):
             view["scores"] = self.scores()
         return view
 
-    def resample_from_infostate(self, seat: int, rng: random.Random | int | None = None) -> "State":
+    def resample_from_infostate(self, seat: Any, rng: Any = None) -> "State":
         """A state consistent with all ``seat`` knows, with the hidden parts re-dealt.
 
         ``rng`` is a ``random.Random``, or an integer seed, or ``None`` for a
@@ -542,8 +567,10 @@ class State(ABC):
 
     def clone(self) -> "State":
         """An independent copy (containers copied, immutable values shared)."""
-        new = object.__new__(type(self))
-        new.__dict__ = {k: _copy_plain(v) for k, v in self.__dict__.items()}
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name, value in state_fields(self).items():
+            setattr(new, name, _copy_plain(value) if type(value) in _CONTAINERS else value)
         new.game = self.game
         return new
 
@@ -578,23 +605,6 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
-
-
-class _ChanceLegal(list):
-    """The legal list of a chance node, carrying the outcomes it was built from.
-
-    Caching both in ``State._legal`` saves recomputing the distribution when a
-    caller asks for the legal list and then samples.
-    """
-
-    __slots__ = ("outcomes",)
-
-    def __init__(self, outcomes: list[tuple[int, float]]) -> None:
-        list.__init__(self, map(_outcome_id, outcomes))
-        self.outcomes = tuple(outcomes)
-
-
-_outcome_id = operator.itemgetter(0)
 
 
 def _as_action_id(action: Any) -> int:
