@@ -135,7 +135,7 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     state_class: ClassVar[type["State"]]
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: Any = None, **options: Any) -> None:
         info = self.info
         if players is None:
             players = info.default_players or info.min_players
@@ -478,6 +478,19 @@ class State(ABC):
 
     def action_to_string(self, action: Any) -> str:
         """The readable label of ``action`` in this position (full information)."""
+        return self._action_to_string(self._action_in_space(action))
+
+    def public_action_string(self, action: Any, seat: Any) -> str:
+        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here."""
+        action = self._action_in_space(action)
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
+        if self._action_visible_to(action, seat):
+            return self._action_to_string(action)
+        return self._hidden_action_string(action)
+
+    def _action_in_space(self, action: Any) -> int:
+        """``action`` as an int id of this game's action space, else ``ValueError``."""
         if isinstance(action, bool):
             raise ValueError(f"an action must be an integer id, got {action!r}")
         try:
@@ -486,13 +499,7 @@ class State(ABC):
             raise ValueError(f"an action must be an integer id, got {action!r}") from None
         if not 0 <= action < max(self.game.num_distinct_actions(), self.game.max_chance_outcomes()):
             raise ValueError(f"action id {action} is outside the action space")
-        return self._action_to_string(action)
-
-    def public_action_string(self, action: Any, seat: Any) -> str:
-        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here."""
-        if self._action_visible_to(action, seat):
-            return self._action_to_string(action)
-        return self._hidden_action_string(action)
+        return int(action)
 
     def string_to_action(self, text: Any) -> int:
         """The legal action whose label is ``text`` (case and spacing ignored), or its id as text."""
