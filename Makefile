@@ -2,16 +2,24 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The rules compiled to C by tools/compile.py; any change to the package recompiles them
+# (`make setup PURE=1` runs everything as plain Python instead).
+COMPILED := $(VENV)/.compiled
+SOURCES := $(shell find obelisk -name '*.py')
 
 .PHONY: setup play test bench clean
 
-setup: $(STAMP)
+setup: $(COMPILED)
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[research,sim,test]'
+	$(PY) -m pip install --quiet -e '.[research,sim,test,compile]'
 	touch $(STAMP)
+
+$(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
+	$(PY) tools/compile.py $(if $(filter 1,$(PURE)),--clean)
+	touch $(COMPILED)
 
 play: setup
 	$(VENV)/bin/obelisk play
@@ -24,3 +32,4 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find obelisk -name '*.so' -delete

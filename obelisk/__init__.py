@@ -5,7 +5,11 @@
 >>> game = obelisk.load("valley", players=2)  # doctest: +SKIP
 """
 
-from obelisk.core import (
+from obelisk.native import check_compiled_builds
+
+check_compiled_builds()
+
+from obelisk.core import (  # noqa: E402  (after the check, which must run before compiled modules load)
     CHANCE,
     TERMINAL,
     Game,
