@@ -15,9 +15,11 @@ recompiles.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tomllib
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,19 +48,19 @@ def compile_modules(modules: list[str]) -> None:
     from setuptools import setup
 
     extensions = mypycify(modules, separate=[(modules, GROUP)], opt_level="3", target_dir="build/native/c")
-    setup(
-        name="obelisk-native",
-        ext_modules=extensions,
-        script_args=["--quiet", "build_ext", "--inplace", "--build-temp", "build/native/temp"],
-    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools' notes on this project's own pyproject.toml
+        setup(
+            name="obelisk-native",
+            ext_modules=extensions,
+            script_args=["--quiet", "build_ext", "--inplace", "--build-temp", "build/native/temp"],
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clean", action="store_true", help="remove compiled modules and run as plain Python")
     args = parser.parse_args(argv)
-    import os
-
     os.chdir(ROOT)
     clean()
     if args.clean:
