@@ -70,35 +70,35 @@ class ValleyState(State):
         self.stack: list[tuple] = stack
 
     def clone(self) -> "ValleyState":
-        new = object.__new__(ValleyState)
+        new = ValleyState.__new__(ValleyState)
         new.game = self.game
         new._seed = self._seed
-        new._history = list(self._history)
+        new._history = self._history[:]
         new._legal = self._legal
-        new.hands = list(map(list, self.hands))
-        new.decks = list(map(list, self.decks))
-        new.deck_sizes = list(self.deck_sizes)
-        new.tops = list(map(list, self.tops))
-        new.shown = list(map(list, self.shown))
-        new.discards = list(map(list, self.discards))
-        new.tombs = list(map(list, self.tombs))
-        new.turns = list(self.turns)
-        new.stock_ii = list(self.stock_ii)
-        new.stock_iii = list(self.stock_iii)
-        new.stock_sizes = list(self.stock_sizes)
-        new.pyramid = list(self.pyramid)
-        new.boneyard = list(self.boneyard)
-        new.play = list(self.play)
-        new.revealed = list(self.revealed)
+        new.hands = [hand[:] for hand in self.hands]
+        new.decks = [deck[:] for deck in self.decks]
+        new.deck_sizes = self.deck_sizes[:]
+        new.tops = [tops[:] for tops in self.tops]
+        new.shown = [shown[:] for shown in self.shown]
+        new.discards = [pile[:] for pile in self.discards]
+        new.tombs = [tomb[:] for tomb in self.tombs]
+        new.turns = self.turns[:]
+        new.stock_ii = self.stock_ii[:]
+        new.stock_iii = self.stock_iii[:]
+        new.stock_sizes = self.stock_sizes[:]
+        new.pyramid = self.pyramid[:]
+        new.boneyard = self.boneyard[:]
+        new.play = self.play[:]
+        new.revealed = self.revealed[:]
         new.active = self.active
         new.touched = self.touched
         new.entombed = self.entombed
         new.hand_gold = self.hand_gold
         new.discount = self.discount
-        new.bought = list(self.bought)
-        new.executed = list(self.executed)
+        new.bought = self.bought[:]
+        new.executed = self.executed[:]
         new.over = self.over
-        new.stack = list(self.stack)
+        new.stack = self.stack[:]
         return new
 
     # Small queries -------------------------------------------------------------
