@@ -14,12 +14,18 @@ action needs; the state resolves those frames (see ``state.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final, Union
 
 from obelisk.games.valley import frames as F
 
-Check = Callable[[Any, int, dict, int], str]
-Start = Callable[[Any, int, dict], None]
+if TYPE_CHECKING:
+    from obelisk.games.valley.state import ValleyState
+
+Check = Callable[["ValleyState", int, dict[str, int], int], str]
+Start = Callable[["ValleyState", int, dict[str, int]], None]
+PlayCheck = Union[None, bool, tuple[Check, dict[str, int]]]
+"""How a card's action is checked before it is offered: ``None`` if it has no action on its
+owner's turn, ``True`` if its action is always possible, else ``(check, params)``."""
 
 
 @dataclass(frozen=True)
@@ -37,90 +43,90 @@ class Effect:
     start: Start | None = None
 
 
-def _hand_count(state: Any, seat: int, skip: int) -> int:
+def _hand_count(state: ValleyState, seat: int, skip: int) -> int:
     return len(state.hands[seat]) - (1 if skip >= 0 else 0)
 
 
-def _hand_kinds(state: Any, seat: int, skip: int) -> list[int]:
+def _hand_kinds(state: ValleyState, seat: int, skip: int) -> list[int]:
     hand = list(state.hands[seat])
     if skip >= 0:
         hand.remove(skip)
     return hand
 
 
-def _ok(state: Any, seat: int, p: dict, skip: int) -> str:
+def _ok(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return ""
 
 
-def _start_draw(state: Any, seat: int, p: dict) -> None:
+def _start_draw(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.DRAW, seat, p["count"]))
 
 
-def _start_draw_topdeck(state: Any, seat: int, p: dict) -> None:
+def _start_draw_topdeck(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.HAND_PICK, seat, F.TOPDECK, p["topdeck"]))
     state.stack.append((F.DRAW, seat, p["draw"]))
 
 
-def _start_discount(state: Any, seat: int, p: dict) -> None:
+def _start_discount(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.discount += p["amount"]
 
 
-def _base_at_most(state: Any, limit: int) -> tuple[int, ...]:
-    cost = state.game.table.cost
+def _base_at_most(state: ValleyState, limit: int) -> tuple[int, ...]:
+    cost = state.rules.cost
     pyramid = state.pyramid
     return tuple(s for s in F.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= limit)
 
 
-def _check_take_base(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_take_base(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if _base_at_most(state, p["max_cost"]):
         return ""
     return f"no base card costs {p['max_cost']} or less"
 
 
-def _start_take_base(state: Any, seat: int, p: dict) -> None:
+def _start_take_base(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.offer_slots(seat, F.TO_DISCARD, _base_at_most(state, p["max_cost"]))
 
 
-def _check_hand(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_hand(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if _hand_count(state, seat, skip) > 0 else "you have no other card in hand"
 
 
-def _start_entomb_extra(state: Any, seat: int, p: dict) -> None:
+def _start_entomb_extra(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.HAND_PICK, seat, F.ENTOMB, 0))
 
 
-def _start_sacrifice_draw(state: Any, seat: int, p: dict) -> None:
+def _start_sacrifice_draw(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_DRAW, p["count"]))
 
 
-def _check_boneyard(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_boneyard(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if state.boneyard else "the boneyard is empty"
 
 
-def _start_take_boneyard(state: Any, seat: int, p: dict) -> None:
+def _start_take_boneyard(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.discards[seat].append(state.boneyard.pop())
 
 
-def _check_tomb(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_tomb(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if state.tombs[seat] else "your tomb is empty"
 
 
-def _start_retrieve(state: Any, seat: int, p: dict) -> None:
+def _start_retrieve(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.TOMB_PICK, seat))
 
 
-def _check_reveal(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_reveal(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if state.tops[seat] or state.deck_sizes[seat] or state.discards[seat]:
         return ""
     return "your deck and discard pile are both empty, so there is no card to reveal"
 
 
-def _start_reveal(state: Any, seat: int, p: dict) -> None:
+def _start_reveal(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.REVEAL, seat))
 
 
-def _cheapest_slots(state: Any) -> tuple[int, ...]:
-    cost = state.game.table.cost
+def _cheapest_slots(state: ValleyState) -> tuple[int, ...]:
+    cost = state.rules.cost
     present = [s for s in F.ALL_SLOTS if state.pyramid[s] >= 0]
     if not present:
         return ()
@@ -128,62 +134,62 @@ def _cheapest_slots(state: Any) -> tuple[int, ...]:
     return tuple(s for s in present if cost[state.pyramid[s]] == low)
 
 
-def _check_pyramid(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_pyramid(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if state.pyramid_count() else "the pyramid is empty"
 
 
-def _start_entomb_cheapest(state: Any, seat: int, p: dict) -> None:
+def _start_entomb_cheapest(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.offer_slots(seat, F.TO_TOMB, _cheapest_slots(state))
 
 
-def min_pyramid_cost(state: Any) -> int:
-    cost = state.game.table.cost
+def min_pyramid_cost(state: ValleyState) -> int:
+    cost = state.rules.cost
     costs = [cost[k] for k in state.pyramid if k >= 0]
     return min(costs) if costs else -1
 
 
-def _check_sacrifice_take(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     low = min_pyramid_cost(state)
     if low < 0:
         return "the pyramid is empty"
     hand = _hand_kinds(state, seat, skip)
     if not hand:
         return "you have no other card in hand to sacrifice"
-    cost = state.game.table.cost
+    cost = state.rules.cost
     if max(cost[k] for k in hand) * p["factor"] >= low:
         return ""
     return f"no pyramid card costs at most {p['factor']}x the cost of a card in your hand"
 
 
-def _start_sacrifice_take(state: Any, seat: int, p: dict) -> None:
+def _start_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_TAKE, p["factor"]))
 
 
-def _check_discard_size(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_discard_size(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     need = max(1, p["min_discard"])
     have = len(state.discards[seat])
     return "" if have >= need else f"your discard pile holds {have} cards; at least {need} are needed"
 
 
-def _start_entomb_from_discard(state: Any, seat: int, p: dict) -> None:
+def _start_entomb_from_discard(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.DISCARD_PICK, seat))
 
 
-def _check_stock(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_stock(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if state.stock_count() else "the stock is empty"
 
 
-def _start_take_stock(state: Any, seat: int, p: dict) -> None:
+def _start_take_stock(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.STOCK_TAKE, seat))
 
 
-def _cheaper_slots(state: Any) -> tuple[int, ...]:
+def _cheaper_slots(state: ValleyState) -> tuple[int, ...]:
     if not state.bought:
         return ()
     return _base_at_most(state, max(state.bought) - 1)
 
 
-def _check_take_cheaper(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_take_cheaper(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if not state.bought:
         return "you have not bought a card this turn"
     if _cheaper_slots(state):
@@ -191,63 +197,64 @@ def _check_take_cheaper(state: Any, seat: int, p: dict, skip: int) -> str:
     return f"no base card costs less than {max(state.bought)}, the dearest card you bought this turn"
 
 
-def _start_take_cheaper(state: Any, seat: int, p: dict) -> None:
+def _start_take_cheaper(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.offer_slots(seat, F.TO_DISCARD, _cheaper_slots(state))
 
 
-def _victims(state: Any, seat: int, exempt: int) -> list[int]:
+def _victims(state: ValleyState, seat: int, exempt: int) -> list[int]:
     """Opponents in turn order after ``seat`` who can comply (have a hand card and are not exempt)."""
     n = len(state.hands)
     order = [(seat + i) % n for i in range(1, n)]
     return [q for q in order if state.hands[q] and state.card_total(q) > exempt]
 
 
-def _check_sacrifice_attack(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     return "" if _victims(state, seat, -1) else "no opponent has a card in hand"
 
 
-def _start_sacrifice_attack(state: Any, seat: int, p: dict) -> None:
+def _start_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     for q in reversed(_victims(state, seat, -1)):
         state.stack.append((F.VICTIM, q, F.SACRIFICE, seat, -1))
 
 
-def _check_tribute(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_tribute(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if _victims(state, seat, p["exempt_at_most"]):
         return ""
     return f"no opponent has a card in hand and more than {p['exempt_at_most']} cards in all"
 
 
-def _start_tribute(state: Any, seat: int, p: dict) -> None:
+def _start_tribute(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     for q in reversed(_victims(state, seat, p["exempt_at_most"])):
         state.stack.append((F.VICTIM, q, F.TRIBUTE, seat, p["exempt_at_most"]))
 
 
-def _start_hand_gold(state: Any, seat: int, p: dict) -> None:
+def _start_hand_gold(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.hand_gold = p["value"]
 
 
-def repeat_candidates(state: Any, seat: int, skip: int) -> list[int]:
+def repeat_candidates(state: ValleyState, seat: int, skip: int) -> list[int]:
     """Card kinds whose action was executed this turn and may be repeated now, ascending."""
-    table = state.game.table
+    rules = state.rules
     result = []
     for kind in sorted(set(state.executed)):
-        effect = EFFECTS[table.effect[kind]]
-        if effect.repeatable and effect.own_turn and not effect.check(state, seat, table.params[kind], skip):
+        effect = rules.effects[kind]
+        check = effect.check
+        if effect.repeatable and effect.own_turn and check is not None and not check(state, seat, rules.params[kind], skip):
             result.append(kind)
     return result
 
 
-def _check_repeat(state: Any, seat: int, p: dict, skip: int) -> str:
+def _check_repeat(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if not state.executed:
         return "you have executed no action this turn"
     return "" if repeat_candidates(state, seat, skip) else "no action executed this turn can be repeated now"
 
 
-def _start_repeat(state: Any, seat: int, p: dict) -> None:
+def _start_repeat(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.stack.append((F.REPEAT, seat))
 
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     e.name: e
     for e in (
         Effect("none", "no action", own_turn=False, repeatable=False),
@@ -293,13 +300,11 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
-def play_checks(table: Any) -> tuple[Any, ...]:
-    """Per card kind, precomputed for legal-move generation: ``None`` if it has no action on its
-    owner's turn, ``True`` if its action is always possible, else ``(check, params)``."""
-    result: list[Any] = []
-    for name, params in zip(table.effect, table.params):
-        effect = EFFECTS[name]
-        if not effect.own_turn:
+def play_checks(effects: tuple[Effect, ...], kind_params: tuple[dict[str, int], ...]) -> tuple[PlayCheck, ...]:
+    """Per card kind, precomputed for legal-move generation (see ``PlayCheck``)."""
+    result: list[PlayCheck] = []
+    for effect, params in zip(effects, kind_params):
+        if not effect.own_turn or effect.check is None:
             result.append(None)
         elif effect.check is _ok:
             result.append(True)

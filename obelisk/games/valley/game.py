@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from obelisk.core import ActionSpace, Game, GameInfo, Option
 from obelisk.games.valley import frames as F
 from obelisk.games.valley.cards import SET, CardTable, load_cards
-from obelisk.games.valley.effects import play_checks
+from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.state import ValleyState
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_view
@@ -57,14 +57,6 @@ class ValleyGame(Game):
                 _TABLE_CACHE[path] = table
         self.table = table
         self.encoder = Encoder(table)
-        # Per-kind tables for the hot paths (draws, legal moves, evaluation).
-        self.kind_ids = range(table.size)
-        self.play_checks = play_checks(table)
-        self.stock_total = table.stock_total()
-        self.forced_slots = F.ALL_SLOTS if self.options["forced_removal"] == "any" else F.BASE
-        self.worth = tuple(
-            GOLD_PROMISE * table.gold[k] + (0.0 if table.kind_type[k] == SET else 0.5 * table.vp[k]) for k in range(table.size)
-        )
         k = table.size
         self.actions = ActionSpace(
             [
@@ -79,6 +71,17 @@ class ValleyGame(Game):
         self.a_remove, self.a_take, self.a_choose = start("remove"), start("take"), start("choose")
         self.a_discard, self.a_tomb, self.a_repeat = start("from_discard"), start("from_tomb"), start("repeat")
         self.a_boat, self.a_pass, self.a_censer = start("boat"), start("pass"), start("censer")
+        # Per-kind tables for the hot paths (draws, legal moves, evaluation).
+        self.rules = Rules(
+            table,
+            self.actions,
+            self.num_players,
+            F.ALL_SLOTS if self.options["forced_removal"] == "any" else F.BASE,
+            tuple(
+                GOLD_PROMISE * table.gold[kind] + (0.0 if table.kind_type[kind] == SET else 0.5 * table.vp[kind])
+                for kind in range(k)
+            ),
+        )
 
     def num_distinct_actions(self) -> int:
         return self.actions.size

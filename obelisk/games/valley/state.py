@@ -22,8 +22,9 @@ from typing import Any
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.games.valley import frames as F
 from obelisk.games.valley.cards import SET, STARTER, UNIQUE
-from obelisk.games.valley.effects import EFFECTS, min_pyramid_cost, repeat_candidates
+from obelisk.games.valley.effects import min_pyramid_cost, repeat_candidates
 from obelisk.games.valley.explain import illegal_reason, validate_state
+from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.view import render_state
 
 HAND_SIZE = 5
@@ -36,7 +37,7 @@ class ValleyState(State):
     # Setup -------------------------------------------------------------------
 
     def _init(self) -> None:
-        table = self.game.table
+        table = self.rules.table
         n = self.num_players
         k = table.size
         starter_deck = [table.per_player[kind] for kind in range(k)]
@@ -70,38 +71,44 @@ class ValleyState(State):
         self.stack: list[tuple] = stack
 
     def clone(self) -> "ValleyState":
-        new = object.__new__(ValleyState)
+        new = ValleyState.__new__(ValleyState)
         new.game = self.game
         new._seed = self._seed
-        new._history = list(self._history)
+        new._history = self._history[:]
         new._legal = self._legal
-        new.hands = list(map(list, self.hands))
-        new.decks = list(map(list, self.decks))
-        new.deck_sizes = list(self.deck_sizes)
-        new.tops = list(map(list, self.tops))
-        new.shown = list(map(list, self.shown))
-        new.discards = list(map(list, self.discards))
-        new.tombs = list(map(list, self.tombs))
-        new.turns = list(self.turns)
-        new.stock_ii = list(self.stock_ii)
-        new.stock_iii = list(self.stock_iii)
-        new.stock_sizes = list(self.stock_sizes)
-        new.pyramid = list(self.pyramid)
-        new.boneyard = list(self.boneyard)
-        new.play = list(self.play)
-        new.revealed = list(self.revealed)
+        new.hands = [hand[:] for hand in self.hands]
+        new.decks = [deck[:] for deck in self.decks]
+        new.deck_sizes = self.deck_sizes[:]
+        new.tops = [tops[:] for tops in self.tops]
+        new.shown = [shown[:] for shown in self.shown]
+        new.discards = [pile[:] for pile in self.discards]
+        new.tombs = [tomb[:] for tomb in self.tombs]
+        new.turns = self.turns[:]
+        new.stock_ii = self.stock_ii[:]
+        new.stock_iii = self.stock_iii[:]
+        new.stock_sizes = self.stock_sizes[:]
+        new.pyramid = self.pyramid[:]
+        new.boneyard = self.boneyard[:]
+        new.play = self.play[:]
+        new.revealed = self.revealed[:]
         new.active = self.active
         new.touched = self.touched
         new.entombed = self.entombed
         new.hand_gold = self.hand_gold
         new.discount = self.discount
-        new.bought = list(self.bought)
-        new.executed = list(self.executed)
+        new.bought = self.bought[:]
+        new.executed = self.executed[:]
         new.over = self.over
-        new.stack = list(self.stack)
+        new.stack = self.stack[:]
         return new
 
     # Small queries -------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The game's typed per-kind tables and action offsets."""
+        game: Any = self.game
+        return game.rules
 
     def stock_count(self) -> int:
         return self.stock_sizes[0] + self.stock_sizes[1]
@@ -118,13 +125,13 @@ class ValleyState(State):
 
     def gold_of(self, kind: int) -> int:
         """What a hand card pays this turn (Statue of Thoth fixes every card's worth)."""
-        return self.hand_gold if self.hand_gold else self.game.table.gold[kind]
+        return self.hand_gold if self.hand_gold else self.rules.gold[kind]
 
     def purse(self, seat: int) -> int:
         hand = self.hands[seat]
         if self.hand_gold:
             return self.hand_gold * len(hand) + self.discount
-        gold = self.game.table.gold
+        gold = self.rules.gold
         total = self.discount
         for kind in hand:
             total += gold[kind]
@@ -132,7 +139,7 @@ class ValleyState(State):
 
     def owns_boat_hidden(self, seat: int) -> bool:
         """Whether a Boat is among ``seat``'s hand and deck (public: every card's owner is known)."""
-        for kind in self.game.table.boat_kinds:
+        for kind in self.rules.boat_kinds:
             if kind in self.hands[seat] or self.decks[seat][kind] or kind in self.tops[seat]:
                 return True
         return False
@@ -146,21 +153,24 @@ class ValleyState(State):
 
     def play_check(self, seat: int, kind: int, skip: int) -> str:
         """``""`` if ``kind``'s action can be executed fully by ``seat`` now, else why not."""
-        table = self.game.table
-        effect = EFFECTS[table.effect[kind]]
-        if not effect.own_turn:
+        rules = self.rules
+        effect = rules.effects[kind]
+        check = effect.check
+        if not effect.own_turn or check is None:
             if effect.name == "none":
-                return f"{table.names[kind]} has no action"
+                return f"{rules.names[kind]} has no action"
             if effect.name == "boat":
-                return f"{table.names[kind]} is a reaction, used right after an opponent buys a card"
+                return f"{rules.names[kind]} is a reaction, used right after an opponent buys a card"
             return (
-                f"{table.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
+                f"{rules.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
             )
-        return effect.check(self, seat, table.params[kind], skip)
+        return check(self, seat, rules.params[kind], skip)
 
     def start_effect(self, seat: int, kind: int) -> None:
-        table = self.game.table
-        EFFECTS[table.effect[kind]].start(self, seat, table.params[kind])
+        rules = self.rules
+        start = rules.effects[kind].start
+        assert start is not None, "only a card with an action on its owner's turn is played"
+        start(self, seat, rules.params[kind])
 
     # Protocol hooks -------------------------------------------------------------
 
@@ -168,23 +178,30 @@ class ValleyState(State):
         if self.over:
             return TERMINAL
         top = self.stack[-1]
-        if top[0] >= F.REFILL:
+        code: int = top[0]
+        if code >= F.REFILL:
             return CHANCE
-        return top[1]
+        seat: int = top[1]
+        return seat
 
     def _draw_pool(self) -> tuple[list[int], int]:
         """The face-down pool the pending draw takes from (a deck or the stock) and its size."""
         top = self.stack[-1]
-        code = top[0]
+        code: int = top[0]
         if code == F.DRAW or code == F.REVEAL:
-            return self.decks[top[1]], self.deck_sizes[top[1]]
+            seat: int = top[1]
+            return self.decks[seat], self.deck_sizes[seat]
         if self.stock_sizes[0]:
             return self.stock_ii, self.stock_sizes[0]
         return self.stock_iii, self.stock_sizes[1]
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         pool, total = self._draw_pool()
-        return [(kind, pool[kind] / total) for kind in compress(self.game.kind_ids, pool)]
+        outcomes: list[tuple[int, float]] = []
+        for kind, count in enumerate(pool):
+            if count:
+                outcomes.append((kind, count / total))
+        return outcomes
 
     def is_terminal(self) -> bool:
         """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
@@ -192,77 +209,82 @@ class ValleyState(State):
 
     def is_chance_node(self) -> bool:
         """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
-        return not self.over and self.stack[-1][0] >= F.REFILL
+        if self.over:
+            return False
+        code: int = self.stack[-1][0]
+        return code >= F.REFILL
 
     def _legal_actions(self) -> list[int]:
-        g = self.game
+        rules = self.rules
         top = self.stack[-1]
-        code, seat = top[0], top[1]
+        code: int = top[0]
+        seat: int = top[1]
         hand = self.hands[seat]
         if code == F.MAIN:
-            cost = g.table.cost
+            cost = rules.cost
             purse = self.purse(seat)
             pyramid = self.pyramid
             legal = []
             for slot in F.BASE:
                 card = pyramid[slot]
                 if card >= 0 and cost[card] <= purse:
-                    legal.append(g.a_buy + slot)
+                    legal.append(rules.a_buy + slot)
             kinds = sorted(set(hand))
-            checks = g.play_checks
-            a_play = g.a_play
+            checks = rules.play_checks
+            a_play = rules.a_play
             for k in kinds:
                 check = checks[k]
-                if check is True or (check is not None and not check[0](self, seat, check[1], k)):
+                if check is True or (isinstance(check, tuple) and not check[0](self, seat, check[1], k)):
                     legal.append(a_play + k)
             if not self.entombed:
-                a_entomb = g.a_entomb
+                a_entomb = rules.a_entomb
                 legal += [a_entomb + k for k in kinds]
-            legal.append(g.a_end)
+            legal.append(rules.a_end)
             return legal
         if code == F.PAY:
-            return [g.a_pay + k for k in sorted(set(hand))]
+            return [rules.a_pay + k for k in sorted(set(hand))]
         if code == F.HAND_PICK:
             kinds = sorted(set(hand))
             if top[2] == F.SACRIFICE_TAKE:
-                low, cost = min_pyramid_cost(self), g.table.cost
+                low, cost = min_pyramid_cost(self), rules.cost
                 kinds = [k for k in kinds if cost[k] * top[3] >= low]
-            return [g.a_choose + k for k in kinds]
+            return [rules.a_choose + k for k in kinds]
         if code == F.VICTIM:
-            legal = [g.a_choose + k for k in sorted(set(hand))]
-            if any(k in hand for k in g.table.ward_kinds):
-                legal.append(g.a_censer)
+            legal = [rules.a_choose + k for k in sorted(set(hand))]
+            if any(k in hand for k in rules.ward_kinds):
+                legal.append(rules.a_censer)
             return legal
         if code == F.BOAT:
             legal = []
-            if any(k in hand for k in g.table.boat_kinds):
-                legal = [g.a_boat + s for s in F.BASE if self.pyramid[s] >= 0]
-            legal.append(g.a_pass)
+            if any(k in hand for k in rules.boat_kinds):
+                legal = [rules.a_boat + s for s in F.BASE if self.pyramid[s] >= 0]
+            legal.append(rules.a_pass)
             return legal
         if code == F.PICK_SLOT:
-            return [g.a_take + s for s in top[3]]
+            return [rules.a_take + s for s in top[3]]
         if code == F.FILL_B2:
-            return [g.a_fill, g.a_fill + 1]
+            return [rules.a_fill, rules.a_fill + 1]
         if code == F.FORCED:
-            return [g.a_remove + s for s in g.forced_slots if self.pyramid[s] >= 0]
+            return [rules.a_remove + s for s in rules.forced_slots if self.pyramid[s] >= 0]
         if code == F.DISCARD_PICK:
-            return [g.a_discard + k for k in sorted(set(self.discards[seat]))]
+            return [rules.a_discard + k for k in sorted(set(self.discards[seat]))]
         if code == F.TOMB_PICK:
-            return [g.a_tomb + k for k in sorted(set(self.tombs[seat]))]
-        return [g.a_repeat + k for k in repeat_candidates(self, seat, -1)]
+            return [rules.a_tomb + k for k in sorted(set(self.tombs[seat]))]
+        return [rules.a_repeat + k for k in repeat_candidates(self, seat, -1)]
 
     def _apply_action(self, action: int) -> None:
         stack = self.stack
         top = stack[-1]
-        code = top[0]
+        code: int = top[0]
         if code == F.DRAW:
             # The most frequent step: one card of a hand's draw; the next card is drawn the same way.
-            seat = top[1]
+            seat: int = top[1]
+            count: int = top[2]
             self.decks[seat][action] -= 1
             self.deck_sizes[seat] -= 1
             self.hands[seat].append(action)
-            stack[-1] = (F.DRAW, seat, top[2] - 1)
-            if top[2] > 1 and self.deck_sizes[seat] and not self.tops[seat]:
+            stack[-1] = (F.DRAW, seat, count - 1)
+            if count > 1 and self.deck_sizes[seat] and not self.tops[seat]:
                 return
         elif code >= F.REFILL:
             self._apply_chance(top, action)
@@ -271,10 +293,10 @@ class ValleyState(State):
         self._advance()
 
     def _apply_chance(self, top: tuple, kind: int) -> None:
-        code = top[0]
+        code: int = top[0]
         stack = self.stack
         if code == F.REVEAL:
-            seat = top[1]
+            seat: int = top[1]
             self.decks[seat][kind] -= 1
             self.deck_sizes[seat] -= 1
             stack.pop()
@@ -298,20 +320,21 @@ class ValleyState(State):
             self.stock_sizes[1] -= 1
 
     def _apply_decision(self, top: tuple, action: int) -> None:
-        g = self.game
-        code, seat = top[0], top[1]
+        rules = self.rules
+        code: int = top[0]
+        seat: int = top[1]
         stack = self.stack
         if code == F.MAIN:
-            if action < g.a_play:
-                self._start_buy(seat, action - g.a_buy)
-            elif action < g.a_entomb:
-                kind = action - g.a_play
+            if action < rules.a_play:
+                self._start_buy(seat, action - rules.a_buy)
+            elif action < rules.a_entomb:
+                kind = action - rules.a_play
                 self._leave_hand(seat, kind)
                 self.play.append(kind)
                 self.executed.append(kind)
                 self.start_effect(seat, kind)
-            elif action < g.a_end:
-                kind = action - g.a_entomb
+            elif action < rules.a_end:
+                kind = action - rules.a_entomb
                 self._leave_hand(seat, kind)
                 self.tombs[seat].append(kind)
                 self.entombed = True
@@ -323,66 +346,66 @@ class ValleyState(State):
             return
         stack.pop()
         if code == F.PAY:
-            kind = action - g.a_pay
+            kind = action - rules.a_pay
             self._leave_hand(seat, kind)
             self.play.append(kind)
-            due = top[3] - (self.hand_gold or g.table.gold[kind])
+            due: int = top[3] - (self.hand_gold or rules.gold[kind])
             if due > 0:
                 stack.append((F.PAY, seat, top[2], due))
             else:
                 self._complete_buy(seat, top[2])
         elif code == F.HAND_PICK:
-            self._hand_pick(seat, top[2], top[3], action - g.a_choose)
+            self._hand_pick(seat, top[2], top[3], action - rules.a_choose)
         elif code == F.VICTIM:
-            if action == g.a_censer:
-                ward = next(k for k in g.table.ward_kinds if k in self.hands[seat])
+            if action == rules.a_censer:
+                ward = next(k for k in rules.ward_kinds if k in self.hands[seat])
                 if ward not in self.shown[seat]:
                     self.shown[seat].append(ward)
             else:
-                kind = action - g.a_choose
+                kind = action - rules.a_choose
                 self._leave_hand(seat, kind)
                 if top[2] == F.SACRIFICE:
                     self.boneyard.append(kind)
                 else:
                     self.discards[top[3]].append(kind)
         elif code == F.BOAT:
-            if action != g.a_pass:
-                boat = next(k for k in g.table.boat_kinds if k in self.hands[seat])
+            if action != rules.a_pass:
+                boat = next(k for k in rules.boat_kinds if k in self.hands[seat])
                 self._leave_hand(seat, boat)
                 self.discards[seat].append(boat)
-                slot = action - g.a_boat
+                slot = action - rules.a_boat
                 self.discards[seat].append(self.pyramid[slot])
                 self.pyramid[slot] = -1
                 stack.append((F.CRUMBLE, seat))
         elif code == F.PICK_SLOT:
-            self._take_slot(seat, top[2], action - g.a_take)
+            self._take_slot(seat, top[2], action - rules.a_take)
         elif code == F.FILL_B2:
-            source = 3 + action - g.a_fill
+            source = 3 + action - rules.a_fill
             self.pyramid[1] = self.pyramid[source]
             self.pyramid[source] = -1
         elif code == F.FORCED:
-            slot = action - g.a_remove
+            slot = action - rules.a_remove
             self.boneyard.append(self.pyramid[slot])
             self.pyramid[slot] = -1
             stack.append((F.CRUMBLE, seat))
         elif code == F.DISCARD_PICK:
-            kind = action - g.a_discard
+            kind = action - rules.a_discard
             pile = self.discards[seat]
             del pile[len(pile) - 1 - pile[::-1].index(kind)]
             self.tombs[seat].append(kind)
         elif code == F.TOMB_PICK:
-            kind = action - g.a_tomb
+            kind = action - rules.a_tomb
             tomb = self.tombs[seat]
             del tomb[len(tomb) - 1 - tomb[::-1].index(kind)]
             self.hands[seat].append(kind)
             self.shown[seat].append(kind)
         else:
-            self.start_effect(seat, action - g.a_repeat)
+            self.start_effect(seat, action - rules.a_repeat)
 
     # Turn steps ----------------------------------------------------------------
 
     def _start_buy(self, seat: int, slot: int) -> None:
-        due = self.game.table.cost[self.pyramid[slot]] - self.discount
+        due = self.rules.cost[self.pyramid[slot]] - self.discount
         self.discount = 0
         if due > 0:
             self.stack.append((F.PAY, seat, slot, due))
@@ -394,10 +417,10 @@ class ValleyState(State):
         kind = self.pyramid[slot]
         self.pyramid[slot] = -1
         self.discards[seat].append(kind)
-        self.bought.append(self.game.table.cost[kind])
+        self.bought.append(self.rules.cost[kind])
         self.touched = True
-        if self.game.table.boat_kinds:
-            n = self.game.num_players
+        if self.rules.boat_kinds:
+            n = self.rules.num_players
             for i in range(n - 1, 0, -1):
                 self.stack.append((F.BOAT, (seat + i) % n))
         self.stack.append((F.CRUMBLE, seat))
@@ -433,8 +456,8 @@ class ValleyState(State):
             self.stack.append((F.DRAW, seat, arg))
         else:
             self.boneyard.append(kind)
-            limit = self.game.table.cost[kind] * arg
-            cost = self.game.table.cost
+            limit = self.rules.cost[kind] * arg
+            cost = self.rules.cost
             slots = tuple(s for s in F.ALL_SLOTS if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= limit)
             self.offer_slots(seat, F.TO_DISCARD, slots)
 
@@ -485,7 +508,7 @@ class ValleyState(State):
         self.hands[seat] = []
         self.shown[seat] = []
         self.turns[seat] += 1
-        if seat == self.game.num_players - 1 and not self.stock_count() and not self.pyramid_count():
+        if seat == self.rules.num_players - 1 and not self.stock_count() and not self.pyramid_count():
             self.over = True
             self.stack = []
             return
@@ -493,7 +516,7 @@ class ValleyState(State):
         self.stack.append((F.DRAW, seat, HAND_SIZE))
 
     def _next_turn(self) -> None:
-        self.active = (self.active + 1) % self.game.num_players
+        self.active = (self.active + 1) % self.rules.num_players
         self.touched = False
         self.entombed = False
         self.hand_gold = 0
@@ -507,9 +530,10 @@ class ValleyState(State):
         stack = self.stack
         while stack:
             top = stack[-1]
-            code = top[0]
+            code: int = top[0]
             if code == F.MAIN:
                 return
+            seat: int
             if code < F.REFILL:
                 if code == F.BOAT:
                     if self.pyramid[0] < 0 and self.pyramid[1] < 0 and self.pyramid[2] < 0:
@@ -520,7 +544,8 @@ class ValleyState(State):
                         continue
                 elif code == F.VICTIM:
                     seat = top[1]
-                    if not self.hands[seat] or self.card_total(seat) <= top[4]:
+                    exempt: int = top[4]
+                    if not self.hands[seat] or self.card_total(seat) <= exempt:
                         stack.pop()
                         continue
                 elif code == F.HAND_PICK and not self.hands[top[1]]:
@@ -529,14 +554,15 @@ class ValleyState(State):
                 return
             if code == F.DRAW or code == F.REVEAL:
                 seat = top[1]
-                if code == F.DRAW and top[2] <= 0:
+                count: int = top[2] if code == F.DRAW else 0
+                if code == F.DRAW and count <= 0:
                     stack.pop()
                     continue
                 if self.tops[seat]:
                     kind = self.tops[seat].pop()
                     if code == F.DRAW:
                         self.hands[seat].append(kind)
-                        stack[-1] = (F.DRAW, seat, top[2] - 1)
+                        stack[-1] = (F.DRAW, seat, count - 1)
                     else:
                         stack.pop()
                         self._reveal(seat, kind)
@@ -572,8 +598,8 @@ class ValleyState(State):
     # Labels ---------------------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        g = self.game
-        names = g.table.names
+        rules = self.rules
+        names = rules.names
         if self._current_player() == CHANCE:
             top = self.stack[-1]
             name = names[action] if 0 <= action < len(names) else f"card {action}"
@@ -587,14 +613,14 @@ class ValleyState(State):
             if code == F.FIRST_BONEYARD:
                 return f"turn up {name} as the first boneyard card"
             return f"seat {top[1]} takes {name} from the stock"
-        kind_name, index = g.actions.decode(action)
+        kind_name, index = rules.actions.decode(action)
         top = self.stack[-1] if self.stack else (F.MAIN, 0)
         if kind_name in ("buy", "boat", "remove", "take"):
             slot = F.SLOT_NAMES[index]
             card = self.pyramid[index]
             what = f"{names[card]} ({slot})" if card >= 0 else f"the empty slot {slot}"
             if kind_name == "buy":
-                return f"buy {what}" + (f" for {g.table.cost[card]}" if card >= 0 else "")
+                return f"buy {what}" + (f" for {rules.cost[card]}" if card >= 0 else "")
             if kind_name == "boat":
                 return f"use Boat to take {what}"
             if kind_name == "remove":
@@ -629,7 +655,7 @@ class ValleyState(State):
             return (
                 f"put {name} on top of your deck",
                 f"entomb {name}",
-                f"sacrifice {name} (take a card costing up to {g.table.cost[index] * top[3]})",
+                f"sacrifice {name} (take a card costing up to {rules.cost[index] * top[3]})",
                 f"sacrifice {name}",
             )[top[2]]
         if top[0] == F.VICTIM and top[2] == F.TRIBUTE:
@@ -655,7 +681,7 @@ class ValleyState(State):
 
     def tomb_breakdown(self, seat: int) -> dict[str, int]:
         """Points of a tomb: starters and uniques their VP, each set the square of its different cards."""
-        table = self.game.table
+        table = self.rules.table
         starters = uniques = 0
         distinct: list[list[int]] = [[] for _ in table.set_names]
         for kind in self.tombs[seat]:
@@ -680,7 +706,7 @@ class ValleyState(State):
         return [self.tomb_score(s) for s in range(self.num_players)]
 
     def _sets_started(self, seat: int) -> int:
-        table = self.game.table
+        table = self.rules.table
         return len({table.set_of[k] for k in self.tombs[seat] if table.kind_type[k] == SET})
 
     def _scores(self) -> list[dict[str, Any]]:
@@ -696,10 +722,10 @@ class ValleyState(State):
         An owned card promises a share of its gold (buying power) and of what it
         would add to the tomb (its VP, or the growth of its set's square).
         """
-        g = self.game
-        set_of, vp, worth, ids = g.table.set_of, g.table.vp, g.worth, g.kind_ids
-        sets = len(g.table.set_names)
-        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, g.stock_total)
+        rules = self.rules
+        set_of, vp, worth, ids = rules.set_of, rules.vp, rules.worth, rules.kind_ids
+        sets = len(rules.table.set_names)
+        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, rules.stock_total)
         values = []
         for seat in range(self.num_players):
             seen = set()
@@ -738,7 +764,7 @@ class ValleyState(State):
     # Views ------------------------------------------------------------------------
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
-        table = self.game.table
+        table = self.rules.table
         names = table.names
         players = []
         for p in range(self.num_players):
@@ -821,7 +847,7 @@ class ValleyState(State):
     def _waiting_text(self) -> str:
         if self.over:
             return "the game is over"
-        names = self.game.table.names
+        names = self.rules.names
         top = self.stack[-1]
         code = top[0]
         if code >= F.REFILL:
@@ -883,7 +909,7 @@ class ValleyState(State):
         their hand-and-deck cards; the ``constrained`` opponent's hand is drawn among those that keep
         the pending choice possible."""
         new = self.clone()
-        ids = self.game.kind_ids
+        ids = self.rules.kind_ids
         uniform = rng.random
         for p in range(self.num_players):
             if p == seat:
@@ -921,7 +947,7 @@ class ValleyState(State):
 
         Called with the pool holding every candidate card; takes the chosen cards out of it.
         """
-        kinds = [k for k in self.game.kind_ids if pool[k]]
+        kinds = [k for k in self.rules.kind_ids if pool[k]]
         candidates: list[tuple[list[int], int]] = []
 
         def extend(index: int, left: int, chosen: list[int], ways: int) -> None:
