@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.games.solomon import data as d
@@ -37,6 +37,9 @@ from obelisk.games.solomon.scoring import (
     treasure_total,
 )
 
+if TYPE_CHECKING:
+    from obelisk.games.solomon.game import SolomonGame
+
 ROUNDS = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
 START_COINS = {2: 10, 3: 10, 4: 10, 5: 8}
@@ -44,15 +47,6 @@ TOTAL_COINS = 40
 LOG_LINES = 16
 
 PHASES = ("choose", "turn", "pay", "give", "end")
-_FLAT_LISTS = (
-    "gold_pool", "dark_pool", "card_pool", "heights", "unseen", "stacks", "reveal_queue", "levels", "moves_from",
-    "move_rows",
-    "coins", "chosen", "supply_treasures", "round_cards", "order", "items", "seal", "dug", "dug_at", "deal_to",
-    "penalty_pool", "give_to", "log", "_history",
-)
-"""State fields that are lists of immutable values (``clone`` copies them one level deep)."""
-_NESTED_LISTS = ("tiles", "hands", "played", "secret")
-
 # Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
 MOVE0 = 0
 USE0 = MOVE0 + d.SQUARES * 8
@@ -106,7 +100,7 @@ class SolomonState(State):
 
     def _init(self) -> None:
         n = self.num_players
-        tables = self.game.tables
+        tables = self._rules.tables
         # Face-down pools and the set-up progress.
         self.gold_pool = list(tables.gold)
         self.dark_pool = list(tables.dark)
@@ -157,24 +151,64 @@ class SolomonState(State):
 
     def clone(self) -> "SolomonState":
         """A field-by-field copy: lists of numbers copied flat, tuples shared (faster than the generic copy)."""
-        new = object.__new__(SolomonState)
-        fields = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        for name in _NESTED_LISTS:
-            fields[name] = [inner[:] for inner in fields[name]]
-        fields["penalties"] = [
+        new = SolomonState.__new__(SolomonState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.gold_pool = self.gold_pool[:]
+        new.dark_pool = self.dark_pool[:]
+        new.card_pool = self.card_pool[:]
+        new.tops_revealed = self.tops_revealed
+        new.cards_dealt = self.cards_dealt
+        new.heights = self.heights[:]
+        new.unseen = self.unseen[:]
+        new.stacks = self.stacks[:]
+        new.reveal_queue = self.reveal_queue[:]
+        new.levels = self.levels[:]
+        new.moves_from = self.moves_from[:]
+        new.move_rows = self.move_rows[:]
+        new.coins = self.coins[:]
+        new.tiles = [inner[:] for inner in self.tiles]
+        new.hands = [inner[:] for inner in self.hands]
+        new.chosen = self.chosen[:]
+        new.played = [inner[:] for inner in self.played]
+        new.supply_coins = self.supply_coins
+        new.supply_treasures = self.supply_treasures[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.chooser = self.chooser
+        new.round_cards = self.round_cards[:]
+        new.order = self.order[:]
+        new.turn = self.turn
+        new.moves = self.moves
+        new.items = self.items[:]
+        new.seal = self.seal[:]
+        new.dug = self.dug[:]
+        new.dug_at = self.dug_at[:]
+        new.owed = self.owed
+        new.secret = [inner[:] for inner in self.secret]
+        new.penalties = [
             {**record, "received": record["received"][:], "gifts": [gift[:] for gift in record["gifts"]]}
             for record in self.penalties
         ]
-        new.__dict__ = fields
+        new.deal_to = self.deal_to[:]
+        new.penalty_pool = self.penalty_pool[:]
+        new.give_to = self.give_to[:]
+        new.log = self.log[:]
         return new
 
     # Small helpers -----------------------------------------------------------
 
     @property
+    def _rules(self) -> SolomonGame:
+        """The game, typed as Solomon's: its option-dependent tables and limits."""
+        game: Any = self.game
+        return game
+
+    @property
     def _tables(self) -> d.Tables:
-        return self.game.tables
+        return self._rules.tables
 
     def _active(self) -> int:
         return self.order[self.turn]
@@ -221,7 +255,7 @@ class SolomonState(State):
             return "reveal"
         if self.deal_to:
             return "penalty"
-        if self.cards_dealt < self.game.cards_to_deal:
+        if self.cards_dealt < self._rules.cards_to_deal:
             return "top" if self.tops_revealed < d.SQUARES else "deal"
         return None
 
@@ -235,7 +269,7 @@ class SolomonState(State):
             return self.order[self.turn]
         if self.phase == "end":
             return TERMINAL
-        return CHANCE if self.cards_dealt < self.game.cards_to_deal else self.chooser
+        return CHANCE if self.cards_dealt < self._rules.cards_to_deal else self.chooser
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
@@ -265,7 +299,7 @@ class SolomonState(State):
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
-        game = self.game
+        game = self._rules
         moves = self.moves
         if moves < game.move_limit and (not game.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
             r1, r2, r3, r4, r5, r6 = self.move_rows
@@ -283,7 +317,7 @@ class SolomonState(State):
         return legal
 
     def _may_move(self, seat: int) -> bool:
-        game = self.game
+        game = self._rules
         if self.moves >= game.move_limit:
             return False
         return not game.forbid_unaffordable or self.moves + 1 <= self._wealth(seat)
@@ -291,7 +325,7 @@ class SolomonState(State):
     def _orientations(self, card: d.Card) -> tuple[int, ...]:
         if not self.items[d.MIRROR]:
             return (0,)
-        limit = self.game.orientation_limit
+        limit = self._rules.orientation_limit
         return tuple(o for o in card.orientations if o < limit)
 
     def _dig_actions(self, card: d.Card) -> list[int]:
@@ -365,7 +399,7 @@ class SolomonState(State):
         if action < USE0 and self.phase == "turn":
             self._move(self.order[self.turn], action)
             return
-        name, index = self.game.actions.decode(action)
+        name, index = self._rules.actions.decode(action)
         if name == "choose":
             self._choose(index)
             return
@@ -483,7 +517,7 @@ class SolomonState(State):
             del log[0]
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
-        uphill = self.game.uphill
+        uphill = self._rules.uphill
         self._refresh_moves(
             bit_from | bit_to | _movers_onto(levels, frm, hf, uphill) | _movers_onto(levels, to, ht + 1, uphill)
         )
@@ -493,7 +527,7 @@ class SolomonState(State):
         heights = self.heights
         moves_from = self.moves_from
         levels = self.levels
-        if self.game.uphill:
+        if self._rules.uphill:
             lower = _targets_by_height(levels, True)
         else:  # inline: the common case, once per move
             below2 = levels[0] | levels[1]
@@ -512,7 +546,7 @@ class SolomonState(State):
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
-        lower = _targets_by_height(levels, self.game.uphill)
+        lower = _targets_by_height(levels, self._rules.uphill)
         moves_from = [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
         rows = [sum(moves_from[first : first + d.SIZE], ()) for first in range(0, d.SQUARES, d.SIZE)]
         return levels, moves_from, rows
@@ -524,7 +558,7 @@ class SolomonState(State):
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
         levels = self.levels
-        uphill = self.game.uphill
+        uphill = self._rules.uphill
         changed = 0
         for sq in squares:
             stack = self.stacks[sq]
@@ -676,9 +710,9 @@ class SolomonState(State):
         if kind is not None:
             return self._chance_label(kind, action)
         if action < USE0:
-            return self.game.move_labels[action]
-        space = self.game.actions
-        if not 0 <= action < self.game.num_actions:
+            return self._rules.move_labels[action]
+        space = self._rules.actions
+        if not 0 <= action < self._rules.num_actions:
             return f"action {action}"
         name, index = space.decode(action)
         if name == "choose":
@@ -717,7 +751,7 @@ class SolomonState(State):
         return f"seat {self.deal_to[0]} receives {tile} face down"
 
     def _illegal_reason(self, action: int) -> str:
-        space = self.game.actions
+        space = self._rules.actions
         if self._chance_kind() is not None or not 0 <= action < space.size:
             return f"action {action} is outside this game's action space (0..{space.size - 1})"
         name, index = space.decode(action)
