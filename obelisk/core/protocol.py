@@ -306,7 +306,9 @@ class State(ABC):
 
     game: Game
 
-    def __init__(self, game: Game, seed: Any = 0) -> None:
+    def __init__(self, game: Game | None = None, seed: Any = 0) -> None:
+        if game is None:
+            return  # an empty shell: ``cls.__new__(cls)`` of a compiled class lands here; clone() fills it
         if not _is_int(seed):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         self.game = game
