@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-SIZE = 6
-SQUARES = SIZE * SIZE
-MAX_STACK = 4
-DARK_PER_SQUARE = 3
+SIZE: Final = 6
+SQUARES: Final = SIZE * SIZE
+MAX_STACK: Final = 4
+DARK_PER_SQUARE: Final = 3
 DEFAULT_DATA = Path(__file__).with_name("solomon.json")
 FORMAT = "obelisk-solomon-data"
 
@@ -34,12 +34,15 @@ MAGIC_NAMES = ("Mirror", "Pickaxe", "Seal", "Amulet")
 MAGIC_FULL_NAMES = ("Mirror of the Queen of Sheba", "Magic Pickaxe", "Seal of Solomon", "Amulet of Samson's Hair")
 
 # Tile kinds: fixed ids, the chance outcomes of every tile reveal.
-TREASURE0 = 0
-CURSE0 = TREASURE0 + len(TREASURE_VALUES)
-SCROLL0 = CURSE0 + len(CURSE_VALUES)
-MAGIC0 = SCROLL0 + len(SCROLL_SYMBOLS)
-NUM_KINDS = MAGIC0 + len(MAGIC_KINDS)
-MIRROR, PICKAXE, SEAL, AMULET = range(4)
+TREASURE0: Final = 0
+CURSE0: Final = TREASURE0 + len(TREASURE_VALUES)
+SCROLL0: Final = CURSE0 + len(CURSE_VALUES)
+MAGIC0: Final = SCROLL0 + len(SCROLL_SYMBOLS)
+NUM_KINDS: Final = MAGIC0 + len(MAGIC_KINDS)
+MIRROR: Final = 0
+PICKAXE: Final = 1
+SEAL: Final = 2
+AMULET: Final = 3
 
 KIND_NAMES: tuple[str, ...] = (
     tuple(f"treasure {v}" for v in TREASURE_VALUES)
@@ -70,7 +73,7 @@ _TYPE_FIRST = {"treasure": TREASURE0, "curse": CURSE0, "scroll": SCROLL0, "magic
 BACKS = {"gold": SQUARES, "dark": SQUARES * DARK_PER_SQUARE}
 
 # Orientation o = rotation (0..3, clockwise quarter turns) + 4 * reflected.
-ORIENTATIONS = 8
+ORIENTATIONS: Final = 8
 ROTATION_NAMES = ("", "rotated 90°", "rotated 180°", "rotated 270°")
 
 
@@ -111,7 +114,7 @@ MOVES_FROM: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """``MOVES_FROM[sq]``: ``(move index, target square)`` of every on-board step from ``sq``."""
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
-FULL_MASK = (1 << SQUARES) - 1
+FULL_MASK: Final = (1 << SQUARES) - 1
 
 
 def _move_sets(sq: int) -> dict[int, tuple[int, ...]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.games.solomon import data as d
@@ -37,39 +37,33 @@ from obelisk.games.solomon.scoring import (
     treasure_total,
 )
 
-ROUNDS = {2: 12, 3: 8, 4: 6, 5: 5}
+if TYPE_CHECKING:
+    from obelisk.games.solomon.game import SolomonGame
+
+ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
-START_COINS = {2: 10, 3: 10, 4: 10, 5: 8}
-TOTAL_COINS = 40
-LOG_LINES = 16
+START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
+TOTAL_COINS: Final = 40
+LOG_LINES: Final = 16
 
-PHASES = ("choose", "turn", "pay", "give", "end")
-_FLAT_LISTS = (
-    "gold_pool", "dark_pool", "card_pool", "heights", "unseen", "stacks", "reveal_queue", "levels", "moves_from",
-    "move_rows",
-    "coins", "chosen", "supply_treasures", "round_cards", "order", "items", "seal", "dug", "dug_at", "deal_to",
-    "penalty_pool", "give_to", "log", "_history",
-)
-"""State fields that are lists of immutable values (``clone`` copies them one level deep)."""
-_NESTED_LISTS = ("tiles", "hands", "played", "secret")
-
+PHASES: Final = ("choose", "turn", "pay", "give", "end")
 # Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
-MOVE0 = 0
-USE0 = MOVE0 + d.SQUARES * 8
-DIG0 = USE0 + len(d.MAGIC_KINDS)
-SEAL0 = DIG0 + d.ORIENTATIONS * d.SQUARES
-END = SEAL0 + d.SQUARES
-PAY_COINS = END + 1
-PAY_TREASURE0 = PAY_COINS + 1
-GIVE0 = PAY_TREASURE0 + len(d.TREASURE_KINDS)
-CHOOSE0 = GIVE0 + d.NUM_KINDS
+MOVE0: Final = 0
+USE0: Final = MOVE0 + d.SQUARES * 8
+DIG0: Final = USE0 + len(d.MAGIC_KINDS)
+SEAL0: Final = DIG0 + d.ORIENTATIONS * d.SQUARES
+END: Final = SEAL0 + d.SQUARES
+PAY_COINS: Final = END + 1
+PAY_TREASURE0: Final = PAY_COINS + 1
+GIVE0: Final = PAY_TREASURE0 + len(d.TREASURE_KINDS)
+CHOOSE0: Final = GIVE0 + d.NUM_KINDS
 
-_BIT = tuple(1 << sq for sq in range(d.SQUARES))
-_STEPS = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
-_ROW_MASK = (1 << d.SIZE) - 1
-_NOT_FIRST_COLUMN = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
-_NOT_LAST_COLUMN = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
-_ROW_STEPS = tuple(
+_BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
+_STEPS: Final = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
+_ROW_MASK: Final = (1 << d.SIZE) - 1
+_NOT_FIRST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
+_NOT_LAST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
+_ROW_STEPS: Final = tuple(
     (
         first,
         tuple(
@@ -81,22 +75,29 @@ _ROW_STEPS = tuple(
 )
 """Per row of the cave: its first square and, for each 6-bit subset of its squares, their
 ``(square, neighbour mask, move sets)``, so a set of squares is walked a row at a time without bit scans."""
-_MOVE_PATHS = tuple(
+_MOVE_PATHS: Final = tuple(
     f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
     for sq in range(d.SQUARES)
     for k in range(8)
 )
-_MOVE_TEXT = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
+_MOVE_TEXT: Final = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
 """``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
-_REVEAL_TEXT = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
-_SEAT_MOVES = tuple(f"seat {seat} moves " for seat in range(5))
-_FOUND_TEXT = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range(d.SQUARES)) for name in d.KIND_NAMES)
+_REVEAL_TEXT: Final = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
+_SEAT_MOVES: Final = tuple(f"seat {seat} moves " for seat in range(5))
+_FOUND_TEXT: Final = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range(d.SQUARES)) for name in d.KIND_NAMES)
 """``_FOUND_TEXT[tile][square]``: how a dug tile is listed in the log."""
-_DEAL_TRIES = 8
+_DEAL_TRIES: Final = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
-_LANE = 80
-"""Bit distance of the packed level masks in ``_dig_actions``: more than a square index plus a cell offset (< 72)."""
-_T0, _C0, _S0, _M0 = d.TREASURE0, d.CURSE0, d.SCROLL0, d.MAGIC0
+_T0: Final = d.TREASURE0
+_C0: Final = d.CURSE0
+_S0: Final = d.SCROLL0
+_M0: Final = d.MAGIC0
+_MOVE_TARGET: Final = d.MOVE_TARGET
+_TREASURE_KINDS: Final = d.TREASURE_KINDS
+_TREASURE_VALUE: Final = d.TREASURE_VALUE
+_CURSE_VALUE: Final = d.CURSE_VALUE
+_NEIGHBOUR_MASK: Final = d.NEIGHBOUR_MASK
+_MAGIC_KINDS: Final = d.MAGIC_KINDS
 
 
 class SolomonState(State):
@@ -106,7 +107,7 @@ class SolomonState(State):
 
     def _init(self) -> None:
         n = self.num_players
-        tables = self.game.tables
+        tables = self._rules.tables
         # Face-down pools and the set-up progress.
         self.gold_pool = list(tables.gold)
         self.dark_pool = list(tables.dark)
@@ -132,7 +133,7 @@ class SolomonState(State):
         self.chosen = [-1] * n  # this round's secret choice until all have chosen
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.supply_coins = TOTAL_COINS - START_COINS[n] * n
-        self.supply_treasures = [0] * len(d.TREASURE_KINDS)
+        self.supply_treasures = [0] * len(_TREASURE_KINDS)
         # Rounds and turns.
         self.round = 0
         self.phase = "choose"
@@ -142,7 +143,7 @@ class SolomonState(State):
         self.turn = 0
         # The turn in progress.
         self.moves = 0
-        self.items = [0] * len(d.MAGIC_KINDS)  # items used this turn, by kind
+        self.items = [0] * len(_MAGIC_KINDS)  # items used this turn, by kind
         self.seal: list[int] = []  # squares chosen so far with the Seal
         self.dug: list[int] = []  # kinds dug this turn, in square order
         self.dug_at: list[int] = []
@@ -157,31 +158,71 @@ class SolomonState(State):
 
     def clone(self) -> "SolomonState":
         """A field-by-field copy: lists of numbers copied flat, tuples shared (faster than the generic copy)."""
-        new = object.__new__(SolomonState)
-        fields = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        for name in _NESTED_LISTS:
-            fields[name] = [inner[:] for inner in fields[name]]
-        fields["penalties"] = [
+        new = SolomonState.__new__(SolomonState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.gold_pool = self.gold_pool[:]
+        new.dark_pool = self.dark_pool[:]
+        new.card_pool = self.card_pool[:]
+        new.tops_revealed = self.tops_revealed
+        new.cards_dealt = self.cards_dealt
+        new.heights = self.heights[:]
+        new.unseen = self.unseen[:]
+        new.stacks = self.stacks[:]
+        new.reveal_queue = self.reveal_queue[:]
+        new.levels = self.levels[:]
+        new.moves_from = self.moves_from[:]
+        new.move_rows = self.move_rows[:]
+        new.coins = self.coins[:]
+        new.tiles = [inner[:] for inner in self.tiles]
+        new.hands = [inner[:] for inner in self.hands]
+        new.chosen = self.chosen[:]
+        new.played = [inner[:] for inner in self.played]
+        new.supply_coins = self.supply_coins
+        new.supply_treasures = self.supply_treasures[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.chooser = self.chooser
+        new.round_cards = self.round_cards[:]
+        new.order = self.order[:]
+        new.turn = self.turn
+        new.moves = self.moves
+        new.items = self.items[:]
+        new.seal = self.seal[:]
+        new.dug = self.dug[:]
+        new.dug_at = self.dug_at[:]
+        new.owed = self.owed
+        new.secret = [inner[:] for inner in self.secret]
+        new.penalties = [
             {**record, "received": record["received"][:], "gifts": [gift[:] for gift in record["gifts"]]}
             for record in self.penalties
         ]
-        new.__dict__ = fields
+        new.deal_to = self.deal_to[:]
+        new.penalty_pool = self.penalty_pool[:]
+        new.give_to = self.give_to[:]
+        new.log = self.log[:]
         return new
 
     # Small helpers -----------------------------------------------------------
 
     @property
+    def _rules(self) -> SolomonGame:
+        """The game, typed as Solomon's: its option-dependent tables and limits."""
+        game: Any = self.game
+        return game
+
+    @property
     def _tables(self) -> d.Tables:
-        return self.game.tables
+        return self._rules.tables
 
     def _active(self) -> int:
         return self.order[self.turn]
 
-    def _card(self, seat: int) -> d.Card | None:
-        index = self.round_cards[seat]
-        return self._tables.cards[index] if index >= 0 else None
+    def _card(self, seat: int) -> d.Card:
+        """The excavation card ``seat`` revealed this round (asked only while the round's turns are played)."""
+        return self._tables.cards[self.round_cards[seat]]
 
     def _wealth(self, seat: int) -> int:
         """Coins plus treasure values: everything the seat can pay with."""
@@ -189,7 +230,7 @@ class SolomonState(State):
 
     def _has_treasure(self, seat: int) -> bool:
         held = self.tiles[seat]
-        return any(held[k] for k in d.TREASURE_KINDS)
+        return any(held[k] for k in _TREASURE_KINDS)
 
     def _secret_count(self, seat: int, kind: int) -> int:
         return sum(1 for _, holder, k in self.secret if holder == seat and k == kind)
@@ -221,7 +262,7 @@ class SolomonState(State):
             return "reveal"
         if self.deal_to:
             return "penalty"
-        if self.cards_dealt < self.game.cards_to_deal:
+        if self.cards_dealt < self._rules.cards_to_deal:
             return "top" if self.tops_revealed < d.SQUARES else "deal"
         return None
 
@@ -235,7 +276,7 @@ class SolomonState(State):
             return self.order[self.turn]
         if self.phase == "end":
             return TERMINAL
-        return CHANCE if self.cards_dealt < self.game.cards_to_deal else self.chooser
+        return CHANCE if self.cards_dealt < self._rules.cards_to_deal else self.chooser
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
@@ -258,14 +299,14 @@ class SolomonState(State):
         held = self.tiles[seat]
         if phase == "pay":
             legal = [PAY_COINS] if self.coins[seat] else []
-            legal += [PAY_TREASURE0 + i for i, k in enumerate(d.TREASURE_KINDS) if held[k]]
+            legal += [PAY_TREASURE0 + i for i, k in enumerate(_TREASURE_KINDS) if held[k]]
             return legal
         return [GIVE0 + k for k in range(d.NUM_KINDS) if held[k]]
 
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
-        game = self.game
+        game = self._rules
         moves = self.moves
         if moves < game.move_limit and (not game.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
             r1, r2, r3, r4, r5, r6 = self.move_rows
@@ -275,7 +316,7 @@ class SolomonState(State):
         items = self.items
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
-            legal += [USE0 + i for i in range(len(d.MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
+            legal += [USE0 + i for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
         legal += self._dig_actions(game.tables.cards[self.round_cards[seat]])
         if items[d.SEAL]:
             legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
@@ -283,7 +324,7 @@ class SolomonState(State):
         return legal
 
     def _may_move(self, seat: int) -> bool:
-        game = self.game
+        game = self._rules
         if self.moves >= game.move_limit:
             return False
         return not game.forbid_unaffordable or self.moves + 1 <= self._wealth(seat)
@@ -291,30 +332,34 @@ class SolomonState(State):
     def _orientations(self, card: d.Card) -> tuple[int, ...]:
         if not self.items[d.MIRROR]:
             return (0,)
-        limit = self.game.orientation_limit
+        limit = self._rules.orientation_limit
         return tuple(o for o in card.orientations if o < limit)
 
     def _dig_actions(self, card: d.Card) -> list[int]:
         """The dig ids (orientation, anchor) of every placement of ``card`` that may be dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
-        Pickaxe, merely non-empty). The level masks 1..4 are packed side by side in
-        one integer, ``_LANE`` bits apart, so one AND per cell of the card tests every
-        anchor on every level at once; the lanes are then folded together.
+        Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
+        level's square mask shifted by the cell's offset, tests every anchor at once.
         """
         levels = self.levels
-        if self.items[d.PICKAXE]:
-            packed = d.FULL_MASK & ~levels[0]
+        items = self.items
+        if items[d.PICKAXE]:
+            surfaces = [d.FULL_MASK & ~levels[0]]
         else:
-            packed = levels[1] | levels[2] << _LANE | levels[3] << 2 * _LANE | levels[4] << 3 * _LANE
+            surfaces = [mask for mask in levels[1:] if mask]
         fits = card.fits
-        out = []
-        for o in self._orientations(card) if self.items[d.MIRROR] else (0,):
+        out: list[int] = []
+        for o in self._orientations(card) if items[d.MIRROR] else (0,):
             anchors, offsets = fits[o]
-            fit = -1
-            for off in offsets:
-                fit &= packed >> off
-            found = (fit | fit >> _LANE | fit >> 2 * _LANE | fit >> 3 * _LANE) & anchors
+            found = 0
+            for surface in surfaces:
+                fit = anchors
+                for off in offsets:
+                    fit &= surface >> off
+                    if not fit:
+                        break
+                found |= fit
             base = DIG0 + o * d.SQUARES - 1
             while found:
                 low = found & -found
@@ -349,7 +394,7 @@ class SolomonState(State):
         reach = 0
         for sq in self.seal:
             chosen |= 1 << sq
-            reach |= d.NEIGHBOUR_MASK[sq]
+            reach |= _NEIGHBOUR_MASK[sq]
         levels = self.levels
         diggable = d.FULL_MASK & ~levels[0] if self.items[d.PICKAXE] else levels[self.heights[self.seal[0]]]
         reach &= diggable & ~chosen
@@ -365,7 +410,7 @@ class SolomonState(State):
         if action < USE0 and self.phase == "turn":
             self._move(self.order[self.turn], action)
             return
-        name, index = self.game.actions.decode(action)
+        name, index = self._rules.actions.decode(action)
         if name == "choose":
             self._choose(index)
             return
@@ -392,7 +437,7 @@ class SolomonState(State):
             self._note(f"seat {seat} pays {amount} with coins")
             self._after_payment(seat)
         elif name == "pay_treasure":
-            self._pay_treasure(seat, d.TREASURE_KINDS[index])
+            self._pay_treasure(seat, _TREASURE_KINDS[index])
         elif name == "give":
             self._give(seat, index)
 
@@ -445,7 +490,7 @@ class SolomonState(State):
     def _start_turn(self) -> None:
         self.phase = "turn"
         self.moves = 0
-        self.items = [0] * len(d.MAGIC_KINDS)
+        self.items = [0] * len(_MAGIC_KINDS)
         self.seal = []
         self.dug = []
         self.dug_at = []
@@ -458,7 +503,7 @@ class SolomonState(State):
 
     def _move(self, seat: int, action: int) -> None:
         frm = action >> 3
-        to = d.MOVE_TARGET[action]
+        to = _MOVE_TARGET[action]
         stacks = self.stacks
         stack = stacks[frm]
         tile = stack[-1]
@@ -483,7 +528,7 @@ class SolomonState(State):
             del log[0]
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
-        uphill = self.game.uphill
+        uphill = self._rules.uphill
         self._refresh_moves(
             bit_from | bit_to | _movers_onto(levels, frm, hf, uphill) | _movers_onto(levels, to, ht + 1, uphill)
         )
@@ -493,7 +538,7 @@ class SolomonState(State):
         heights = self.heights
         moves_from = self.moves_from
         levels = self.levels
-        if self.game.uphill:
+        if self._rules.uphill:
             lower = _targets_by_height(levels, True)
         else:  # inline: the common case, once per move
             below2 = levels[0] | levels[1]
@@ -505,14 +550,15 @@ class SolomonState(State):
             if picked:
                 for sq, near, sets in row_steps[picked]:
                     moves_from[sq] = sets[near & lower[heights[sq]]]
-                move_rows[row] = sum(moves_from[first : first + d.SIZE], ())
+                m1, m2, m3, m4, m5, m6 = moves_from[first : first + d.SIZE]
+                move_rows[row] = (*m1, *m2, *m3, *m4, *m5, *m6)
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
         """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
-        lower = _targets_by_height(levels, self.game.uphill)
+        lower = _targets_by_height(levels, self._rules.uphill)
         moves_from = [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
         rows = [sum(moves_from[first : first + d.SIZE], ()) for first in range(0, d.SQUARES, d.SIZE)]
         return levels, moves_from, rows
@@ -524,7 +570,7 @@ class SolomonState(State):
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
         levels = self.levels
-        uphill = self.game.uphill
+        uphill = self._rules.uphill
         changed = 0
         for sq in squares:
             stack = self.stacks[sq]
@@ -547,7 +593,7 @@ class SolomonState(State):
 
     def _settle(self, seat: int) -> None:
         """Work out what the turn costs: 1 per move plus the dug curses (unless the Amulet is used)."""
-        curses = 0 if self.items[d.AMULET] else sum(d.CURSE_VALUE[k] for k in self.dug)
+        curses = 0 if self.items[d.AMULET] else sum(_CURSE_VALUE[k] for k in self.dug)
         owed = self.moves + curses
         if owed == 0:
             self._finish_turn()
@@ -572,7 +618,7 @@ class SolomonState(State):
             self._finish_turn()
 
     def _pay_treasure(self, seat: int, kind: int) -> None:
-        value = d.TREASURE_VALUE[kind]
+        value = _TREASURE_VALUE[kind]
         self._take_tile(seat, kind)
         self.supply_treasures[kind - d.TREASURE0] += 1
         if value >= self.owed:
@@ -676,9 +722,9 @@ class SolomonState(State):
         if kind is not None:
             return self._chance_label(kind, action)
         if action < USE0:
-            return self.game.move_labels[action]
-        space = self.game.actions
-        if not 0 <= action < self.game.num_actions:
+            return self._rules.move_labels[action]
+        space = self._rules.actions
+        if not 0 <= action < self._rules.num_actions:
             return f"action {action}"
         name, index = space.decode(action)
         if name == "choose":
@@ -687,9 +733,8 @@ class SolomonState(State):
             return f"use {d.MAGIC_NAMES[index]}"
         if name == "dig":
             o, anchor = divmod(index, d.SQUARES)
-            card = self._card(self._active()) if self.order else None
             where = f"at {d.square_name(anchor)}" + (f" ({d.orientation_name(o)})" if o else "")
-            return f"dig card {card.number} {where}" if card else f"dig {where}"
+            return f"dig card {self._card(self._active()).number} {where}" if self.order else f"dig {where}"
         if name == "seal":
             return f"Seal: dig {d.square_name(index)}"
         if name == "end":
@@ -717,7 +762,7 @@ class SolomonState(State):
         return f"seat {self.deal_to[0]} receives {tile} face down"
 
     def _illegal_reason(self, action: int) -> str:
-        space = self.game.actions
+        space = self._rules.actions
         if self._chance_kind() is not None or not 0 <= action < space.size:
             return f"action {action} is outside this game's action space (0..{space.size - 1})"
         name, index = space.decode(action)
@@ -759,7 +804,7 @@ class SolomonState(State):
         return f"{label} is not legal now"
 
     def _move_reason(self, seat: int, index: int, label: str) -> str:
-        frm, to = index // 8, d.MOVE_TARGET[index]
+        frm, to = index // 8, _MOVE_TARGET[index]
         limit = self.game.options["move_limit"]
         if to < 0:
             return f"{label}: that leads off the cave"
@@ -878,9 +923,9 @@ class SolomonState(State):
                 cost = self.owed
             else:
                 dug = self.dug
-                cost = self.moves + (0 if self.items[d.AMULET] or not dug else sum(d.CURSE_VALUE[k] for k in dug))
+                cost = self.moves + (0 if self.items[d.AMULET] or not dug else sum(_CURSE_VALUE[k] for k in dug))
             if cost > self._wealth(seat):
-                values[seat] -= sum(d.TREASURE_VALUE[k] + 3 for k in self.dug)
+                values[seat] -= sum(_TREASURE_VALUE[k] + 3 for k in self.dug)
             else:
                 values[seat] -= cost
         ranked = sorted(values, reverse=True)
@@ -1021,7 +1066,7 @@ class SolomonState(State):
             # without a decision).
             known = self._known_tiles(payer)
             need = new.owed - new.coins[payer] - treasure_total(known)
-            if not any(known[k] for k in d.TREASURE_KINDS):
+            if not any(known[k] for k in _TREASURE_KINDS):
                 need = max(need, 1)
         pools = [sorted(new.secret[i][2] for i in groups[event]) for event in events]  # sorted: not the truth's order
         dealt = _deal_face_down(pools, [len(s) for s in slots], need, rng)
@@ -1078,7 +1123,7 @@ def _deal_face_down(
     """
     for _ in range(_DEAL_TRIES):
         shuffled = [rng.sample(pool, len(pool)) for pool in pools]
-        value = sum(d.TREASURE_VALUE[k] for pool, count in zip(shuffled, payer_counts) for k in pool[:count])
+        value = sum(_TREASURE_VALUE[k] for pool, count in zip(shuffled, payer_counts) for k in pool[:count])
         if need <= 0 or value >= need:
             return [(pool[:count], pool[count:]) for pool, count in zip(shuffled, payer_counts)]
     remaining = [list(pool) for pool in pools]
@@ -1086,7 +1131,7 @@ def _deal_face_down(
 
     def best(missing: list[int]) -> int:
         return sum(
-            sum(sorted((d.TREASURE_VALUE[k] for k in pool), reverse=True)[:count])
+            sum(sorted((_TREASURE_VALUE[k] for k in pool), reverse=True)[:count])
             for pool, count in zip(remaining, missing)
         )
 
@@ -1098,12 +1143,12 @@ def _deal_face_down(
             options = []
             for j, kind in enumerate(remaining[e]):
                 del remaining[e][j]
-                if d.TREASURE_VALUE[kind] + best(missing) >= short:
+                if _TREASURE_VALUE[kind] + best(missing) >= short:
                     options.append(j)
                 remaining[e].insert(j, kind)
             kind = remaining[e].pop(rng.choice(options) if options else 0)
             to_payer[e].append(kind)
-            short -= d.TREASURE_VALUE[kind]
+            short -= _TREASURE_VALUE[kind]
     for pool in remaining:
         rng.shuffle(pool)
     return list(zip(to_payer, remaining))
@@ -1117,8 +1162,8 @@ def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
     Together with the changed squares themselves, these are all the squares whose moves change.
     """
     if uphill:
-        return d.NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
-    return d.NEIGHBOUR_MASK[sq] & levels[upper]
+        return _NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
+    return _NEIGHBOUR_MASK[sq] & levels[upper]
 
 
 def _with_neighbours(squares: int) -> int:

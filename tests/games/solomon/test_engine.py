@@ -12,6 +12,7 @@ import random
 import pytest
 
 import obelisk
+from obelisk.core.protocol import state_fields
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon import state as rules
 from obelisk.games.solomon.state import SolomonState
@@ -110,12 +111,13 @@ def test_clone_shares_no_mutable_container_with_the_original() -> None:
         if state.move_number() % 37:
             continue
         copy = state.clone()
-        assert copy.__dict__.keys() == state.__dict__.keys()
-        for name, value in state.__dict__.items():
+        original_fields, copy_fields = state_fields(state), state_fields(copy)
+        assert copy_fields.keys() == original_fields.keys()
+        for name, value in original_fields.items():
             if isinstance(value, (list, dict)) and name != "_legal":
-                assert copy.__dict__[name] is not value, name
-                assert copy.__dict__[name] == value, name
-                for inner, inner_copy in zip(value, copy.__dict__[name]):
+                assert copy_fields[name] is not value, name
+                assert copy_fields[name] == value, name
+                for inner, inner_copy in zip(value, copy_fields[name]):
                     if isinstance(inner, (list, dict)):
                         assert inner_copy is not inner, name
         checked += 1
