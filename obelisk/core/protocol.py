@@ -475,6 +475,8 @@ class State(ABC):
             raise IllegalActionError("not a chance node")
         if rng is None:
             rng = random.Random(f"{self._seed}:{len(self._history)}")
+        elif not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random or None, got {type(rng).__name__}")
         return sample_outcome(outcomes, rng)
 
     def action_to_string(self, action: Any) -> str:

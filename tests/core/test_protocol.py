@@ -271,3 +271,43 @@ def test_action_to_string_refuses_non_ids() -> None:
     for bad in ("hold", None, True, 1.5):
         with pytest.raises(ValueError, match="integer id"):
             state.action_to_string(bad)  # type: ignore[arg-type]
+
+
+_ODD_VALUES = [None, "3", 3.0, 3.5, -1, 10**30, True, [1], {}, b"x", float("nan"), object()]
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+def test_entry_points_answer_odd_values_with_value_errors(game_id: str) -> None:
+    """Values of any type get ValueError (or IllegalActionError) and change nothing, compiled or not."""
+    game = obelisk.load(game_id)
+    state = game.new_initial_state(5)
+    rng = random.Random(0)
+    for step in range(40):
+        if state.is_terminal():
+            break
+        before = json.dumps(state.to_json(), sort_keys=True)
+        first = state.legal_actions()[0]
+        calls = [
+            state.apply_action,
+            lambda odd: state.clone().apply_action(first, odd),  # None is a valid "any seat"
+            state.legal_actions,
+            state.action_to_string,
+            lambda odd: state.public_action_string(first, odd),
+            lambda odd: state.public_action_string(odd, None),
+            state.string_to_action,
+            state.observation,
+            lambda odd: state.resample_from_infostate(odd, 1),
+            lambda odd: state.resample_from_infostate(0, odd),
+            state.sample_chance,
+        ]
+        if step == 0:
+            calls += [game.new_initial_state, lambda odd: game.replay(odd, []), lambda odd: game.replay(0, [odd])]
+            calls += [game.state_from_json, lambda odd: obelisk.load(game_id, players=odd)]
+        for call in calls:
+            for odd in _ODD_VALUES:
+                try:
+                    call(odd)
+                except ValueError:  # IllegalActionError is one
+                    pass
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
