@@ -1125,21 +1125,59 @@ class CleopatraState(State):
 
     def clone(self) -> "CleopatraState":
         """An independent copy, written out per field (the generic copy walks every container)."""
-        new = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        fields["stalls"] = [stall[:] for stall in self.stalls]
-        fields["hands"] = [hand[:] for hand in self.hands]
-        fields["known"] = [[row[:] for row in rows] for rows in self.known]
-        for name in ("last_offering", "final"):
-            record = fields[name]
-            if record is not None:
-                fields[name] = {k: v[:] if type(v) is list else v for k, v in record.items()}
-        fields["_history"] = self._history[:]
-        if self._legal is not None:
-            fields["_legal"] = self._legal[:]
-        new.__dict__ = fields
+        new = CleopatraState.__new__(CleopatraState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actor = self.actor
+        new.turns_played = self.turns_played
+        new.queue = self.queue[:]
+        new.deck = self.deck[:]
+        new.deck_up = self.deck_up
+        new.discards = self.discards[:]
+        new.stalls = [stall[:] for stall in self.stalls]
+        new.pending = self.pending[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.known = [[row[:] for row in rows] for rows in self.known]
+        new.talents = self.talents[:]
+        new.amulets = self.amulets[:]
+        new.merchants = self.merchants[:]
+        new.statues = self.statues[:]
+        new.walls = self.walls[:]
+        new.doors = self.doors[:]
+        new.sphinxes = self.sphinxes[:]
+        new.throne = self.throne[:]
+        new.obelisks = self.obelisks[:]
+        new.garden = self.garden[:]
+        new.occupied = self.occupied
+        new.mosaics = self.mosaics[:]
+        new.stack_top = self.stack_top
+        new.stack_rest = self.stack_rest[:]
+        new.removed_tiles = self.removed_tiles[:]
+        new.sanctuaries = self.sanctuaries[:]
+        new.sanctuary_seen = self.sanctuary_seen[:]
+        new.claimable = self.claimable[:]
+        new.cleopatra = self.cleopatra
+        new.completed = self.completed[:]
+        new.altar = self.altar
+        new.main_done = self.main_done
+        new.built = self.built
+        new.credit = self.credit[:]
+        new.to_pay = self.to_pay[:]
+        new.piece = self.piece
+        new.scribe_picks = self.scribe_picks
+        new.smuggled = self.smuggled
+        new.return_phase = self.return_phase
+        new.char_card = self.char_card
+        new.responders = self.responders[:]
+        new.offers = self.offers[:]
+        new.bids = self.bids[:]
+        new.last_offering = _copy_record(self.last_offering)
+        new.final = _copy_record(self.final)
+        new.log = self.log[:]
         return new
 
     # Hidden information ------------------------------------------------------------------------
@@ -1323,11 +1361,6 @@ class CleopatraState(State):
         return None
 
 
-_FLAT_LISTS = ("queue", "deck", "discards", "pending", "talents", "amulets", "merchants", "statues", "walls", "doors",
-               "sphinxes", "throne", "obelisks", "garden", "mosaics", "stack_rest", "removed_tiles", "sanctuaries",
-               "sanctuary_seen", "claimable", "completed", "credit", "to_pay", "responders", "offers", "bids", "log")
-"""Fields holding lists of immutable values: a slice copies them."""
-
 _LEGAL = {
     "turn": CleopatraState._legal_turn,
     "build": CleopatraState._legal_build,
@@ -1415,6 +1448,13 @@ def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: in
             missing += c4 - a4
         result.append(not missing or missing <= wild and (allow or artisans <= trompe))
     return tuple(result)
+
+
+def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of an Offering or end-of-game record: its lists copied, its numbers shared."""
+    if record is None:
+        return None
+    return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
 _REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
