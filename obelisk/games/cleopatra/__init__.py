@@ -120,29 +120,6 @@ class CleopatraGame(Game):
         p = self.options["priest_faces"] / self.tables.faces
         return tuple((k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1))
 
-    def draw_outcomes(self, deck: list[int], face_up: int) -> list[tuple[int, float]]:
-        """Chance outcomes of a deck draw, ``face * 17 + kind``.
-
-        Every card is equally likely and comes face up with chance
-        ``face_up / size``. Built in one loop per face with no intermediate
-        lists: a deck draw is about a third of all steps of a game.
-        """
-        size = sum(deck)
-        square = size * size
-        result: list[tuple[int, float]] = []
-        append = result.append
-        if face_up < size:
-            down = (size - face_up) / square
-            for kind, count in enumerate(deck):
-                if count:
-                    append((kind, count * down))
-        if face_up:
-            up = face_up / square
-            for outcome, count in enumerate(deck, NUM_KINDS):
-                if count:
-                    append((outcome, count * up))
-        return result
-
     def num_distinct_actions(self) -> int:
         return self._sizes[0]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
@@ -37,22 +37,25 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable, shortfall,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable, draw_outcomes,
+    shortfall,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
-PLAY_KIND = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
+if TYPE_CHECKING:
+    from obelisk.games.cleopatra import CleopatraGame
+
+PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
              "scribes_die": SCRIBES, "smugglers": SMUGGLERS, "vizier": VIZIER}
-PLAY_INDEX = {play: index for index, play in enumerate(CHARACTER_PLAYS)}
-SIMPLE_PIECES = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
-PIECE_CATEGORY = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
-BUILD_RANGES = ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic")
-LOG_KEPT = 8
+PLAY_INDEX: Final = {play: index for index, play in enumerate(CHARACTER_PLAYS)}
+SIMPLE_PIECES: Final = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
+PIECE_CATEGORY: Final = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
+LOG_KEPT: Final = 8
 """Log entries a view shows; the state keeps between 8 and 16."""
-DEAL_TRIES = 8
+DEAL_TRIES: Final = 8
 """Plain deals tried before a demanding hand is built card by card."""
 
-CARD_VALUE = 0.7
+CARD_VALUE: Final = 0.7
 """Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
 pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 against 0.92)
 before secret bids were counted as spent."""
@@ -121,8 +124,14 @@ class CleopatraState(State):
         self.log: list[str] = []
 
     @property
+    def _rules(self) -> CleopatraGame:
+        """The game with its tables, typed (a state's ``game`` is declared as the base class)."""
+        game: Any = self.game
+        return game
+
+    @property
     def tables(self) -> Tables:
-        return self.game.tables
+        return self._rules.tables
 
     # Core hooks --------------------------------------------------------------
 
@@ -139,8 +148,8 @@ class CleopatraState(State):
             share = 1.0 / len(self.stack_rest)
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
-            return list(self.game.dice_outcomes[self.altar])
-        return self.game.draw_outcomes(self.deck, self.deck_up)
+            return list(self._rules.dice_outcomes[self.altar])
+        return draw_outcomes(self.deck, self.deck_up)
 
     def _legal_actions(self) -> list[int]:
         return _LEGAL[self.phase](self)
@@ -148,7 +157,7 @@ class CleopatraState(State):
     # Legal actions per phase -------------------------------------------------------
 
     def _legal_turn(self) -> list[int]:
-        start = self.game.base["take"]
+        start = self._rules.base["take"]
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
         result += self._piece_actions()
@@ -158,76 +167,78 @@ class CleopatraState(State):
             result += self._character_actions()
         else:
             result = self._character_actions()
-            result.append(self.game.base["pass"])
+            result.append(self._rules.base["pass"])
         return result
 
     def _legal_build(self) -> list[int]:
         result = self._piece_actions()
         if self.scribe_picks:
             result.sort()
-        result.append(self.game.base["finish"])
+        result.append(self._rules.base["finish"])
         return result
 
     def _legal_after(self) -> list[int]:
         result = self._character_actions()
-        result.append(self.game.base["end_turn"])
+        result.append(self._rules.base["end_turn"])
         return result
 
     def _legal_pay(self) -> list[int]:
         r = self._next_unit()
-        start = self.game.base["pay"] + r * 4
+        start = self._rules.base["pay"] + r * 4
         return [start + s for s in self._pay_sources(r)]
 
     def _legal_place(self) -> list[int]:
         occupied = self.occupied
-        start = self.game.base["place"]
-        return [start + i for i, mask in enumerate(self.game.masks[self.piece[1]]) if not mask & occupied]
+        start = self._rules.base["place"]
+        piece = self.piece
+        assert piece is not None
+        return [start + i for i, mask in enumerate(self._rules.masks[piece[1]]) if not mask & occupied]
 
     def _legal_refill(self) -> list[int]:
-        start = self.game.base["refill"]
+        start = self._rules.base["refill"]
         return [start + i for i in _refill_choices(self.pending)]
 
     def _legal_claim(self) -> list[int]:
-        start = self.game.base["claim"]
-        return [start + i for i in range(len(self.claimable))] + [self.game.base["no_claim"]]
+        start = self._rules.base["claim"]
+        return [start + i for i in range(len(self.claimable))] + [self._rules.base["no_claim"]]
 
     def _legal_courtesans(self) -> list[int]:
-        start = self.game.base["courtesan"]
+        start = self._rules.base["courtesan"]
         discards = self.discards
         return [start + k for k in range(NUM_KINDS) if discards[k]]
 
     def _legal_beggars(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         hand = self.hands[self.actor]
         result = [base["give_talents"]] if self.talents[self.actor] >= 2 else []
         start = base["give_card"]
         return result + [start + r for r in range(5) if hand[r]]
 
     def _legal_envoy_offer(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         hand = self.hands[self.actor]
         start = base["offer"]
         return [start + r for r in range(5) if hand[r]] + [base["offer_done"]]
 
     def _legal_envoy_accept(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         start = base["accept"]
         return sorted({start + q * 5 + r for q, r in self.offers}) + [base["accept_done"]]
 
     def _legal_vizier(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         return [base["keep"], base["reject"]]
 
     def _legal_offering(self) -> list[int]:
-        start = self.game.base["bid"]
+        start = self._rules.base["bid"]
         return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _legal_limit(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         return [base["limit_discard"], base["limit_keep"]]
 
     def _legal_limit_discard(self) -> list[int]:
-        start = self.game.base["discard"]
+        start = self._rules.base["discard"]
         hand = self.hands[self.actor]
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
@@ -235,7 +246,7 @@ class CleopatraState(State):
 
     def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
         """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
-        return shortfall(self.game.tables, need, self.credit, self.hands[self.turn])
+        return shortfall(self._rules.tables, need, self.credit, self.hands[self.turn])
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -247,7 +258,7 @@ class CleopatraState(State):
         each capped where more stops mattering (see ``CleopatraGame``), so it is
         memoised per game.
         """
-        game = self.game
+        game = self._rules
         seat = self.turn
         hand = self.hands[seat]
         credit = self.credit
@@ -269,7 +280,7 @@ class CleopatraState(State):
         return found
 
     def _piece_actions(self) -> list[int]:
-        game = self.game
+        game = self._rules
         pieces = game.tables.pieces
         base = game.base
         walls, sphinx, throne, obelisk, doors, mosaic = self._affordable()
@@ -298,7 +309,7 @@ class CleopatraState(State):
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
                 or hand[VIZIER]):
             return []
-        play = self.game.base["play"]
+        play = self._rules.base["play"]
         result = []
         if hand[BEGGARS]:
             result.append(play + PLAY_INDEX["beggars"])
@@ -318,7 +329,7 @@ class CleopatraState(State):
 
     def _fits(self, tile: int) -> bool:
         """Whether ``tile`` can still be laid somewhere in the garden."""
-        return self._fits_in(tile, self.game.tables.playable_mask & ~self.occupied)
+        return self._fits_in(tile, self._rules.tables.playable_mask & ~self.occupied)
 
     def _fits_in(self, tile: int, space: int) -> bool:
         """Whether some placement of ``tile`` lies within the cells of ``space``.
@@ -326,7 +337,7 @@ class CleopatraState(State):
         Per orientation, the corners whose placement fits are the corners
         left after ANDing ``space`` shifted back by each cell's offset.
         """
-        for offsets, corners in self.game.orientations[tile]:
+        for offsets, corners in self._rules.orientations[tile]:
             for offset in offsets:
                 corners &= space >> offset
                 if not corners:
@@ -359,12 +370,12 @@ class CleopatraState(State):
             result.append(1)
         trompe = hand[TROMPE]
         merchants = self.merchants[seat]
-        allow = self.game.options["merchant_artisan"]
+        allow = self._rules.options["merchant_artisan"]
         use_merchant = merchants and (r or allow)
         if not (trompe or use_merchant):
             return result
         missing, artisans = self._shortfall(self.to_pay)
-        units = self.game.tables.units
+        units = self._rules.tables.units
         own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
         closes = 1 if self.to_pay[r] > own else 0
         missing -= closes
@@ -386,7 +397,7 @@ class CleopatraState(State):
         return TROMPE if s == 2 else -1
 
     def _card_look(self, card: tuple[int, int]) -> str:
-        return self.game.tables.names[card[0]] if card[1] else "face-down"
+        return self._rules.tables.names[card[0]] if card[1] else "face-down"
 
     # Applying actions ----------------------------------------------------------
 
@@ -394,7 +405,7 @@ class CleopatraState(State):
         if self.queue:
             self._apply_chance(action)
         else:
-            do, index = self.game.dispatch[action]
+            do, index = self._rules.dispatch[action]
             do(self, index)
         self._advance()
 
@@ -478,7 +489,7 @@ class CleopatraState(State):
 
     def _settle_dice(self) -> bool:
         self.phase = "after"
-        if self.altar >= self.game.tables.dice:
+        if self.altar >= self._rules.tables.dice:
             self._start_offering("after")
             return False
         return True
@@ -598,7 +609,7 @@ class CleopatraState(State):
         seat = self.turn
         kind = self._source_kind(r, s)
         if kind >= 0:
-            tables = self.game.tables
+            tables = self._rules.tables
             self._lose_public(seat, kind)
             self.discards[kind] += 1
             self.amulets[seat] += tables.amulets[kind]
@@ -611,6 +622,7 @@ class CleopatraState(State):
         self.credit[r] += units - used
 
     def _piece_paid(self) -> None:
+        assert self.piece is not None
         piece, index = self.piece
         if piece == "mosaic":
             self.phase = "place"
@@ -657,7 +669,7 @@ class CleopatraState(State):
     def _wall_tiles(self, index: int) -> int:
         """Distinct mosaics touching wall ``index``."""
         garden = self.garden
-        return len({garden[c] for c in self.game.wall_cells[index] if garden[c] >= 0})
+        return len({garden[c] for c in self._rules.wall_cells[index] if garden[c] >= 0})
 
     def _door_run(self, index: int) -> int:
         run = 0
@@ -669,7 +681,7 @@ class CleopatraState(State):
 
     def _is_complete(self, category: str) -> bool:
         """Whether every piece of ``category`` is built (mosaics: the stack is used up)."""
-        pieces = self.game.tables.pieces
+        pieces = self._rules.tables.pieces
         if category == "walls":
             return -1 not in self.walls
         if category == "sphinxes":
@@ -691,6 +703,7 @@ class CleopatraState(State):
 
     def _do_place(self, i: int) -> None:
         seat = self.turn
+        assert self.piece is not None
         tile = self.piece[1]
         placement = self.tables.placements[tile][i]
         for r, c in placement.cells:
@@ -740,7 +753,7 @@ class CleopatraState(State):
             while frontier:
                 region |= frontier
                 grow = ((frontier << cols) | (frontier >> cols)
-                        | ((frontier << 1) & self.game.not_left) | ((frontier >> 1) & self.game.not_right))
+                        | ((frontier << 1) & self._rules.not_left) | ((frontier >> 1) & self._rules.not_right))
                 frontier = grow & empty & ~region
             regions.append(region)
             empty &= ~region
@@ -753,7 +766,7 @@ class CleopatraState(State):
         an earlier mosaic needs no second proof.
         """
         remaining = ([self.stack_top] if self.stack_top >= 0 else []) + self.stack_rest
-        tile_size = self.game.tables.tile_size
+        tile_size = self._rules.tables.tile_size
         result = []
         for region in self._empty_regions():
             if region in known:
@@ -795,7 +808,7 @@ class CleopatraState(State):
 
     def _bonus(self, pieces: int) -> int:
         if pieces >= 4:
-            return self.game.options["bonus_four_plus"]
+            return self._rules.options["bonus_four_plus"]
         return self.tables.bonus.get(pieces, 0)
 
     def _do_finish(self, _: int) -> None:
@@ -836,7 +849,7 @@ class CleopatraState(State):
             end = place
             while end + 1 < n and bids[order[end + 1]] == bids[order[place]]:
                 end += 1
-            shared = end if self.game.options["offering_ties"] == "worse" else place
+            shared = end if self._rules.options["offering_ties"] == "worse" else place
             for i in range(place, end + 1):
                 changes[order[i]] = outcome[min(shared, len(outcome) - 1)]
             place = end + 1
@@ -1009,7 +1022,7 @@ class CleopatraState(State):
 
     def _next_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self.game.options["max_rounds"] * self.num_players:
+        if self.turns_played >= self._rules.options["max_rounds"] * self.num_players:
             self._note("the round limit is reached")
             self._end_game()
             return
@@ -1042,7 +1055,7 @@ class CleopatraState(State):
         corruption = [max(0, self.amulets[s] + tainted[s] - relief[s]) for s in range(n)]
         top = max(corruption)
         tied = [s for s in range(n) if corruption[s] == top]
-        rule = self.game.options["crocodile_ties"]
+        rule = self._rules.options["crocodile_ties"]
         if len(tied) == 1 or rule == "all":
             eaten = tied
         elif rule == "none":
@@ -1064,10 +1077,12 @@ class CleopatraState(State):
 
     def _rank_keys(self) -> list[Any]:
         f = self.final
+        assert f is not None
         return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(self.num_players)]
 
     def _scores(self) -> list[dict[str, Any]]:
         f = self.final
+        assert f is not None
         result = []
         for s in range(self.num_players):
             result.append({
@@ -1126,7 +1141,7 @@ class CleopatraState(State):
     def clone(self) -> "CleopatraState":
         """An independent copy, written out per field (the generic copy walks every container)."""
         new = CleopatraState.__new__(CleopatraState)
-        new.game = self.game
+        new.game = self._rules
         new._seed = self._seed
         new._history = self._history[:]
         new._legal = self._legal
@@ -1196,10 +1211,10 @@ class CleopatraState(State):
         if phase == "offering":
             return seat == self.actor
         if phase == "beggars":
-            name, _ = self.game.actions.decode(action)
+            name, _ = self._rules.actions.decode(action)
             return name == "give_talents" or seat in (self.actor, self.turn)
         if phase == "vizier":
-            name, _ = self.game.actions.decode(action)
+            name, _ = self._rules.actions.decode(action)
             return name == "reject" or self.pending[0][1] == 1 or seat == self.turn
         return True
 
@@ -1293,9 +1308,9 @@ class CleopatraState(State):
         without 2 talents must hold a standard card to give.
         """
         if self.phase == "pay":
-            tables = self.game.tables
+            tables = self._rules.tables
             need, credit, merchants = self.to_pay, self.credit, self.merchants[q]
-            allow = self.game.options["merchant_artisan"]
+            allow = self._rules.options["merchant_artisan"]
             return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
         return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
@@ -1361,7 +1376,7 @@ class CleopatraState(State):
         return None
 
 
-_LEGAL = {
+_LEGAL: Final = {
     "turn": CleopatraState._legal_turn,
     "build": CleopatraState._legal_build,
     "after": CleopatraState._legal_after,
@@ -1380,7 +1395,7 @@ _LEGAL = {
 }
 """The legal-action generator of every phase that waits for a decision."""
 
-_SETTLE = {
+_SETTLE: Final = {
     "setup": CleopatraState._settle_setup,
     "refill": CleopatraState._settle_refill,
     "after": CleopatraState._settle_after,
@@ -1457,7 +1472,7 @@ def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
-_REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
+_REFILL_CHOICES: Final[dict[tuple[int, ...], list[int]]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
