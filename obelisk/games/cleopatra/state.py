@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
@@ -37,13 +37,10 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable, draw_outcomes,
-    shortfall,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
+    draw_outcomes, shortfall,
 )
 from obelisk.games.cleopatra.view import observation, render_state
-
-if TYPE_CHECKING:
-    from obelisk.games.cleopatra import CleopatraGame
 
 PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
              "scribes_die": SCRIBES, "smugglers": SMUGGLERS, "vizier": VIZIER}
@@ -124,10 +121,10 @@ class CleopatraState(State):
         self.log: list[str] = []
 
     @property
-    def _rules(self) -> CleopatraGame:
-        """The game with its tables, typed (a state's ``game`` is declared as the base class)."""
+    def _rules(self) -> Rules:
+        """The game's typed tables (a state's ``game`` is declared as the base class)."""
         game: Any = self.game
-        return game
+        return game.rules
 
     @property
     def tables(self) -> Tables:
@@ -262,7 +259,7 @@ class CleopatraState(State):
         seat = self.turn
         hand = self.hands[seat]
         credit = self.credit
-        units = game.tables.units
+        units = game.units
         a0 = credit[0] + hand[0] * units[0] + hand[5] * units[5]
         a1 = credit[1] + hand[1] * units[1] + hand[6] * units[6]
         a2 = credit[2] + hand[2] * units[2] + hand[7] * units[7]
@@ -276,7 +273,7 @@ class CleopatraState(State):
         found = game.affordable_memo.get(key)
         if found is None:
             found = game.affordable_memo[key] = _affordable_categories(game.cost_rows,
-                                                                       game.options["merchant_artisan"], *key)
+                                                                       game.merchant_artisan, *key)
         return found
 
     def _piece_actions(self) -> list[int]:
@@ -329,7 +326,7 @@ class CleopatraState(State):
 
     def _fits(self, tile: int) -> bool:
         """Whether ``tile`` can still be laid somewhere in the garden."""
-        return self._fits_in(tile, self._rules.tables.playable_mask & ~self.occupied)
+        return self._fits_in(tile, self._rules.playable_mask & ~self.occupied)
 
     def _fits_in(self, tile: int, space: int) -> bool:
         """Whether some placement of ``tile`` lies within the cells of ``space``.
@@ -370,12 +367,12 @@ class CleopatraState(State):
             result.append(1)
         trompe = hand[TROMPE]
         merchants = self.merchants[seat]
-        allow = self._rules.options["merchant_artisan"]
+        allow = self._rules.merchant_artisan
         use_merchant = merchants and (r or allow)
         if not (trompe or use_merchant):
             return result
         missing, artisans = self._shortfall(self.to_pay)
-        units = self._rules.tables.units
+        units = self._rules.units
         own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
         closes = 1 if self.to_pay[r] > own else 0
         missing -= closes
@@ -609,11 +606,11 @@ class CleopatraState(State):
         seat = self.turn
         kind = self._source_kind(r, s)
         if kind >= 0:
-            tables = self._rules.tables
+            rules = self._rules
             self._lose_public(seat, kind)
             self.discards[kind] += 1
-            self.amulets[seat] += tables.amulets[kind]
-            units = tables.units[kind] if kind != TROMPE else 1
+            self.amulets[seat] += rules.amulets[kind]
+            units = rules.units[kind] if kind != TROMPE else 1
         else:
             self.merchants[seat] -= 1
             units = 1
@@ -742,9 +739,11 @@ class CleopatraState(State):
 
     def _empty_regions(self) -> list[int]:
         """Orthogonally connected groups of empty playable cells, as masks, by lowest cell."""
-        t = self.tables
-        cols = t.cols
-        empty = t.playable_mask & ~self.occupied
+        rules = self._rules
+        cols = rules.cols
+        not_left = rules.not_left
+        not_right = rules.not_right
+        empty = rules.playable_mask & ~self.occupied
         regions = []
         while empty:
             low = empty & -empty
@@ -753,7 +752,7 @@ class CleopatraState(State):
             while frontier:
                 region |= frontier
                 grow = ((frontier << cols) | (frontier >> cols)
-                        | ((frontier << 1) & self._rules.not_left) | ((frontier >> 1) & self._rules.not_right))
+                        | ((frontier << 1) & not_left) | ((frontier >> 1) & not_right))
                 frontier = grow & empty & ~region
             regions.append(region)
             empty &= ~region
@@ -808,7 +807,7 @@ class CleopatraState(State):
 
     def _bonus(self, pieces: int) -> int:
         if pieces >= 4:
-            return self._rules.options["bonus_four_plus"]
+            return self._rules.bonus_four_plus
         return self.tables.bonus.get(pieces, 0)
 
     def _do_finish(self, _: int) -> None:
@@ -849,7 +848,7 @@ class CleopatraState(State):
             end = place
             while end + 1 < n and bids[order[end + 1]] == bids[order[place]]:
                 end += 1
-            shared = end if self._rules.options["offering_ties"] == "worse" else place
+            shared = end if self._rules.offering_ties == "worse" else place
             for i in range(place, end + 1):
                 changes[order[i]] = outcome[min(shared, len(outcome) - 1)]
             place = end + 1
@@ -998,7 +997,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if sum(self.hands[seat]) > self.tables.kit["hand_limit"] and not self.smuggled:
+        if sum(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -1009,7 +1008,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = sum(self.hands[seat]) - self.tables.kit["hand_limit"]
+        extra = sum(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1017,12 +1016,12 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self.discards[kind] += 1
-        if sum(self.hands[seat]) <= self.tables.kit["hand_limit"]:
+        if sum(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self._rules.options["max_rounds"] * self.num_players:
+        if self.turns_played >= self._rules.max_rounds * self.num_players:
             self._note("the round limit is reached")
             self._end_game()
             return
@@ -1055,7 +1054,7 @@ class CleopatraState(State):
         corruption = [max(0, self.amulets[s] + tainted[s] - relief[s]) for s in range(n)]
         top = max(corruption)
         tied = [s for s in range(n) if corruption[s] == top]
-        rule = self._rules.options["crocodile_ties"]
+        rule = self._rules.crocodile_ties
         if len(tied) == 1 or rule == "all":
             eaten = tied
         elif rule == "none":
@@ -1141,7 +1140,7 @@ class CleopatraState(State):
     def clone(self) -> "CleopatraState":
         """An independent copy, written out per field (the generic copy walks every container)."""
         new = CleopatraState.__new__(CleopatraState)
-        new.game = self._rules
+        new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
         new._legal = self._legal
@@ -1310,7 +1309,7 @@ class CleopatraState(State):
         if self.phase == "pay":
             tables = self._rules.tables
             need, credit, merchants = self.to_pay, self.credit, self.merchants[q]
-            allow = self._rules.options["merchant_artisan"]
+            allow = self._rules.merchant_artisan
             return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
         return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
