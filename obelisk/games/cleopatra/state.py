@@ -44,7 +44,14 @@ from obelisk.games.cleopatra.view import observation, render_state
 
 PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
              "scribes_die": SCRIBES, "smugglers": SMUGGLERS, "vizier": VIZIER}
-PLAY_INDEX: Final = {play: index for index, play in enumerate(CHARACTER_PLAYS)}
+PLAY_BEGGARS: Final = CHARACTER_PLAYS.index("beggars")
+PLAY_COURTESANS: Final = CHARACTER_PLAYS.index("courtesans")
+PLAY_ENVOYS: Final = CHARACTER_PLAYS.index("envoys")
+PLAY_SCRIBES_PICK: Final = CHARACTER_PLAYS.index("scribes_pick")
+PLAY_SCRIBES_DIE: Final = CHARACTER_PLAYS.index("scribes_die")
+PLAY_SMUGGLERS: Final = CHARACTER_PLAYS.index("smugglers")
+PLAY_VIZIER: Final = CHARACTER_PLAYS.index("vizier")
+"""Index of each character play within the ``play`` action range."""
 SIMPLE_PIECES: Final = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
 PIECE_CATEGORY: Final = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
 LOG_KEPT: Final = 8
@@ -149,7 +156,39 @@ class CleopatraState(State):
         return draw_outcomes(self.deck, self.deck_up)
 
     def _legal_actions(self) -> list[int]:
-        return _LEGAL[self.phase](self)
+        """The legal-action generator of the phase that waits for a decision (most frequent first)."""
+        phase = self.phase
+        if phase == "turn":
+            return self._legal_turn()
+        if phase == "refill":
+            return self._legal_refill()
+        if phase == "after":
+            return self._legal_after()
+        if phase == "pay":
+            return self._legal_pay()
+        if phase == "build":
+            return self._legal_build()
+        if phase == "place":
+            return self._legal_place()
+        if phase == "offering":
+            return self._legal_offering()
+        if phase == "claim":
+            return self._legal_claim()
+        if phase == "limit":
+            return self._legal_limit()
+        if phase == "limit_discard":
+            return self._legal_limit_discard()
+        if phase == "courtesans":
+            return self._legal_courtesans()
+        if phase == "beggars":
+            return self._legal_beggars()
+        if phase == "envoy_offer":
+            return self._legal_envoy_offer()
+        if phase == "envoy_accept":
+            return self._legal_envoy_accept()
+        if phase == "vizier":
+            return self._legal_vizier()
+        raise KeyError(phase)
 
     # Legal actions per phase -------------------------------------------------------
 
@@ -309,19 +348,19 @@ class CleopatraState(State):
         play = self._rules.base["play"]
         result = []
         if hand[BEGGARS]:
-            result.append(play + PLAY_INDEX["beggars"])
+            result.append(play + PLAY_BEGGARS)
         if hand[COURTESANS] and any(self.discards):
-            result.append(play + PLAY_INDEX["courtesans"])
+            result.append(play + PLAY_COURTESANS)
         if hand[ENVOYS]:
-            result.append(play + PLAY_INDEX["envoys"])
+            result.append(play + PLAY_ENVOYS)
         if hand[SCRIBES]:
             if self.phase == "turn" and self.stack_rest and self.stack_top >= 0:
-                result.append(play + PLAY_INDEX["scribes_pick"])
-            result.append(play + PLAY_INDEX["scribes_die"])
+                result.append(play + PLAY_SCRIBES_PICK)
+            result.append(play + PLAY_SCRIBES_DIE)
         if hand[SMUGGLERS] and not self.smuggled:
-            result.append(play + PLAY_INDEX["smugglers"])
+            result.append(play + PLAY_SMUGGLERS)
         if hand[VIZIER] and (any(self.deck) or any(self.discards)):
-            result.append(play + PLAY_INDEX["vizier"])
+            result.append(play + PLAY_VIZIER)
         return result
 
     def _fits(self, tile: int) -> bool:
@@ -453,11 +492,33 @@ class CleopatraState(State):
                     return
                 queue.pop(0)
                 continue
-            settle = _SETTLE.get(self.phase)
-            if settle is None or not settle(self):
+            if not self._settle():
                 return
 
     # Settling: the step after the chance queue emptied; True when something changed and settling goes on.
+
+    def _settle(self) -> bool:
+        """What happens by itself in the phase once no chance event is queued."""
+        phase = self.phase
+        if phase == "refill":
+            return self._settle_refill()
+        if phase == "after":
+            return self._settle_after()
+        if phase == "pay":
+            return self._auto_pay()
+        if phase == "tiles":
+            return self._settle_tiles()
+        if phase == "dice":
+            return self._settle_dice()
+        if phase == "vizier":
+            return self._settle_vizier()
+        if phase == "beggars":
+            return self._settle_beggars()
+        if phase == "envoy_offer":
+            return self._settle_envoy_offer()
+        if phase == "setup":
+            return self._settle_setup()
+        return False
 
     def _settle_setup(self) -> bool:
         self._start_turn(0)
@@ -1374,38 +1435,6 @@ class CleopatraState(State):
             return "talents, amulets, merchants and statues cannot be negative"
         return None
 
-
-_LEGAL: Final = {
-    "turn": CleopatraState._legal_turn,
-    "build": CleopatraState._legal_build,
-    "after": CleopatraState._legal_after,
-    "pay": CleopatraState._legal_pay,
-    "place": CleopatraState._legal_place,
-    "refill": CleopatraState._legal_refill,
-    "claim": CleopatraState._legal_claim,
-    "courtesans": CleopatraState._legal_courtesans,
-    "beggars": CleopatraState._legal_beggars,
-    "envoy_offer": CleopatraState._legal_envoy_offer,
-    "envoy_accept": CleopatraState._legal_envoy_accept,
-    "vizier": CleopatraState._legal_vizier,
-    "offering": CleopatraState._legal_offering,
-    "limit": CleopatraState._legal_limit,
-    "limit_discard": CleopatraState._legal_limit_discard,
-}
-"""The legal-action generator of every phase that waits for a decision."""
-
-_SETTLE: Final = {
-    "setup": CleopatraState._settle_setup,
-    "refill": CleopatraState._settle_refill,
-    "after": CleopatraState._settle_after,
-    "vizier": CleopatraState._settle_vizier,
-    "tiles": CleopatraState._settle_tiles,
-    "dice": CleopatraState._settle_dice,
-    "pay": CleopatraState._auto_pay,
-    "beggars": CleopatraState._settle_beggars,
-    "envoy_offer": CleopatraState._settle_envoy_offer,
-}
-"""What happens by itself in a phase once no chance event is queued."""
 
 def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],
                   rng: random.Random) -> None:
