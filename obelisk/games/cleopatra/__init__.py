@@ -40,27 +40,11 @@ import math
 from typing import Any, Mapping
 
 from obelisk.core import Game, GameInfo, Option, register
-from obelisk.games.cleopatra.data import CATEGORIES, DataError, Placement, load_tables
-from obelisk.games.cleopatra.rules import MAX_BID, NUM_KINDS, VIZIER_DRAWS, make_actions
+from obelisk.games.cleopatra.data import DataError, load_tables
+from obelisk.games.cleopatra.rules import MAX_BID, NUM_KINDS, VIZIER_DRAWS, Rules, make_actions
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_observation
-
-
-def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """A tile's placements grouped by shape: (cell offsets from the top-left corner, mask of those corners).
-
-    Whether some placement lies within a set of cells is then a few shifts and
-    ANDs per orientation (``CleopatraState._fits_in``) rather than one test
-    per placement.
-    """
-    corners: dict[tuple[int, ...], int] = {}
-    for placement in placements:
-        top = min(r for r, _ in placement.cells)
-        left = min(c for _, c in placement.cells)
-        offsets = tuple(sorted((r - top) * cols + c - left for r, c in placement.cells))
-        corners[offsets] = corners.get(offsets, 0) | 1 << (top * cols + left)
-    return tuple(corners.items())
 
 
 @register
@@ -95,53 +79,17 @@ class CleopatraGame(Game):
         except DataError as error:
             raise ValueError(str(error)) from None
         self.actions = make_actions(self.tables)
-        self.base = {name: self.actions.start(name) for name, _ in self.actions.ranges}
         self._sizes = (self.actions.size, max(2 * NUM_KINDS, self.tables.dice + 1, len(self.tables.tile_ids)))
-        cols = self.tables.cols
-        cells = self.tables.rows * cols
-        self.not_left = sum(1 << c for c in range(cells) if c % cols != 0)
-        self.not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
-        self.wall_cells = [tuple(c for c in range(cells) if mask >> c & 1) for mask in self.tables.wall_masks]
         self.tensor = TensorLayout(self.tables)
-        self.dispatch = [(getattr(CleopatraState, "_do_" + name), index)
-                         for name, size in self.actions.ranges for index in range(size)]
-        self.dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
-        self.cost_rows = [self.tables.costs[c] for c in CATEGORIES]
-        largest = [max(row[r] for row in self.cost_rows) for r in range(5)]
-        self.affordable_caps = (*largest, largest[0], max(sum(row) for row in self.cost_rows))
-        """Where more stops mattering to ``CleopatraState._affordable``: units of each resource (its largest
-        cost), Trompe-l'oeil (the largest artisan cost) and all wild cards (the largest total cost)."""
-        self.affordable_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
-        self.masks = [tuple(p.mask for p in options) for options in self.tables.placements]
-        self.orientations = [_orientation_corners(options, cols) for options in self.tables.placements]
+        dispatch = [(getattr(CleopatraState, "_do_" + name), index)
+                    for name, size in self.actions.ranges for index in range(size)]
+        dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
+        self.rules = Rules(self.tables, self.options, self.actions, dispatch, dice_outcomes)
 
     def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
         """Binomial chances of 0..``rolled`` priest symbols."""
         p = self.options["priest_faces"] / self.tables.faces
         return tuple((k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1))
-
-    def draw_outcomes(self, deck: list[int], face_up: int) -> list[tuple[int, float]]:
-        """Chance outcomes of a deck draw, ``face * 17 + kind``.
-
-        Every card is equally likely and comes face up with chance
-        ``face_up / size``. Built in one loop per face with no intermediate
-        lists: a deck draw is about a third of all steps of a game.
-        """
-        size = sum(deck)
-        square = size * size
-        result: list[tuple[int, float]] = []
-        append = result.append
-        if face_up < size:
-            down = (size - face_up) / square
-            for kind, count in enumerate(deck):
-                if count:
-                    append((kind, count * down))
-        if face_up:
-            up = face_up / square
-            for outcome, count in enumerate(deck, NUM_KINDS):
-                if count:
-                    append((outcome, count * up))
-        return result
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]

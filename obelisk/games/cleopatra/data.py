@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
@@ -33,9 +33,14 @@ KINDS = (
 )
 """Card kinds in the engine's fixed order (state counts are indexed by it)."""
 
-TAINTED0 = 5
-TROMPE = 10
-BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, VIZIER = 11, 12, 13, 14, 15, 16
+TAINTED0: Final = 5
+TROMPE: Final = 10
+BEGGARS: Final = 11
+COURTESANS: Final = 12
+ENVOYS: Final = 13
+SCRIBES: Final = 14
+SMUGGLERS: Final = 15
+VIZIER: Final = 16
 CHARACTERS = (BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, VIZIER)
 KIND_TYPES = ("standard",) * 5 + ("tainted",) * 5 + ("trompe",) + ("character",) * 6
 

@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from itertools import accumulate, permutations
-from typing import Sequence
+from typing import Any, Callable, Final, Mapping, Sequence
 
 from obelisk.core import ActionSpace
-from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
+from obelisk.games.cleopatra.data import CATEGORIES, KINDS, RESOURCES, TAINTED0, TROMPE, Placement, Tables
 
-STALLS = 3
-STALL_NAMES = ("A", "B", "C")
-PERMS = tuple(permutations(range(STALLS)))
+STALLS: Final = 3
+STALL_NAMES: Final = ("A", "B", "C")
+PERMS: Final = tuple(permutations(range(STALLS)))
 """Refill assignments: draw j goes to stall ``PERMS[i][j]``."""
-SOURCES = ("card", "tainted", "trompe", "merchant")
+SOURCES: Final = ("card", "tainted", "trompe", "merchant")
 """How one unit of a resource is paid."""
-CHARACTER_PLAYS = ("beggars", "courtesans", "envoys", "scribes_pick", "scribes_die", "smugglers", "vizier")
-MAX_SEATS = 5
-MAX_BID = 400
+CHARACTER_PLAYS: Final = ("beggars", "courtesans", "envoys", "scribes_pick", "scribes_die", "smugglers", "vizier")
+MAX_SEATS: Final = 5
+MAX_BID: Final = 400
 """Largest bid id; bids above it are not offered (no player comes near it)."""
-VIZIER_DRAWS = 5
-PHASES = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "claim", "dice", "after", "limit",
+VIZIER_DRAWS: Final = 5
+PHASES: Final = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "claim", "dice", "after", "limit",
           "limit_discard", "offering", "beggars", "courtesans", "envoy_offer", "envoy_accept", "vizier", "end")
 """Every value of a state's ``phase`` (the kind of decision pending)."""
-NUM_KINDS = len(KINDS)
+NUM_KINDS: Final = len(KINDS)
 
 
 def make_actions(tables: Tables) -> ActionSpace:
@@ -60,6 +60,66 @@ def make_actions(tables: Tables) -> ActionSpace:
         ("discard", NUM_KINDS),
         ("pass", 1),
     ])
+
+
+class Rules:
+    """The tables and option values a position reads on every step, typed for the compiled state.
+
+    Built once per game from its component data and options; shared by all
+    its states (never copied into one).
+    """
+
+    def __init__(self, tables: Tables, options: Mapping[str, Any], actions: ActionSpace,
+                 dispatch: list[tuple[Callable[[Any, int], None], int]],
+                 dice_outcomes: list[tuple[tuple[int, float], ...]]) -> None:
+        self.tables = tables
+        self.actions = actions
+        self.base: dict[str, int] = {name: actions.start(name) for name, _ in actions.ranges}
+        self.dispatch = dispatch
+        """Per action id: the state's ``_do_<range>`` method and the index within the range."""
+        self.dice_outcomes = dice_outcomes
+        """Per number of dice on the altar: the chances of each number of priest symbols rolled."""
+        self.merchant_artisan: bool = options["merchant_artisan"]
+        self.bonus_four_plus: int = options["bonus_four_plus"]
+        self.max_rounds: int = options["max_rounds"]
+        self.offering_ties: str = options["offering_ties"]
+        self.crocodile_ties: str = options["crocodile_ties"]
+        self.units: tuple[int, ...] = tables.units
+        self.amulets: tuple[int, ...] = tables.amulets
+        self.hand_limit: int = tables.kit["hand_limit"]
+        self.playable_mask: int = tables.playable_mask
+        self.cols: int = tables.cols
+        cols = tables.cols
+        cells = tables.rows * cols
+        self.not_left: int = sum(1 << c for c in range(cells) if c % cols != 0)
+        self.not_right: int = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        self.wall_cells: list[tuple[int, ...]] = [tuple(c for c in range(cells) if mask >> c & 1)
+                                                  for mask in tables.wall_masks]
+        self.cost_rows: list[tuple[int, ...]] = [tables.costs[c] for c in CATEGORIES]
+        largest = [max(row[r] for row in self.cost_rows) for r in range(5)]
+        self.affordable_caps: tuple[int, ...] = (*largest, largest[0], max(sum(row) for row in self.cost_rows))
+        """Where more stops mattering to ``CleopatraState._affordable``: units of each resource (its largest
+        cost), Trompe-l'oeil (the largest artisan cost) and all wild cards (the largest total cost)."""
+        self.affordable_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        self.masks: list[tuple[int, ...]] = [tuple(p.mask for p in options) for options in tables.placements]
+        self.orientations: list[tuple[tuple[tuple[int, ...], int], ...]] = [
+            _orientation_corners(options, cols) for options in tables.placements]
+
+
+def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """A tile's placements grouped by shape: (cell offsets from the top-left corner, mask of those corners).
+
+    Whether some placement lies within a set of cells is then a few shifts and
+    ANDs per orientation (``CleopatraState._fits_in``) rather than one test
+    per placement.
+    """
+    corners: dict[tuple[int, ...], int] = {}
+    for placement in placements:
+        top = min(r for r, _ in placement.cells)
+        left = min(c for _, c in placement.cells)
+        offsets = tuple(sorted((r - top) * cols + c - left for r, c in placement.cells))
+        corners[offsets] = corners.get(offsets, 0) | 1 << (top * cols + left)
+    return tuple(corners.items())
 
 
 def shortfall(tables: Tables, need: Sequence[int], credit: Sequence[int], hand: Sequence[int]) -> tuple[int, int]:
@@ -129,6 +189,29 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
             if artisan_sums[a] + t + other_sums[k] >= excess and artisan_sums[a] + t >= artisan_excess:
                 return True
     return False
+
+
+def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
+    """Chance outcomes of a deck draw, ``face * 17 + kind``.
+
+    Every card is equally likely and comes face up with chance
+    ``face_up / size``. Built in one loop per face with no intermediate
+    lists: a deck draw is about a third of all steps of a game.
+    """
+    size = sum(deck)
+    square = size * size
+    result: list[tuple[int, float]] = []
+    if face_up < size:
+        down = (size - face_up) / square
+        for kind, count in enumerate(deck):
+            if count:
+                result.append((kind, count * down))
+    if face_up:
+        up = face_up / square
+        for outcome, count in enumerate(deck, NUM_KINDS):
+            if count:
+                result.append((outcome, count * up))
+    return result
 
 
 def cost_text(cost: tuple[int, ...] | list[int]) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
@@ -37,22 +37,29 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, completable, shortfall,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
+    draw_outcomes, shortfall,
 )
 from obelisk.games.cleopatra.view import observation, render_state
 
-PLAY_KIND = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
+PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
              "scribes_die": SCRIBES, "smugglers": SMUGGLERS, "vizier": VIZIER}
-PLAY_INDEX = {play: index for index, play in enumerate(CHARACTER_PLAYS)}
-SIMPLE_PIECES = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
-PIECE_CATEGORY = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
-BUILD_RANGES = ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic")
-LOG_KEPT = 8
+PLAY_BEGGARS: Final = CHARACTER_PLAYS.index("beggars")
+PLAY_COURTESANS: Final = CHARACTER_PLAYS.index("courtesans")
+PLAY_ENVOYS: Final = CHARACTER_PLAYS.index("envoys")
+PLAY_SCRIBES_PICK: Final = CHARACTER_PLAYS.index("scribes_pick")
+PLAY_SCRIBES_DIE: Final = CHARACTER_PLAYS.index("scribes_die")
+PLAY_SMUGGLERS: Final = CHARACTER_PLAYS.index("smugglers")
+PLAY_VIZIER: Final = CHARACTER_PLAYS.index("vizier")
+"""Index of each character play within the ``play`` action range."""
+SIMPLE_PIECES: Final = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
+PIECE_CATEGORY: Final = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
+LOG_KEPT: Final = 8
 """Log entries a view shows; the state keeps between 8 and 16."""
-DEAL_TRIES = 8
+DEAL_TRIES: Final = 8
 """Plain deals tried before a demanding hand is built card by card."""
 
-CARD_VALUE = 0.7
+CARD_VALUE: Final = 0.7
 """Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
 pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 against 0.92)
 before secret bids were counted as spent."""
@@ -121,8 +128,14 @@ class CleopatraState(State):
         self.log: list[str] = []
 
     @property
+    def _rules(self) -> Rules:
+        """The game's typed tables (a state's ``game`` is declared as the base class)."""
+        game: Any = self.game
+        return game.rules
+
+    @property
     def tables(self) -> Tables:
-        return self.game.tables
+        return self._rules.tables
 
     # Core hooks --------------------------------------------------------------
 
@@ -139,16 +152,48 @@ class CleopatraState(State):
             share = 1.0 / len(self.stack_rest)
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
-            return list(self.game.dice_outcomes[self.altar])
-        return self.game.draw_outcomes(self.deck, self.deck_up)
+            return list(self._rules.dice_outcomes[self.altar])
+        return draw_outcomes(self.deck, self.deck_up)
 
     def _legal_actions(self) -> list[int]:
-        return _LEGAL[self.phase](self)
+        """The legal-action generator of the phase that waits for a decision (most frequent first)."""
+        phase = self.phase
+        if phase == "turn":
+            return self._legal_turn()
+        if phase == "refill":
+            return self._legal_refill()
+        if phase == "after":
+            return self._legal_after()
+        if phase == "pay":
+            return self._legal_pay()
+        if phase == "build":
+            return self._legal_build()
+        if phase == "place":
+            return self._legal_place()
+        if phase == "offering":
+            return self._legal_offering()
+        if phase == "claim":
+            return self._legal_claim()
+        if phase == "limit":
+            return self._legal_limit()
+        if phase == "limit_discard":
+            return self._legal_limit_discard()
+        if phase == "courtesans":
+            return self._legal_courtesans()
+        if phase == "beggars":
+            return self._legal_beggars()
+        if phase == "envoy_offer":
+            return self._legal_envoy_offer()
+        if phase == "envoy_accept":
+            return self._legal_envoy_accept()
+        if phase == "vizier":
+            return self._legal_vizier()
+        raise KeyError(phase)
 
     # Legal actions per phase -------------------------------------------------------
 
     def _legal_turn(self) -> list[int]:
-        start = self.game.base["take"]
+        start = self._rules.base["take"]
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
         result += self._piece_actions()
@@ -158,76 +203,78 @@ class CleopatraState(State):
             result += self._character_actions()
         else:
             result = self._character_actions()
-            result.append(self.game.base["pass"])
+            result.append(self._rules.base["pass"])
         return result
 
     def _legal_build(self) -> list[int]:
         result = self._piece_actions()
         if self.scribe_picks:
             result.sort()
-        result.append(self.game.base["finish"])
+        result.append(self._rules.base["finish"])
         return result
 
     def _legal_after(self) -> list[int]:
         result = self._character_actions()
-        result.append(self.game.base["end_turn"])
+        result.append(self._rules.base["end_turn"])
         return result
 
     def _legal_pay(self) -> list[int]:
         r = self._next_unit()
-        start = self.game.base["pay"] + r * 4
+        start = self._rules.base["pay"] + r * 4
         return [start + s for s in self._pay_sources(r)]
 
     def _legal_place(self) -> list[int]:
         occupied = self.occupied
-        start = self.game.base["place"]
-        return [start + i for i, mask in enumerate(self.game.masks[self.piece[1]]) if not mask & occupied]
+        start = self._rules.base["place"]
+        piece = self.piece
+        assert piece is not None
+        return [start + i for i, mask in enumerate(self._rules.masks[piece[1]]) if not mask & occupied]
 
     def _legal_refill(self) -> list[int]:
-        start = self.game.base["refill"]
+        start = self._rules.base["refill"]
         return [start + i for i in _refill_choices(self.pending)]
 
     def _legal_claim(self) -> list[int]:
-        start = self.game.base["claim"]
-        return [start + i for i in range(len(self.claimable))] + [self.game.base["no_claim"]]
+        start = self._rules.base["claim"]
+        return [start + i for i in range(len(self.claimable))] + [self._rules.base["no_claim"]]
 
     def _legal_courtesans(self) -> list[int]:
-        start = self.game.base["courtesan"]
+        start = self._rules.base["courtesan"]
         discards = self.discards
         return [start + k for k in range(NUM_KINDS) if discards[k]]
 
     def _legal_beggars(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         hand = self.hands[self.actor]
         result = [base["give_talents"]] if self.talents[self.actor] >= 2 else []
         start = base["give_card"]
         return result + [start + r for r in range(5) if hand[r]]
 
     def _legal_envoy_offer(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         hand = self.hands[self.actor]
         start = base["offer"]
         return [start + r for r in range(5) if hand[r]] + [base["offer_done"]]
 
     def _legal_envoy_accept(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         start = base["accept"]
         return sorted({start + q * 5 + r for q, r in self.offers}) + [base["accept_done"]]
 
     def _legal_vizier(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         return [base["keep"], base["reject"]]
 
     def _legal_offering(self) -> list[int]:
-        start = self.game.base["bid"]
+        start = self._rules.base["bid"]
         return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _legal_limit(self) -> list[int]:
-        base = self.game.base
+        base = self._rules.base
         return [base["limit_discard"], base["limit_keep"]]
 
     def _legal_limit_discard(self) -> list[int]:
-        start = self.game.base["discard"]
+        start = self._rules.base["discard"]
         hand = self.hands[self.actor]
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
@@ -235,7 +282,7 @@ class CleopatraState(State):
 
     def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
         """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
-        return shortfall(self.game.tables, need, self.credit, self.hands[self.turn])
+        return shortfall(self._rules.tables, need, self.credit, self.hands[self.turn])
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -247,11 +294,11 @@ class CleopatraState(State):
         each capped where more stops mattering (see ``CleopatraGame``), so it is
         memoised per game.
         """
-        game = self.game
+        game = self._rules
         seat = self.turn
         hand = self.hands[seat]
         credit = self.credit
-        units = game.tables.units
+        units = game.units
         a0 = credit[0] + hand[0] * units[0] + hand[5] * units[5]
         a1 = credit[1] + hand[1] * units[1] + hand[6] * units[6]
         a2 = credit[2] + hand[2] * units[2] + hand[7] * units[7]
@@ -265,11 +312,11 @@ class CleopatraState(State):
         found = game.affordable_memo.get(key)
         if found is None:
             found = game.affordable_memo[key] = _affordable_categories(game.cost_rows,
-                                                                       game.options["merchant_artisan"], *key)
+                                                                       game.merchant_artisan, *key)
         return found
 
     def _piece_actions(self) -> list[int]:
-        game = self.game
+        game = self._rules
         pieces = game.tables.pieces
         base = game.base
         walls, sphinx, throne, obelisk, doors, mosaic = self._affordable()
@@ -298,27 +345,27 @@ class CleopatraState(State):
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
                 or hand[VIZIER]):
             return []
-        play = self.game.base["play"]
+        play = self._rules.base["play"]
         result = []
         if hand[BEGGARS]:
-            result.append(play + PLAY_INDEX["beggars"])
+            result.append(play + PLAY_BEGGARS)
         if hand[COURTESANS] and any(self.discards):
-            result.append(play + PLAY_INDEX["courtesans"])
+            result.append(play + PLAY_COURTESANS)
         if hand[ENVOYS]:
-            result.append(play + PLAY_INDEX["envoys"])
+            result.append(play + PLAY_ENVOYS)
         if hand[SCRIBES]:
             if self.phase == "turn" and self.stack_rest and self.stack_top >= 0:
-                result.append(play + PLAY_INDEX["scribes_pick"])
-            result.append(play + PLAY_INDEX["scribes_die"])
+                result.append(play + PLAY_SCRIBES_PICK)
+            result.append(play + PLAY_SCRIBES_DIE)
         if hand[SMUGGLERS] and not self.smuggled:
-            result.append(play + PLAY_INDEX["smugglers"])
+            result.append(play + PLAY_SMUGGLERS)
         if hand[VIZIER] and (any(self.deck) or any(self.discards)):
-            result.append(play + PLAY_INDEX["vizier"])
+            result.append(play + PLAY_VIZIER)
         return result
 
     def _fits(self, tile: int) -> bool:
         """Whether ``tile`` can still be laid somewhere in the garden."""
-        return self._fits_in(tile, self.game.tables.playable_mask & ~self.occupied)
+        return self._fits_in(tile, self._rules.playable_mask & ~self.occupied)
 
     def _fits_in(self, tile: int, space: int) -> bool:
         """Whether some placement of ``tile`` lies within the cells of ``space``.
@@ -326,7 +373,7 @@ class CleopatraState(State):
         Per orientation, the corners whose placement fits are the corners
         left after ANDing ``space`` shifted back by each cell's offset.
         """
-        for offsets, corners in self.game.orientations[tile]:
+        for offsets, corners in self._rules.orientations[tile]:
             for offset in offsets:
                 corners &= space >> offset
                 if not corners:
@@ -359,12 +406,12 @@ class CleopatraState(State):
             result.append(1)
         trompe = hand[TROMPE]
         merchants = self.merchants[seat]
-        allow = self.game.options["merchant_artisan"]
+        allow = self._rules.merchant_artisan
         use_merchant = merchants and (r or allow)
         if not (trompe or use_merchant):
             return result
         missing, artisans = self._shortfall(self.to_pay)
-        units = self.game.tables.units
+        units = self._rules.units
         own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
         closes = 1 if self.to_pay[r] > own else 0
         missing -= closes
@@ -386,7 +433,7 @@ class CleopatraState(State):
         return TROMPE if s == 2 else -1
 
     def _card_look(self, card: tuple[int, int]) -> str:
-        return self.game.tables.names[card[0]] if card[1] else "face-down"
+        return self._rules.tables.names[card[0]] if card[1] else "face-down"
 
     # Applying actions ----------------------------------------------------------
 
@@ -394,7 +441,7 @@ class CleopatraState(State):
         if self.queue:
             self._apply_chance(action)
         else:
-            do, index = self.game.dispatch[action]
+            do, index = self._rules.dispatch[action]
             do(self, index)
         self._advance()
 
@@ -445,11 +492,33 @@ class CleopatraState(State):
                     return
                 queue.pop(0)
                 continue
-            settle = _SETTLE.get(self.phase)
-            if settle is None or not settle(self):
+            if not self._settle():
                 return
 
     # Settling: the step after the chance queue emptied; True when something changed and settling goes on.
+
+    def _settle(self) -> bool:
+        """What happens by itself in the phase once no chance event is queued."""
+        phase = self.phase
+        if phase == "refill":
+            return self._settle_refill()
+        if phase == "after":
+            return self._settle_after()
+        if phase == "pay":
+            return self._auto_pay()
+        if phase == "tiles":
+            return self._settle_tiles()
+        if phase == "dice":
+            return self._settle_dice()
+        if phase == "vizier":
+            return self._settle_vizier()
+        if phase == "beggars":
+            return self._settle_beggars()
+        if phase == "envoy_offer":
+            return self._settle_envoy_offer()
+        if phase == "setup":
+            return self._settle_setup()
+        return False
 
     def _settle_setup(self) -> bool:
         self._start_turn(0)
@@ -478,7 +547,7 @@ class CleopatraState(State):
 
     def _settle_dice(self) -> bool:
         self.phase = "after"
-        if self.altar >= self.game.tables.dice:
+        if self.altar >= self._rules.tables.dice:
             self._start_offering("after")
             return False
         return True
@@ -598,11 +667,11 @@ class CleopatraState(State):
         seat = self.turn
         kind = self._source_kind(r, s)
         if kind >= 0:
-            tables = self.game.tables
+            rules = self._rules
             self._lose_public(seat, kind)
             self.discards[kind] += 1
-            self.amulets[seat] += tables.amulets[kind]
-            units = tables.units[kind] if kind != TROMPE else 1
+            self.amulets[seat] += rules.amulets[kind]
+            units = rules.units[kind] if kind != TROMPE else 1
         else:
             self.merchants[seat] -= 1
             units = 1
@@ -611,6 +680,7 @@ class CleopatraState(State):
         self.credit[r] += units - used
 
     def _piece_paid(self) -> None:
+        assert self.piece is not None
         piece, index = self.piece
         if piece == "mosaic":
             self.phase = "place"
@@ -657,7 +727,7 @@ class CleopatraState(State):
     def _wall_tiles(self, index: int) -> int:
         """Distinct mosaics touching wall ``index``."""
         garden = self.garden
-        return len({garden[c] for c in self.game.wall_cells[index] if garden[c] >= 0})
+        return len({garden[c] for c in self._rules.wall_cells[index] if garden[c] >= 0})
 
     def _door_run(self, index: int) -> int:
         run = 0
@@ -669,7 +739,7 @@ class CleopatraState(State):
 
     def _is_complete(self, category: str) -> bool:
         """Whether every piece of ``category`` is built (mosaics: the stack is used up)."""
-        pieces = self.game.tables.pieces
+        pieces = self._rules.tables.pieces
         if category == "walls":
             return -1 not in self.walls
         if category == "sphinxes":
@@ -691,6 +761,7 @@ class CleopatraState(State):
 
     def _do_place(self, i: int) -> None:
         seat = self.turn
+        assert self.piece is not None
         tile = self.piece[1]
         placement = self.tables.placements[tile][i]
         for r, c in placement.cells:
@@ -729,9 +800,11 @@ class CleopatraState(State):
 
     def _empty_regions(self) -> list[int]:
         """Orthogonally connected groups of empty playable cells, as masks, by lowest cell."""
-        t = self.tables
-        cols = t.cols
-        empty = t.playable_mask & ~self.occupied
+        rules = self._rules
+        cols = rules.cols
+        not_left = rules.not_left
+        not_right = rules.not_right
+        empty = rules.playable_mask & ~self.occupied
         regions = []
         while empty:
             low = empty & -empty
@@ -740,7 +813,7 @@ class CleopatraState(State):
             while frontier:
                 region |= frontier
                 grow = ((frontier << cols) | (frontier >> cols)
-                        | ((frontier << 1) & self.game.not_left) | ((frontier >> 1) & self.game.not_right))
+                        | ((frontier << 1) & not_left) | ((frontier >> 1) & not_right))
                 frontier = grow & empty & ~region
             regions.append(region)
             empty &= ~region
@@ -753,7 +826,7 @@ class CleopatraState(State):
         an earlier mosaic needs no second proof.
         """
         remaining = ([self.stack_top] if self.stack_top >= 0 else []) + self.stack_rest
-        tile_size = self.game.tables.tile_size
+        tile_size = self._rules.tables.tile_size
         result = []
         for region in self._empty_regions():
             if region in known:
@@ -795,7 +868,7 @@ class CleopatraState(State):
 
     def _bonus(self, pieces: int) -> int:
         if pieces >= 4:
-            return self.game.options["bonus_four_plus"]
+            return self._rules.bonus_four_plus
         return self.tables.bonus.get(pieces, 0)
 
     def _do_finish(self, _: int) -> None:
@@ -836,7 +909,7 @@ class CleopatraState(State):
             end = place
             while end + 1 < n and bids[order[end + 1]] == bids[order[place]]:
                 end += 1
-            shared = end if self.game.options["offering_ties"] == "worse" else place
+            shared = end if self._rules.offering_ties == "worse" else place
             for i in range(place, end + 1):
                 changes[order[i]] = outcome[min(shared, len(outcome) - 1)]
             place = end + 1
@@ -985,7 +1058,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if sum(self.hands[seat]) > self.tables.kit["hand_limit"] and not self.smuggled:
+        if sum(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -996,7 +1069,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = sum(self.hands[seat]) - self.tables.kit["hand_limit"]
+        extra = sum(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1004,12 +1077,12 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self.discards[kind] += 1
-        if sum(self.hands[seat]) <= self.tables.kit["hand_limit"]:
+        if sum(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self.game.options["max_rounds"] * self.num_players:
+        if self.turns_played >= self._rules.max_rounds * self.num_players:
             self._note("the round limit is reached")
             self._end_game()
             return
@@ -1042,7 +1115,7 @@ class CleopatraState(State):
         corruption = [max(0, self.amulets[s] + tainted[s] - relief[s]) for s in range(n)]
         top = max(corruption)
         tied = [s for s in range(n) if corruption[s] == top]
-        rule = self.game.options["crocodile_ties"]
+        rule = self._rules.crocodile_ties
         if len(tied) == 1 or rule == "all":
             eaten = tied
         elif rule == "none":
@@ -1064,10 +1137,12 @@ class CleopatraState(State):
 
     def _rank_keys(self) -> list[Any]:
         f = self.final
+        assert f is not None
         return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(self.num_players)]
 
     def _scores(self) -> list[dict[str, Any]]:
         f = self.final
+        assert f is not None
         result = []
         for s in range(self.num_players):
             result.append({
@@ -1125,21 +1200,59 @@ class CleopatraState(State):
 
     def clone(self) -> "CleopatraState":
         """An independent copy, written out per field (the generic copy walks every container)."""
-        new = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        fields["stalls"] = [stall[:] for stall in self.stalls]
-        fields["hands"] = [hand[:] for hand in self.hands]
-        fields["known"] = [[row[:] for row in rows] for rows in self.known]
-        for name in ("last_offering", "final"):
-            record = fields[name]
-            if record is not None:
-                fields[name] = {k: v[:] if type(v) is list else v for k, v in record.items()}
-        fields["_history"] = self._history[:]
-        if self._legal is not None:
-            fields["_legal"] = self._legal[:]
-        new.__dict__ = fields
+        new = CleopatraState.__new__(CleopatraState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actor = self.actor
+        new.turns_played = self.turns_played
+        new.queue = self.queue[:]
+        new.deck = self.deck[:]
+        new.deck_up = self.deck_up
+        new.discards = self.discards[:]
+        new.stalls = [stall[:] for stall in self.stalls]
+        new.pending = self.pending[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.known = [[row[:] for row in rows] for rows in self.known]
+        new.talents = self.talents[:]
+        new.amulets = self.amulets[:]
+        new.merchants = self.merchants[:]
+        new.statues = self.statues[:]
+        new.walls = self.walls[:]
+        new.doors = self.doors[:]
+        new.sphinxes = self.sphinxes[:]
+        new.throne = self.throne[:]
+        new.obelisks = self.obelisks[:]
+        new.garden = self.garden[:]
+        new.occupied = self.occupied
+        new.mosaics = self.mosaics[:]
+        new.stack_top = self.stack_top
+        new.stack_rest = self.stack_rest[:]
+        new.removed_tiles = self.removed_tiles[:]
+        new.sanctuaries = self.sanctuaries[:]
+        new.sanctuary_seen = self.sanctuary_seen[:]
+        new.claimable = self.claimable[:]
+        new.cleopatra = self.cleopatra
+        new.completed = self.completed[:]
+        new.altar = self.altar
+        new.main_done = self.main_done
+        new.built = self.built
+        new.credit = self.credit[:]
+        new.to_pay = self.to_pay[:]
+        new.piece = self.piece
+        new.scribe_picks = self.scribe_picks
+        new.smuggled = self.smuggled
+        new.return_phase = self.return_phase
+        new.char_card = self.char_card
+        new.responders = self.responders[:]
+        new.offers = self.offers[:]
+        new.bids = self.bids[:]
+        new.last_offering = _copy_record(self.last_offering)
+        new.final = _copy_record(self.final)
+        new.log = self.log[:]
         return new
 
     # Hidden information ------------------------------------------------------------------------
@@ -1158,10 +1271,10 @@ class CleopatraState(State):
         if phase == "offering":
             return seat == self.actor
         if phase == "beggars":
-            name, _ = self.game.actions.decode(action)
+            name, _ = self._rules.actions.decode(action)
             return name == "give_talents" or seat in (self.actor, self.turn)
         if phase == "vizier":
-            name, _ = self.game.actions.decode(action)
+            name, _ = self._rules.actions.decode(action)
             return name == "reject" or self.pending[0][1] == 1 or seat == self.turn
         return True
 
@@ -1255,9 +1368,9 @@ class CleopatraState(State):
         without 2 talents must hold a standard card to give.
         """
         if self.phase == "pay":
-            tables = self.game.tables
+            tables = self._rules.tables
             need, credit, merchants = self.to_pay, self.credit, self.merchants[q]
-            allow = self.game.options["merchant_artisan"]
+            allow = self._rules.merchant_artisan
             return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
         return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
@@ -1323,43 +1436,6 @@ class CleopatraState(State):
         return None
 
 
-_FLAT_LISTS = ("queue", "deck", "discards", "pending", "talents", "amulets", "merchants", "statues", "walls", "doors",
-               "sphinxes", "throne", "obelisks", "garden", "mosaics", "stack_rest", "removed_tiles", "sanctuaries",
-               "sanctuary_seen", "claimable", "completed", "credit", "to_pay", "responders", "offers", "bids", "log")
-"""Fields holding lists of immutable values: a slice copies them."""
-
-_LEGAL = {
-    "turn": CleopatraState._legal_turn,
-    "build": CleopatraState._legal_build,
-    "after": CleopatraState._legal_after,
-    "pay": CleopatraState._legal_pay,
-    "place": CleopatraState._legal_place,
-    "refill": CleopatraState._legal_refill,
-    "claim": CleopatraState._legal_claim,
-    "courtesans": CleopatraState._legal_courtesans,
-    "beggars": CleopatraState._legal_beggars,
-    "envoy_offer": CleopatraState._legal_envoy_offer,
-    "envoy_accept": CleopatraState._legal_envoy_accept,
-    "vizier": CleopatraState._legal_vizier,
-    "offering": CleopatraState._legal_offering,
-    "limit": CleopatraState._legal_limit,
-    "limit_discard": CleopatraState._legal_limit_discard,
-}
-"""The legal-action generator of every phase that waits for a decision."""
-
-_SETTLE = {
-    "setup": CleopatraState._settle_setup,
-    "refill": CleopatraState._settle_refill,
-    "after": CleopatraState._settle_after,
-    "vizier": CleopatraState._settle_vizier,
-    "tiles": CleopatraState._settle_tiles,
-    "dice": CleopatraState._settle_dice,
-    "pay": CleopatraState._auto_pay,
-    "beggars": CleopatraState._settle_beggars,
-    "envoy_offer": CleopatraState._settle_envoy_offer,
-}
-"""What happens by itself in a phase once no chance event is queued."""
-
 def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],
                   rng: random.Random) -> None:
     """Deal ``count`` cards from ``pool`` into ``hand`` so that ``demand`` holds at the end.
@@ -1417,7 +1493,14 @@ def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: in
     return tuple(result)
 
 
-_REFILL_CHOICES: dict[tuple[int, ...], list[int]] = {}
+def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of an Offering or end-of-game record: its lists copied, its numbers shared."""
+    if record is None:
+        return None
+    return {k: v[:] if type(v) is list else v for k, v in record.items()}
+
+
+_REFILL_CHOICES: Final[dict[tuple[int, ...], list[int]]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import obelisk
 from obelisk.core import State
+from obelisk.core.protocol import state_fields
 
 
 def _containers(value: Any, found: list[Any]) -> list[Any]:
@@ -31,11 +32,13 @@ def test_clone_matches_the_generic_copy_and_shares_nothing_mutable() -> None:
                 state.legal_actions()
                 copy = state.clone()
                 generic = State.clone(state)
-                assert copy.__dict__.keys() == generic.__dict__.keys()
-                for name, value in generic.__dict__.items():
-                    assert copy.__dict__[name] == value, name
-                originals = {id(c) for c in _containers(list(state.__dict__.values()), [])}
-                copies = _containers([v for k, v in copy.__dict__.items() if k != "game"], [])
+                copy_fields = state_fields(copy)
+                generic_fields = state_fields(generic)
+                assert copy_fields.keys() == generic_fields.keys()
+                for name, value in generic_fields.items():
+                    assert copy_fields[name] == value, name
+                originals = {id(c) for c in _containers(list(state_fields(state).values()), [])}
+                copies = _containers([v for k, v in copy_fields.items() if k not in ("game", "_legal")], [])
                 assert not any(id(c) in originals for c in copies)
                 assert copy.observation(1) == state.observation(1)
             action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())

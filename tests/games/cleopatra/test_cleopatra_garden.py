@@ -68,7 +68,7 @@ def pocket_scenario():
     s = start()
     free = [(r, 0) for r in range(5)] + [(0, 1)] + [(r, c) for r in (7, 8) for c in (6, 7, 8)]
     fill_except(s, free)
-    s.stack_top, s.stack_rest = I, [X, P]
+    s.stack_top, s.stack_rest = I, sorted([X, P])  # the rest of the stack is kept in ascending order
     set_hand(s, 0, **MOSAIC)
     return s
 
@@ -118,7 +118,7 @@ def test_no_claim_without_statues() -> None:
 
 def test_scribes_let_any_fitting_tile_be_built_for_two_amulets() -> None:
     s = start()
-    s.stack_top, s.stack_rest = I, [X, P]
+    s.stack_top, s.stack_rest = I, sorted([X, P])  # the rest of the stack is kept in ascending order
     set_hand(s, 0, scribes=1, **MOSAIC)
     do(s, "play Scribes: build any mosaic")
     assert s.amulets[0] == 2 and s.scribe_picks == 1
