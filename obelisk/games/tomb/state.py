@@ -179,33 +179,48 @@ class TombState(State):
         self.events: list[str] = []
 
     def clone(self) -> "TombState":
-        new = object.__new__(TombState)
-        d = self.__dict__.copy()
-        for name in (
-            "kind",
-            "opn",
-            "pool",
-            "fig",
-            "items",
-            "insc",
-            "supply",
-            "chest",
-            "finished",
-            "ghost_path",
-            "tasks",
-            "looked",
-            "ambushed",
-            "victims",
-            "guarded",
-            "events",
-            "_history",
-        ):
-            d[name] = list(d[name])
-        d["assigned"] = dict(self.assigned)
-        d["knowers"] = {c: list(s) for c, s in self.knowers.items()}
-        if self._legal is not None:
-            d["_legal"] = list(self._legal)
-        new.__dict__ = d
+        new = TombState.__new__(TombState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.kind = self.kind[:]
+        new.opn = self.opn[:]
+        new.pool = self.pool[:]
+        new.assigned = dict(self.assigned)
+        new.knowers = {c: s[:] for c, s in self.knowers.items()}
+        new.fig = self.fig[:]
+        new.items = self.items[:]
+        new.insc = self.insc[:]
+        new.supply = self.supply[:]
+        new.discovered = self.discovered
+        new.chest_filled = self.chest_filled
+        new.chest = self.chest[:]
+        new.curse = self.curse
+        new.chamber_open = self.chamber_open
+        new.finished = self.finished[:]
+        new.player = self.player
+        new.round = self.round
+        new.phase = self.phase
+        new.die = self.die
+        new.steps = self.steps
+        new.active = self.active
+        new.prev = self.prev
+        new.scarf_on = self.scarf_on
+        new.ghost = self.ghost
+        new.ghost_path = self.ghost_path[:]
+        new.ending = self.ending
+        new.tasks = self.tasks[:]
+        new.rv_cell = self.rv_cell
+        new.rv_need = self.rv_need
+        new.rv_mode = self.rv_mode
+        new.rv_kind = self.rv_kind
+        new.looked = self.looked[:]
+        new.key_cell = self.key_cell
+        new.ambushed = self.ambushed[:]
+        new.victims = self.victims[:]
+        new.guarded = self.guarded[:]
+        new.events = self.events[:]
         return new
 
     # Small helpers ---------------------------------------------------------------
