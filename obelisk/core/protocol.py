@@ -24,7 +24,6 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
-from obelisk.core.chance import ChanceLegal
 
 CHANCE = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
@@ -421,7 +420,7 @@ class State(ABC):
         if current == TERMINAL:
             legal: list[int] = []
         elif current == CHANCE:
-            legal = ChanceLegal(self._chance_outcomes())
+            legal = [outcome for outcome, _ in self._chance_outcomes()]
         else:
             legal = self._legal_actions()
         self._legal = legal
@@ -429,14 +428,12 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability)]`` at a chance node, else ``[]``."""
-        legal = self._legal
-        if type(legal) is ChanceLegal:
-            return list(legal.outcomes)
         if self._current_player() != CHANCE:
             return []
-        computed = self._compute_legal()
-        assert isinstance(computed, ChanceLegal)
-        return list(computed.outcomes)
+        outcomes = self._chance_outcomes()
+        if self._legal is None:
+            self._legal = [outcome for outcome, _ in outcomes]
+        return outcomes
 
     def apply_action(self, action: Any, player: Any = None) -> None:
         """Apply ``action``; raise ``IllegalActionError`` (state unchanged) if it is not legal.
