@@ -14,15 +14,15 @@ from typing import Any, Final
 
 SIZE: Final = 9
 CELLS: Final = 81
-DIR_NAMES: Final = ("north", "east", "south", "west")
+DIR_NAMES: Final[tuple[str, ...]] = ("north", "east", "south", "west")
 DIR_LETTERS: Final = "NESW"
-BIT: Final = (1, 2, 4, 8)
-OPP: Final = (2, 3, 0, 1)
-ENTRANCES: Final = ("NW", "NE", "SW", "SE")
+BIT: Final[tuple[int, ...]] = (1, 2, 4, 8)
+OPP: Final[tuple[int, ...]] = (2, 3, 0, 1)
+ENTRANCES: Final[tuple[str, ...]] = ("NW", "NE", "SW", "SE")
 FIRST_ENTRANCE: Final = CELLS
 """Positions 81..84 are the four off-grid corner entrances NW, NE, SW, SE."""
 
-ITEM_IDS: Final = (
+ITEM_IDS: Final[tuple[str, ...]] = (
     "food",
     "water",
     "chocolate",
@@ -46,9 +46,9 @@ MONEY: Final = 7
 FLASK: Final = 8
 KEY: Final = 9
 PAPYRUS: Final = 10
-MAGIC: Final = (FLASK, KEY, PAPYRUS)
+MAGIC: Final[tuple[int, ...]] = (FLASK, KEY, PAPYRUS)
 
-OBSTACLE_IDS: Final = (
+OBSTACLE_IDS: Final[tuple[str, ...]] = (
     "snake",
     "poison_gas",
     "trap",
@@ -59,12 +59,12 @@ OBSTACLE_IDS: Final = (
     "mysterious_doors",
     "bottomless_chasm",
 )
-GROUPS: Final = ("kill", "end_turn", "cannot_enter")
+GROUPS: Final[tuple[str, ...]] = ("kill", "end_turn", "cannot_enter")
 KILL: Final = 0
 END_TURN: Final = 1
 CANNOT_ENTER: Final = 2
 
-FEATURES: Final = ("plain", "inscription", "item", "obstacle", "map", "secret_passage", "dark_shrine", "chest")
+FEATURES: Final[tuple[str, ...]] = ("plain", "inscription", "item", "obstacle", "map", "secret_passage", "dark_shrine", "chest")
 PLAIN: Final = 0
 INSCRIPTION: Final = 1
 ITEM: Final = 2

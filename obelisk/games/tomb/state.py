@@ -109,7 +109,7 @@ SWAP: Final = 10
 TURN_KEY: Final = 11
 ROB: Final = 12
 OVER: Final = 13
-PHASE_NAMES: Final = (
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "roll",
     "choose archaeologist",
     "move",
@@ -125,7 +125,7 @@ PHASE_NAMES: Final = (
     "rob",
     "over",
 )
-_ACTOR: Final = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
+_ACTOR: Final[tuple[int | None, ...]] = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
 
 STEP: Final = 0
 TORCH_REVEAL: Final = 1
@@ -355,10 +355,11 @@ class TombState(State):
             prev = -1
         opn, kind = self.opn, self.kind
         curse = self.curse
-        tables = self._tomb.tables
+        tomb = self._tomb
+        tables = tomb.tables
         blocker = tables.blocker
         held = self.items[seat]
-        moves = []
+        moves: list[int] = []
         for q, back, action in OPEN_STEPS[pos * 16 + opn[pos]]:
             if q == curse or q == prev:
                 continue
@@ -372,7 +373,7 @@ class TombState(State):
                 need = blocker[k]
                 if need < 0 or held >> need & 1:
                     moves.append(action)
-        if self._tomb.adjacent_chamber:
+        if tomb.adjacent_chamber:
             door = self._chamber_door(seat, pos)
             if door >= 0:
                 moves.append(A_STEP + door)
