@@ -7,9 +7,9 @@ object with a ``tiles`` list in the same format and optionally an
 ``outer_wall`` list. Every error names the entry, the field and what is
 allowed.
 
-The tables built here (``Tables``, defined in :mod:`obelisk.games.tomb.board`
-with the board's codes, which this module re-exports) are immutable and live on
-the ``Game``; states hold only plain indices into them.
+The tables built here (``Tables``, defined with the board's codes in
+:mod:`obelisk.games.tomb.board`, which the rules compile) are immutable and
+live on the ``Game``; states hold only plain indices into them.
 """
 
 from __future__ import annotations
