@@ -14,6 +14,7 @@ Everything a seat may learn is derived from ``observation(seat)`` and
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -445,7 +446,8 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        if action not in legal or (player is not None and player != self._current_player()):
+        index = bisect_left(legal, action)  # legal lists are ascending
+        if index == len(legal) or legal[index] != action or (player is not None and player != self._current_player()):
             self._raise_illegal(action, player)
         self._legal = None
         self._apply_action(action)
