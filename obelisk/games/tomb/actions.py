@@ -10,11 +10,13 @@ tile kind ``k`` from the face-down pool.
 
 from __future__ import annotations
 
+from typing import Final
+
 from obelisk.core import ActionSpace
 
-from obelisk.games.tomb.data import CELLS, ITEM_IDS
+from obelisk.games.tomb.board import CELLS, ITEM_IDS
 
-SPACE = ActionSpace(
+SPACE: Final = ActionSpace(
     [
         ("select", CELLS + 4),
         ("enter", 4),
@@ -43,31 +45,31 @@ SPACE = ActionSpace(
     ]
 )
 
-A_SELECT = SPACE.start("select")
-A_ENTER = SPACE.start("enter")
-A_PASS = SPACE.start("pass")
-A_STEP = SPACE.start("step")
-A_STEP_IN = SPACE.start("step_in")
-A_PASSAGE = SPACE.start("passage")
-A_FLASK = SPACE.start("flask")
-A_END = SPACE.start("end")
-A_FOOD = SPACE.start("food")
-A_WATER = SPACE.start("water")
-A_CHOCOLATE = SPACE.start("chocolate")
-A_TORCH = SPACE.start("torch")
-A_SCARF = SPACE.start("scarf")
-A_PAPYRUS = SPACE.start("papyrus")
-A_PLAN = SPACE.start("plan")
-A_BUY = SPACE.start("buy")
-A_KEY = SPACE.start("key")
-A_ORIENT = SPACE.start("orient")
-A_CURSE = SPACE.start("curse")
-A_CHEST = SPACE.start("chest")
-A_MAP = SPACE.start("map")
-A_LOOK = SPACE.start("look")
-A_SWAP = SPACE.start("swap")
-A_ROB = SPACE.start("rob")
+A_SELECT: Final = SPACE.start("select")
+A_ENTER: Final = SPACE.start("enter")
+A_PASS: Final = SPACE.start("pass")
+A_STEP: Final = SPACE.start("step")
+A_STEP_IN: Final = SPACE.start("step_in")
+A_PASSAGE: Final = SPACE.start("passage")
+A_FLASK: Final = SPACE.start("flask")
+A_END: Final = SPACE.start("end")
+A_FOOD: Final = SPACE.start("food")
+A_WATER: Final = SPACE.start("water")
+A_CHOCOLATE: Final = SPACE.start("chocolate")
+A_TORCH: Final = SPACE.start("torch")
+A_SCARF: Final = SPACE.start("scarf")
+A_PAPYRUS: Final = SPACE.start("papyrus")
+A_PLAN: Final = SPACE.start("plan")
+A_BUY: Final = SPACE.start("buy")
+A_KEY: Final = SPACE.start("key")
+A_ORIENT: Final = SPACE.start("orient")
+A_CURSE: Final = SPACE.start("curse")
+A_CHEST: Final = SPACE.start("chest")
+A_MAP: Final = SPACE.start("map")
+A_LOOK: Final = SPACE.start("look")
+A_SWAP: Final = SPACE.start("swap")
+A_ROB: Final = SPACE.start("rob")
 
-DIE_FACES = 6
-TILE_OFFSET = DIE_FACES
+DIE_FACES: Final = 6
+TILE_OFFSET: Final = DIE_FACES
 """Chance id of tile kind ``k`` is ``TILE_OFFSET + k``."""

@@ -1,4 +1,4 @@
-"""Component data of Secret of the Ancient Tomb: loading, validation and the static tables.
+"""Component data of Secret of the Ancient Tomb: loading, validation and building the static tables.
 
 ``tomb.json`` (next to this module) holds the board geometry, the outer wall
 of the small pyramid, the item and obstacle almanac and the tile list. A user
@@ -7,59 +7,41 @@ object with a ``tiles`` list in the same format and optionally an
 ``outer_wall`` list. Every error names the entry, the field and what is
 allowed.
 
-The tables built here are immutable and live on the ``Game``; states hold only
-plain indices into them.
+The tables built here (``Tables``, defined with the board's codes in
+:mod:`obelisk.games.tomb.board`, which the rules compile) are immutable and
+live on the ``Game``; states hold only plain indices into them.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from obelisk.games.tomb.board import (
+    CANNOT_ENTER,
+    CELLS,
+    CHAMBER,
+    DIR_LETTERS,
+    ENTRANCES,
+    FEATURES,
+    GROUPS,
+    ITEM_IDS,
+    KILL,
+    OBSTACLE_IDS,
+    SIZE,
+    WALL,
+    Kind,
+    Tables,
+    mask_of,
+    parse_square,
+    rotations,
+    square_name,
+)
+
 DATA_FILE = Path(__file__).with_name("tomb.json")
 
-SIZE = 9
-CELLS = SIZE * SIZE
-DIR_NAMES = ("north", "east", "south", "west")
-DIR_LETTERS = "NESW"
-BIT = (1, 2, 4, 8)
-OPP = (2, 3, 0, 1)
-ENTRANCES = ("NW", "NE", "SW", "SE")
-FIRST_ENTRANCE = CELLS
-"""Positions 81..84 are the four off-grid corner entrances NW, NE, SW, SE."""
-
-ITEM_IDS = (
-    "food",
-    "water",
-    "chocolate",
-    "torch",
-    "scarf",
-    "plan",
-    "first_aid_kit",
-    "money",
-    "magic_flask",
-    "golden_key",
-    "papyrus_of_the_dead",
-)
-FOOD, WATER, CHOCOLATE, TORCH, SCARF, PLAN, FIRST_AID, MONEY, FLASK, KEY, PAPYRUS = range(len(ITEM_IDS))
-MAGIC = (FLASK, KEY, PAPYRUS)
-
-OBSTACLE_IDS = (
-    "snake",
-    "poison_gas",
-    "trap",
-    "hunger",
-    "fatigue",
-    "thirst",
-    "collapsed_walls",
-    "mysterious_doors",
-    "bottomless_chasm",
-)
-GROUPS = ("kill", "end_turn", "cannot_enter")
-KILL, END_TURN, CANNOT_ENTER = range(3)
 RULE_GROUP = {
     "snake": "kill",
     "poison_gas": "kill",
@@ -84,133 +66,11 @@ RULE_PROTECTION = {
     "bottomless_chasm": "papyrus_of_the_dead",
 }
 
-FEATURES = ("plain", "inscription", "item", "obstacle", "map", "secret_passage", "dark_shrine", "chest")
-PLAIN, INSCRIPTION, ITEM, OBSTACLE, MAP, PASSAGE, SHRINE, CHEST, WALL, CHAMBER = range(10)
-"""Feature codes; WALL (outer-wall square) and CHAMBER are board squares, never in the tile list."""
 SETS = ("basic", "expansion")
-
-
-SQUARE_NAMES = tuple("ABCDEFGHI"[cell % SIZE] + str(cell // SIZE + 1) for cell in range(CELLS)) + tuple(
-    f"{entrance} entrance" for entrance in ENTRANCES
-)
-"""Per position (cells, then the entrances): ``A1`` is the north-west corner; letters are columns west to east,
-numbers rows north to south. Built once because the event log names squares at almost every move."""
-
-
-def square_name(cell: int) -> str:
-    """The name of a cell or entrance (see ``SQUARE_NAMES``)."""
-    return SQUARE_NAMES[cell]
-
-
-def parse_square(text: Any) -> int | None:
-    """The cell of a square name such as ``E5``, or None if it is not one."""
-    if not isinstance(text, str) or len(text) != 2:
-        return None
-    col = "ABCDEFGHI".find(text[0].upper())
-    if col < 0 or not text[1].isdigit() or not 1 <= int(text[1]) <= SIZE:
-        return None
-    return (int(text[1]) - 1) * SIZE + col
-
-
-def mask_of(letters: str) -> int:
-    return sum(BIT[DIR_LETTERS.index(ch)] for ch in letters)
-
-
-OPENING_LETTERS = tuple(",".join(DIR_LETTERS[d] for d in range(4) if mask & BIT[d]) for mask in range(16))
-"""Per openings mask: its letters such as ``N,E`` (built once: the log and the labels name openings often)."""
-
-
-def letters_of(mask: int) -> str:
-    return OPENING_LETTERS[mask]
-
-
-def rotate(mask: int) -> int:
-    """Quarter turn clockwise: N→E→S→W→N."""
-    return ((mask << 1) | (mask >> 3)) & 15
-
-
-def rotations(mask: int) -> tuple[int, ...]:
-    """The distinct orientations of a tile, ascending."""
-    seen = {mask}
-    m = mask
-    for _ in range(3):
-        m = rotate(m)
-        seen.add(m)
-    return tuple(sorted(seen))
-
-
-def _neighbours() -> tuple[tuple[int, ...], ...]:
-    table = []
-    for cell in range(CELLS):
-        r, c = divmod(cell, SIZE)
-        row = []
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            rr, cc = r + dr, c + dc
-            row.append(rr * SIZE + cc if 0 <= rr < SIZE and 0 <= cc < SIZE else -1)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-NEIGH = _neighbours()
-"""``NEIGH[cell][d]``: the orthogonal neighbour in direction d, or -1 off the board."""
 
 
 class DataError(ValueError):
     """A malformed data file; the message names the entry and field."""
-
-
-@dataclass(frozen=True)
-class Kind:
-    """One kind of face-down tile (tiles with equal shape and feature are interchangeable)."""
-
-    shape: str
-    mask: int
-    feature: int
-    detail: int
-    """Colour, item or obstacle index for inscription/item/obstacle tiles, else -1."""
-    code: str
-    name: str
-    rotations: tuple[int, ...]
-    tile_ids: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Tables:
-    """Everything static about one configured game."""
-
-    big: bool
-    kinds: tuple[Kind, ...]
-    """Tile kinds in play, then the outer-wall square kind and the chamber kind."""
-    pool: tuple[int, ...]
-    """Initial face-down count per tile kind (the first ``len(pool)`` kinds)."""
-    wall_kind: int
-    chamber_kind: int
-    chamber: int
-    start_kind: tuple[int, ...]
-    """Per cell: -1 for a face-down tile at setup, else the kind of the printed square."""
-    start_open: tuple[int, ...]
-    corners: tuple[int, ...]
-    outer: tuple[int, ...]
-    """Per entrance: the outer edges of its corner (big pyramid: a revealed corner must open there)."""
-    colours: tuple[str, ...]
-    needed: int
-    items_in_play: int
-    """Bit mask of the item kinds in play."""
-    items_per_kind: int
-    item_names: tuple[str, ...]
-    item_codes: tuple[str, ...]
-    buyable: int
-    obstacle_names: tuple[str, ...]
-    obstacle_codes: tuple[str, ...]
-    obstacle_group: tuple[int, ...]
-    obstacle_protection: tuple[int, ...]
-    blocker: tuple[int, ...]
-    """Per kind: the protecting item of a cannot-enter obstacle, else -1."""
-    features: tuple[int, ...]
-    """Per kind: its feature code, as a flat tuple for the movement rules' inner loops."""
-    hazard: tuple[int, ...]
-    """Per kind: the protecting item of a kill or cannot-enter obstacle (the evaluation routes round those), else -1."""
-    provenance: dict
 
 
 def _fail(where: str, message: str) -> None:

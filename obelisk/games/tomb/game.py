@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from obelisk.core import Game, GameInfo, Option
 
 from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
+from obelisk.games.tomb.board import Tables
 from obelisk.games.tomb.data import load_tables
 from obelisk.games.tomb.state import TombState
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
@@ -59,12 +60,12 @@ class TombGame(Game):
     def _setup(self) -> None:
         if self.options["max_rounds"] < 1:
             raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
-        self.adjacent_chamber = self.options["chamber_entry"] == "adjacent"
+        self.adjacent_chamber: bool = self.options["chamber_entry"] == "adjacent"
         self.max_rounds: int = self.options["max_rounds"]
         end = self.options["end"]
         # chamber entries after which the game is over
-        self.entries_to_end = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
-        self.tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
+        self.entries_to_end: int = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
+        self.tables: Tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
         self.tensor = TombTensor(self.tables)
 
     def num_distinct_actions(self) -> int:

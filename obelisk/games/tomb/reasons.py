@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from obelisk.games.tomb.actions import SPACE
-from obelisk.games.tomb.data import (
+from obelisk.games.tomb.board import (
     BIT,
     CELLS,
     CHOCOLATE,

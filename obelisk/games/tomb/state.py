@@ -16,7 +16,7 @@ task stack and are resolved before movement continues.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import draw_random, pool_outcomes
@@ -50,7 +50,7 @@ from obelisk.games.tomb.actions import (
     SPACE,
     TILE_OFFSET,
 )
-from obelisk.games.tomb.data import (
+from obelisk.games.tomb.board import (
     BIT,
     CELLS,
     CHEST,
@@ -84,16 +84,32 @@ from obelisk.games.tomb.data import (
     square_name,
 )
 
-FIGURES = 3
-CHAMBER_CELL = 40
+if TYPE_CHECKING:
+    from obelisk.games.tomb.game import TombGame
+
+FIGURES: Final = 3
+CHAMBER_CELL: Final = 40
 """E5, the middle of the board (the data loader insists on it)."""
-RESERVE = -1
+RESERVE: Final = -1
 """Figure position: off the board, may come in at an entrance."""
-IN_CHAMBER = -2
+IN_CHAMBER: Final = -2
 """Figure position: its player has entered the burial chamber."""
 
-ROLL, SELECT, MOVE, DRAW, ORIENT, CURSE, CHEST_TAKE, MAP_PICK, LOOK, PEEK, SWAP, TURN_KEY, ROB, OVER = range(14)
-PHASE_NAMES = (
+ROLL: Final = 0
+SELECT: Final = 1
+MOVE: Final = 2
+DRAW: Final = 3
+ORIENT: Final = 4
+CURSE: Final = 5
+CHEST_TAKE: Final = 6
+MAP_PICK: Final = 7
+LOOK: Final = 8
+PEEK: Final = 9
+SWAP: Final = 10
+TURN_KEY: Final = 11
+ROB: Final = 12
+OVER: Final = 13
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "roll",
     "choose archaeologist",
     "move",
@@ -109,21 +125,27 @@ PHASE_NAMES = (
     "rob",
     "over",
 )
-_ACTOR = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
+_ACTOR: Final[tuple[int | None, ...]] = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
 
-STEP, TORCH_REVEAL, MAP_REVEAL, GHOST_LAND = range(4)
+STEP: Final = 0
+TORCH_REVEAL: Final = 1
+MAP_REVEAL: Final = 2
+GHOST_LAND: Final = 3
 """Why a tile is being revealed; STEP reveals must open toward the mover."""
-T_REVEAL, T_MAP, T_CURSE, T_CHEST = range(4)
+T_REVEAL: Final = 0
+T_MAP: Final = 1
+T_CURSE: Final = 2
+T_CHEST: Final = 3
 """Pending follow-up tasks."""
 
-EVENTS_KEPT = 10
+EVENTS_KEPT: Final = 10
 
-ROLL_OUTCOMES = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES))
+ROLL_OUTCOMES: Final = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES))
 """The die roll's chance distribution (the same at every roll)."""
-ENTER_ACTIONS = tuple(A_ENTER + e for e in range(4))
+ENTER_ACTIONS: Final = tuple(A_ENTER + e for e in range(4))
 
 
-OPEN_STEPS = tuple(
+OPEN_STEPS: Final = tuple(
     tuple((NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if mask & BIT[d] and NEIGH[c][d] >= 0)
     for c in range(CELLS)
     for mask in range(16)
@@ -135,10 +157,15 @@ so the step search visits only the directions a square opens toward."""
 class TombState(State):
     """One position; all fields are plain data (see the module docstring for the encoding)."""
 
+    @property
+    def _tomb(self) -> TombGame:
+        """``game`` as the tomb's own ``Game`` (the core declares the field with the base type)."""
+        return cast("TombGame", self.game)
+
     # Setup ---------------------------------------------------------------------
 
     def _init(self) -> None:
-        t = self.game.tables
+        t = self._tomb.tables
         n = self.num_players
         self.kind: list[int] = list(t.start_kind)
         self.opn: list[int] = list(t.start_open)
@@ -179,33 +206,48 @@ class TombState(State):
         self.events: list[str] = []
 
     def clone(self) -> "TombState":
-        new = object.__new__(TombState)
-        d = self.__dict__.copy()
-        for name in (
-            "kind",
-            "opn",
-            "pool",
-            "fig",
-            "items",
-            "insc",
-            "supply",
-            "chest",
-            "finished",
-            "ghost_path",
-            "tasks",
-            "looked",
-            "ambushed",
-            "victims",
-            "guarded",
-            "events",
-            "_history",
-        ):
-            d[name] = list(d[name])
-        d["assigned"] = dict(self.assigned)
-        d["knowers"] = {c: list(s) for c, s in self.knowers.items()}
-        if self._legal is not None:
-            d["_legal"] = list(self._legal)
-        new.__dict__ = d
+        new = TombState.__new__(TombState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._legal = self._legal
+        new.kind = self.kind[:]
+        new.opn = self.opn[:]
+        new.pool = self.pool[:]
+        new.assigned = dict(self.assigned)
+        new.knowers = {c: s[:] for c, s in self.knowers.items()}
+        new.fig = self.fig[:]
+        new.items = self.items[:]
+        new.insc = self.insc[:]
+        new.supply = self.supply[:]
+        new.discovered = self.discovered
+        new.chest_filled = self.chest_filled
+        new.chest = self.chest[:]
+        new.curse = self.curse
+        new.chamber_open = self.chamber_open
+        new.finished = self.finished[:]
+        new.player = self.player
+        new.round = self.round
+        new.phase = self.phase
+        new.die = self.die
+        new.steps = self.steps
+        new.active = self.active
+        new.prev = self.prev
+        new.scarf_on = self.scarf_on
+        new.ghost = self.ghost
+        new.ghost_path = self.ghost_path[:]
+        new.ending = self.ending
+        new.tasks = self.tasks[:]
+        new.rv_cell = self.rv_cell
+        new.rv_need = self.rv_need
+        new.rv_mode = self.rv_mode
+        new.rv_kind = self.rv_kind
+        new.looked = self.looked[:]
+        new.key_cell = self.key_cell
+        new.ambushed = self.ambushed[:]
+        new.victims = self.victims[:]
+        new.guarded = self.guarded[:]
+        new.events = self.events[:]
         return new
 
     # Small helpers ---------------------------------------------------------------
@@ -220,11 +262,11 @@ class TombState(State):
             del events[0]
 
     def _may_enter_chamber(self, seat: int) -> bool:
-        return self.chamber_open or self.insc[seat].bit_count() >= self.game.tables.needed
+        return self.chamber_open or self.insc[seat].bit_count() >= self._tomb.tables.needed
 
     def _blocked(self, seat: int, kind: int) -> bool:
         """A cannot-enter obstacle without its protecting item."""
-        need = self.game.tables.blocker[kind]
+        need = self._tomb.tables.blocker[kind]
         return need >= 0 and not self.items[seat] >> need & 1
 
     def _pos(self) -> int:
@@ -250,7 +292,7 @@ class TombState(State):
         return -1
 
     def _step_in_ok(self, seat: int, entrance: int) -> bool:
-        t = self.game.tables
+        t = self._tomb.tables
         q = t.corners[entrance]
         if q == self.curse:
             return False
@@ -271,7 +313,7 @@ class TombState(State):
 
     def _passages(self, pos: int, prev: int) -> list[int]:
         """The other revealed secret passages a mover on a passage may jump to (not cursed, not ``prev``)."""
-        features = self.game.tables.features
+        features = self._tomb.tables.features
         kind = self.kind
         curse = self.curse
         return [
@@ -285,7 +327,7 @@ class TombState(State):
         q = NEIGH[pos][d]
         if q < 0 or q == self.curse or (q == prev and not scarf):
             return -1
-        t = self.game.tables
+        t = self._tomb.tables
         k = self.kind[q]
         if k < 0 or q == CHAMBER_CELL:
             return -1
@@ -304,7 +346,7 @@ class TombState(State):
         """
         if pos >= FIRST_ENTRANCE:
             if ghost:
-                q = self.game.tables.corners[pos - FIRST_ENTRANCE]
+                q = self._tomb.tables.corners[pos - FIRST_ENTRANCE]
                 return [A_STEP_IN] if q != self.curse else []
             return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
         if ghost:
@@ -313,10 +355,11 @@ class TombState(State):
             prev = -1
         opn, kind = self.opn, self.kind
         curse = self.curse
-        tables = self.game.tables
+        tomb = self._tomb
+        tables = tomb.tables
         blocker = tables.blocker
         held = self.items[seat]
-        moves = []
+        moves: list[int] = []
         for q, back, action in OPEN_STEPS[pos * 16 + opn[pos]]:
             if q == curse or q == prev:
                 continue
@@ -330,7 +373,7 @@ class TombState(State):
                 need = blocker[k]
                 if need < 0 or held >> need & 1:
                     moves.append(action)
-        if self.game.adjacent_chamber:
+        if tomb.adjacent_chamber:
             door = self._chamber_door(seat, pos)
             if door >= 0:
                 moves.append(A_STEP + door)
@@ -358,7 +401,7 @@ class TombState(State):
         if not held:
             return []
         out: list[int] = []
-        t = self.game.tables
+        t = self._tomb.tables
         ghost = self.ghost
         if held >> FOOD & 1 and self.die != 6:
             out.append(A_FOOD)
@@ -471,7 +514,7 @@ class TombState(State):
         return out
 
     def _orient_options(self) -> list[int]:
-        kind = self.game.tables.kinds[self.rv_kind]
+        kind = self._tomb.tables.kinds[self.rv_kind]
         need = self.rv_need
         return [m for m in kind.rotations if not need or m & need]
 
@@ -516,8 +559,55 @@ class TombState(State):
             self.knowers[cell] = [self.player]
             self._after_look()
             return
-        handler, index = _HANDLERS[action]
-        handler(self, index)
+        # a player action: the ``_do_<range>`` rule of its range in the action space, ranges in id order
+        if action < A_ENTER:
+            self._do_select(action - A_SELECT)
+        elif action < A_PASS:
+            self._do_enter(action - A_ENTER)
+        elif action < A_STEP:
+            self._do_pass()
+        elif action < A_STEP_IN:
+            self._do_step(action - A_STEP)
+        elif action < A_PASSAGE:
+            self._do_step_in()
+        elif action < A_FLASK:
+            self._do_passage(action - A_PASSAGE)
+        elif action < A_END:
+            self._do_flask(action - A_FLASK)
+        elif action < A_FOOD:
+            self._do_end()
+        elif action < A_WATER:
+            self._do_food()
+        elif action < A_CHOCOLATE:
+            self._do_water()
+        elif action < A_TORCH:
+            self._do_chocolate(action - A_CHOCOLATE)
+        elif action < A_SCARF:
+            self._do_torch()
+        elif action < A_PAPYRUS:
+            self._do_scarf()
+        elif action < A_PLAN:
+            self._do_papyrus()
+        elif action < A_BUY:
+            self._do_plan()
+        elif action < A_KEY:
+            self._do_buy(action - A_BUY)
+        elif action < A_ORIENT:
+            self._do_key(action - A_KEY)
+        elif action < A_CURSE:
+            self._do_orient(action - A_ORIENT)
+        elif action < A_CHEST:
+            self._do_curse(action - A_CURSE)
+        elif action < A_MAP:
+            self._do_chest(action - A_CHEST)
+        elif action < A_LOOK:
+            self._do_map(action - A_MAP)
+        elif action < A_SWAP:
+            self._do_look(action - A_LOOK)
+        elif action < A_ROB:
+            self._do_swap(action - A_SWAP)
+        else:
+            self._do_rob(action - A_ROB)
 
     # Turn start and selection
 
@@ -537,7 +627,7 @@ class TombState(State):
         self._log(f"seat {self.player} brings an archaeologist in at the {ENTRANCES[entrance]} entrance")
         self._settle()
 
-    def _do_pass(self, _: int) -> None:
+    def _do_pass(self) -> None:
         self._log(f"seat {self.player} cannot move and passes")
         self._finish_turn(False)
 
@@ -548,9 +638,9 @@ class TombState(State):
         q = NEIGH[pos][d]
         self._step_to(q, BIT[OPP[d]])
 
-    def _do_step_in(self, _: int) -> None:
+    def _do_step_in(self) -> None:
         e = self.fig[self.active] - FIRST_ENTRANCE
-        t = self.game.tables
+        t = self._tomb.tables
         self._step_to(t.corners[e], t.outer[e])
 
     def _step_to(self, q: int, need: int) -> None:
@@ -580,18 +670,18 @@ class TombState(State):
         self._log(f"seat {self.player} uses the magic flask to pass the wall to {square_name(q)}")
         self._move_to(q, False)
 
-    def _do_end(self, _: int) -> None:
+    def _do_end(self) -> None:
         self._end_movement()
 
     # Items
 
-    def _do_food(self, _: int) -> None:
+    def _do_food(self) -> None:
         self._spend(FOOD)
         self.die = 6
         self._log(f"seat {self.player} eats food: the die shows 6")
         self._settle()
 
-    def _do_water(self, _: int) -> None:
+    def _do_water(self) -> None:
         self._spend(WATER)
         self.die = 5
         self._log(f"seat {self.player} drinks water: the die shows 5")
@@ -603,7 +693,7 @@ class TombState(State):
         self._log(f"seat {self.player} eats chocolate: the die shows {self.die}")
         self._settle()
 
-    def _do_torch(self, _: int) -> None:
+    def _do_torch(self) -> None:
         pos = self.fig[self.active]
         self._spend(TORCH)
         self._log(f"seat {self.player} lights the torch on {square_name(pos)}")
@@ -613,20 +703,20 @@ class TombState(State):
                 self.tasks.append((T_REVEAL, q))
         self._settle()
 
-    def _do_scarf(self, _: int) -> None:
+    def _do_scarf(self) -> None:
         self._spend(SCARF)
         self.scarf_on = True
         self._log(f"seat {self.player} wears the scarf: stepping back is allowed this turn")
         self._settle()
 
-    def _do_papyrus(self, _: int) -> None:
+    def _do_papyrus(self) -> None:
         self._spend(PAPYRUS)
         self.ghost = True
         self.ghost_path = [self.fig[self.active]]
         self._log(f"seat {self.player} reads the papyrus of the dead and walks as a ghost")
         self._settle()
 
-    def _do_plan(self, _: int) -> None:
+    def _do_plan(self) -> None:
         self._spend(PLAN)
         self.looked = []
         self._log(f"seat {self.player} studies the plan")
@@ -636,7 +726,7 @@ class TombState(State):
     def _do_buy(self, item: int) -> None:
         self._spend(MONEY)
         self._gain(self.player, item)
-        self._log(f"seat {self.player} buys {self.game.tables.item_names[item]} with money")
+        self._log(f"seat {self.player} buys {self._tomb.tables.item_names[item]} with money")
         self._settle()
 
     def _do_key(self, cell: int) -> None:
@@ -666,7 +756,7 @@ class TombState(State):
         self.chest[item] -= 1
         self.items[self.player] |= 1 << item
         self.discovered |= 1 << item
-        self._log(f"seat {self.player} takes {self.game.tables.item_names[item]} from the chest")
+        self._log(f"seat {self.player} takes {self._tomb.tables.item_names[item]} from the chest")
         self._settle()
 
     def _do_map(self, cell: int) -> None:
@@ -718,7 +808,7 @@ class TombState(State):
     def _steal(self, owner: int, item: int) -> None:
         self.items[owner] &= ~(1 << item)
         self.items[self.player] |= 1 << item
-        self._log(f"seat {self.player} robs {self.game.tables.item_names[item]} from seat {owner}")
+        self._log(f"seat {self.player} robs {self._tomb.tables.item_names[item]} from seat {owner}")
 
     # Revealing tiles
 
@@ -740,7 +830,7 @@ class TombState(State):
             self.phase = ORIENT
 
     def _place_revealed(self, mask: int) -> None:
-        t = self.game.tables
+        t = self._tomb.tables
         cell, k = self.rv_cell, self.rv_kind
         kind = t.kinds[k]
         self.kind[cell] = k
@@ -779,7 +869,7 @@ class TombState(State):
 
     def _enter(self, q: int, flipped: bool) -> None:
         """Apply the effect of the square just entered, then continue the turn."""
-        t = self.game.tables
+        t = self._tomb.tables
         seat = self.player
         kind = t.kinds[self.kind[q]]
         feature = kind.feature
@@ -942,7 +1032,7 @@ class TombState(State):
         self._next_turn()
 
     def _next_turn(self) -> None:
-        if len(self.finished) >= self.game.entries_to_end:
+        if len(self.finished) >= self._tomb.entries_to_end:
             self.phase = OVER
             return
         n = self.game.num_players
@@ -953,7 +1043,7 @@ class TombState(State):
                 break
         if candidate >= n:
             self.round += 1
-            if self.round > self.game.max_rounds:
+            if self.round > self._tomb.max_rounds:
                 self.phase = OVER
                 self._log("the round limit is reached")
                 return
@@ -969,7 +1059,7 @@ class TombState(State):
 
     def _action_to_string(self, action: int) -> str:
         phase = self.phase
-        t = self.game.tables
+        t = self._tomb.tables
         if phase == ROLL:
             return f"roll {action + 1}" if 0 <= action < DIE_FACES else f"chance outcome {action}"
         if phase in (DRAW, PEEK):
@@ -1034,7 +1124,7 @@ class TombState(State):
             return f"look at the face-down tile on {square_name(i)}"
         if name == "swap":
             if len(self.looked) == 2:
-                a, b = (square_name(c) for c in self.looked)
+                a, b = [square_name(c) for c in self.looked]
                 return f"swap the tiles on {a} and {b}" if i else f"put the tiles on {a} and {b} back unchanged"
             return "swap the two tiles" if i else "put the two tiles back unchanged"
         owner = self.victims[0] // FIGURES if self.victims else -1
@@ -1113,7 +1203,7 @@ class TombState(State):
         return new
 
     def _validate(self) -> str | None:
-        t = self.game.tables
+        t = self._tomb.tables
         n = self.num_players
         if len(self.kind) != CELLS or len(self.opn) != CELLS:
             return "kind and opn must have 81 entries"
@@ -1145,7 +1235,3 @@ class TombState(State):
                 return f"figure position {p} out of range"
         return None
 
-
-_HANDLERS = tuple((getattr(TombState, "_do_" + name), index) for name, index in map(SPACE.decode, range(SPACE.size)))
-"""Per player action id: the ``_do_<range>`` rule that applies it and the index within its range (one lookup per step
-instead of decoding the id and looking the method up by name)."""

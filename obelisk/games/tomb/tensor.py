@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from obelisk.games.tomb.data import CELLS, ENTRANCES, INSCRIPTION, ITEM, ITEM_IDS, OBSTACLE_IDS, Tables, parse_square
+from obelisk.games.tomb.board import CELLS, ENTRANCES, INSCRIPTION, ITEM, ITEM_IDS, OBSTACLE_IDS, Tables, parse_square
 from obelisk.games.tomb.state import PHASE_NAMES
 
 SEATS = 6

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from obelisk.games.tomb.data import (
+from obelisk.games.tomb.board import (
     BIT,
     CELLS,
     ENTRANCES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import obelisk
 from obelisk.games.tomb.actions import TILE_OFFSET
-from obelisk.games.tomb.data import ITEM_IDS, mask_of, parse_square
+from obelisk.games.tomb.board import ITEM_IDS, mask_of, parse_square
 from obelisk.games.tomb.state import ROLL, TombState
 
 

@@ -41,7 +41,7 @@ def test_tensor_marks_the_viewers_plan_knowledge() -> None:
 def test_the_square_being_revealed_is_public() -> None:
     """Everyone sees which face-down tile the mover steps toward, before it is drawn."""
     from obelisk.core import CHANCE
-    from obelisk.games.tomb.data import square_name
+    from obelisk.games.tomb.board import square_name
 
     game = obelisk.load("tomb", 2)
     found = 0
