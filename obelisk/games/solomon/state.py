@@ -59,7 +59,24 @@ GIVE0: Final = PAY_TREASURE0 + len(d.TREASURE_KINDS)
 CHOOSE0: Final = GIVE0 + d.NUM_KINDS
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
-_STEPS: Final = tuple(zip(d.NEIGHBOUR_MASK, d.MOVE_SETS))
+
+
+def _window(targets: int, sq: int) -> int:
+    """The 3×3 block of square set ``targets`` centred on ``sq`` as 9 bits: row above, own row, row below."""
+    w = targets << (d.SIZE + 1) >> sq
+    return (w & 0o7) | (w >> 3 & 0o70) | (w >> 6 & 0o700)
+
+
+def _moves_by_window(sq: int) -> tuple[tuple[int, ...], ...]:
+    """``d.MOVE_SETS[sq]`` indexed by the 9-bit window of the target set: a tuple lookup, no hashing."""
+    table: list[tuple[int, ...]] = [()] * 512
+    for targets, moves in d.MOVE_SETS[sq].items():
+        table[_window(targets, sq)] = moves
+    return tuple(table)
+
+
+_STEPS: Final = tuple(zip(d.NEIGHBOUR_MASK, [_moves_by_window(sq) for sq in range(d.SQUARES)]))
+"""Per square: its neighbour mask and its move ids by the window of their targets (see ``_window``)."""
 _ROW_MASK: Final = (1 << d.SIZE) - 1
 _NOT_FIRST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
 _NOT_LAST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
@@ -549,7 +566,7 @@ class SolomonState(State):
             picked = squares >> first & _ROW_MASK
             if picked:
                 for sq, near, sets in row_steps[picked]:
-                    moves_from[sq] = sets[near & lower[heights[sq]]]
+                    moves_from[sq] = sets[_window(near & lower[heights[sq]], sq)]
                 m1, m2, m3, m4, m5, m6 = moves_from[first : first + d.SIZE]
                 move_rows[row] = (*m1, *m2, *m3, *m4, *m5, *m6)
 
@@ -559,7 +576,7 @@ class SolomonState(State):
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
         lower = _targets_by_height(levels, self._rules.uphill)
-        moves_from = [sets[near & lower[h]] for (near, sets), h in zip(_STEPS, self.heights)]
+        moves_from = [sets[_window(near & lower[h], sq)] for sq, ((near, sets), h) in enumerate(zip(_STEPS, self.heights))]
         rows = [sum(moves_from[first : first + d.SIZE], ()) for first in range(0, d.SQUARES, d.SIZE)]
         return levels, moves_from, rows
 
