@@ -567,8 +567,14 @@ class SolomonState(State):
             if picked:
                 for sq, near, sets in row_steps[picked]:
                     moves_from[sq] = sets[_window(near & lower[heights[sq]], sq)]
-                m1, m2, m3, m4, m5, m6 = moves_from[first : first + d.SIZE]
-                move_rows[row] = (*m1, *m2, *m3, *m4, *m5, *m6)
+                move_rows[row] = (
+                    moves_from[first]
+                    + moves_from[first + 1]
+                    + moves_from[first + 2]
+                    + moves_from[first + 3]
+                    + moves_from[first + 4]
+                    + moves_from[first + 5]
+                )
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
         """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
