@@ -216,8 +216,8 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
     return False
 
 
-def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
-    """Chance outcomes of a deck draw, ``face * 17 + kind``.
+def draw_outcomes(deck: list[int], face_up: int, ids: list[int]) -> list[tuple[int, float]]:
+    """Chance outcomes of a deck draw, ``face * 17 + kind``; their ids are appended to ``ids``.
 
     Every card is equally likely and comes face up with chance
     ``face_up / size``. Built in one loop per face with no intermediate
@@ -233,11 +233,13 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
         for kind, count in enumerate(deck):
             if count:
                 result.append((kind, count * down))
+                ids.append(kind)
     if face_up:
         up = face_up / square
         for kind, count in enumerate(deck):
             if count:
                 result.append((NUM_KINDS + kind, count * up))
+                ids.append(NUM_KINDS + kind)
     return result
 
 

@@ -181,7 +181,11 @@ class CleopatraState(State):
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
             return list(self._rules.dice_outcomes[self.altar])
-        return draw_outcomes(self.deck, self.deck_up)
+        ids: list[int] = []
+        outcomes = draw_outcomes(self.deck, self.deck_up, ids)
+        if self._legal is None:
+            self._legal = ids  # the legal list of the draw, built in the same loop
+        return outcomes
 
     def _legal_actions(self) -> list[int]:
         """The legal-action generator of the phase that waits for a decision (most frequent first)."""
