@@ -1551,23 +1551,27 @@ def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
-_REFILL_CHOICES: Final[dict[tuple[int, ...], list[int]]] = {}
+_REFILL_CHOICES: Final[dict[int, list[int]]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on those looks, so it is memoised.
+    otherwise; the answer depends only on those looks, so it is memoised
+    (key: six bits per card, 1 face down, kind + 2 face up).
     """
-    key = tuple([kind if up else -1 for kind, up in pending])
+    key = 0
+    for kind, up in pending:
+        key = key << 6 | (kind + 2 if up else 1)
     choices = _REFILL_CHOICES.get(key)
     if choices is None:
+        looks = [kind if up else -1 for kind, up in pending]
         seen = set()
         choices = []
         for i, perm in enumerate(PERMS):
             look = [-2] * STALLS
-            for j, card_look in enumerate(key):
+            for j, card_look in enumerate(looks):
                 look[perm[j]] = card_look
             if tuple(look) not in seen:
                 seen.add(tuple(look))
