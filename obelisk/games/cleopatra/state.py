@@ -83,6 +83,14 @@ def _any_card(counts: list[int]) -> bool:
     return False
 
 
+def _total(counts: list[int]) -> int:
+    """The sum of the counts (``sum``, typed for the compiled build)."""
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -1109,7 +1117,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if sum(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
+        if _total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -1120,7 +1128,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = sum(self.hands[seat]) - self._rules.hand_limit
+        extra = _total(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1128,7 +1136,7 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self.discards[kind] += 1
-        if sum(self.hands[seat]) <= self._rules.hand_limit:
+        if _total(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
