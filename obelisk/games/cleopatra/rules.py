@@ -75,6 +75,28 @@ class Rules:
         self.tables = tables
         self.actions = actions
         self.base: dict[str, int] = {name: actions.start(name) for name, _ in actions.ranges}
+        base = self.base
+        # The starts the legal-action generators read on every step, as typed attributes.
+        self.take: int = base["take"]
+        self.refill: int = base["refill"]
+        self.wall: int = base["wall"]
+        self.sphinx: int = base["sphinx"]
+        self.pedestal: int = base["pedestal"]
+        self.throne: int = base["throne"]
+        self.obelisk: int = base["obelisk"]
+        self.door: int = base["door"]
+        self.mosaic: int = base["mosaic"]
+        self.place: int = base["place"]
+        self.pay: int = base["pay"]
+        self.finish: int = base["finish"]
+        self.play: int = base["play"]
+        self.end_turn: int = base["end_turn"]
+        self.limit_discard: int = base["limit_discard"]
+        self.limit_keep: int = base["limit_keep"]
+        self.discard: int = base["discard"]
+        self.pass_turn: int = base["pass"]
+        self.sphinxes: int = tables.pieces["sphinxes"]
+        self.obelisks: int = tables.pieces["obelisks"]
         self.dispatch = dispatch
         """Per action id: the state's ``_do_<range>`` method and the index within the range."""
         self.dice_outcomes = dice_outcomes
@@ -100,7 +122,10 @@ class Rules:
         self.affordable_caps: tuple[int, ...] = (*largest, largest[0], max(sum(row) for row in self.cost_rows))
         """Where more stops mattering to ``CleopatraState._affordable``: units of each resource (its largest
         cost), Trompe-l'oeil (the largest artisan cost) and all wild cards (the largest total cost)."""
-        self.affordable_memo: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        if max(self.affordable_caps) > 255:
+            raise ValueError("cleopatra data: a piece costs more than 255 units")
+        self.affordable_memo: dict[int, tuple[bool, ...]] = {}
+        """``_affordable_categories`` per key of capped numbers, one byte each."""
         self.masks: list[tuple[int, ...]] = [tuple(p.mask for p in options) for options in tables.placements]
         self.orientations: list[tuple[tuple[tuple[int, ...], int], ...]] = [
             _orientation_corners(options, cols) for options in tables.placements]
@@ -191,14 +216,16 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
     return False
 
 
-def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
-    """Chance outcomes of a deck draw, ``face * 17 + kind``.
+def draw_outcomes(deck: list[int], face_up: int, ids: list[int]) -> list[tuple[int, float]]:
+    """Chance outcomes of a deck draw, ``face * 17 + kind``; their ids are appended to ``ids``.
 
     Every card is equally likely and comes face up with chance
     ``face_up / size``. Built in one loop per face with no intermediate
     lists: a deck draw is about a third of all steps of a game.
     """
-    size = sum(deck)
+    size = 0
+    for count in deck:
+        size += count
     square = size * size
     result: list[tuple[int, float]] = []
     if face_up < size:
@@ -206,11 +233,13 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
         for kind, count in enumerate(deck):
             if count:
                 result.append((kind, count * down))
+                ids.append(kind)
     if face_up:
         up = face_up / square
-        for outcome, count in enumerate(deck, NUM_KINDS):
+        for kind, count in enumerate(deck):
             if count:
-                result.append((outcome, count * up))
+                result.append((NUM_KINDS + kind, count * up))
+                ids.append(NUM_KINDS + kind)
     return result
 
 

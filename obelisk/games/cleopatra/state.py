@@ -65,6 +65,32 @@ pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 agains
 before secret bids were counted as spent."""
 
 
+class _LastRules:
+    """The game whose ``rules`` a state looked up last, with those rules (see ``CleopatraState._rules``)."""
+
+    def __init__(self) -> None:
+        self.pair: tuple[object, Rules | None] = (None, None)
+
+
+_LAST_RULES: Final = _LastRules()
+
+
+def _any_card(counts: list[int]) -> bool:
+    """Whether some count of the card kinds is not zero (``any``, typed for the compiled build)."""
+    for count in counts:
+        if count:
+            return True
+    return False
+
+
+def _total(counts: list[int]) -> int:
+    """The sum of the counts (``sum``, typed for the compiled build)."""
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -129,9 +155,19 @@ class CleopatraState(State):
 
     @property
     def _rules(self) -> Rules:
-        """The game's typed tables (a state's ``game`` is declared as the base class)."""
+        """The game's typed tables (a state's ``game`` is declared as the base class).
+
+        The last game asked about and its rules are kept, so the usual answer
+        costs one identity test instead of an attribute lookup on the game object.
+        """
+        last = _LAST_RULES.pair
         game: Any = self.game
-        return game.rules
+        known = last[1]
+        if last[0] is game and known is not None:
+            return known
+        rules: Rules = game.rules
+        _LAST_RULES.pair = (game, rules)
+        return rules
 
     @property
     def tables(self) -> Tables:
@@ -153,7 +189,11 @@ class CleopatraState(State):
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
             return list(self._rules.dice_outcomes[self.altar])
-        return draw_outcomes(self.deck, self.deck_up)
+        ids: list[int] = []
+        outcomes = draw_outcomes(self.deck, self.deck_up, ids)
+        if self._legal is None:
+            self._legal = ids  # the legal list of the draw, built in the same loop
+        return outcomes
 
     def _legal_actions(self) -> list[int]:
         """The legal-action generator of the phase that waits for a decision (most frequent first)."""
@@ -193,7 +233,7 @@ class CleopatraState(State):
     # Legal actions per phase -------------------------------------------------------
 
     def _legal_turn(self) -> list[int]:
-        start = self._rules.base["take"]
+        start = self._rules.take
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
         result += self._piece_actions()
@@ -203,35 +243,35 @@ class CleopatraState(State):
             result += self._character_actions()
         else:
             result = self._character_actions()
-            result.append(self._rules.base["pass"])
+            result.append(self._rules.pass_turn)
         return result
 
     def _legal_build(self) -> list[int]:
         result = self._piece_actions()
         if self.scribe_picks:
             result.sort()
-        result.append(self._rules.base["finish"])
+        result.append(self._rules.finish)
         return result
 
     def _legal_after(self) -> list[int]:
         result = self._character_actions()
-        result.append(self._rules.base["end_turn"])
+        result.append(self._rules.end_turn)
         return result
 
     def _legal_pay(self) -> list[int]:
         r = self._next_unit()
-        start = self._rules.base["pay"] + r * 4
+        start = self._rules.pay + r * 4
         return [start + s for s in self._pay_sources(r)]
 
     def _legal_place(self) -> list[int]:
         occupied = self.occupied
-        start = self._rules.base["place"]
+        start = self._rules.place
         piece = self.piece
         assert piece is not None
         return [start + i for i, mask in enumerate(self._rules.masks[piece[1]]) if not mask & occupied]
 
     def _legal_refill(self) -> list[int]:
-        start = self._rules.base["refill"]
+        start = self._rules.refill
         return [start + i for i in _refill_choices(self.pending)]
 
     def _legal_claim(self) -> list[int]:
@@ -270,11 +310,11 @@ class CleopatraState(State):
         return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _legal_limit(self) -> list[int]:
-        base = self._rules.base
-        return [base["limit_discard"], base["limit_keep"]]
+        rules = self._rules
+        return [rules.limit_discard, rules.limit_keep]
 
     def _legal_limit_discard(self) -> list[int]:
-        start = self._rules.base["discard"]
+        start = self._rules.discard
         hand = self.hands[self.actor]
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
@@ -306,35 +346,54 @@ class CleopatraState(State):
         a4 = credit[4] + hand[4] * units[4] + hand[9] * units[9]
         trompe = hand[TROMPE]
         wild = trompe + self.merchants[seat]
-        c0, c1, c2, c3, c4, c_trompe, c_wild = game.affordable_caps
-        key = (a0 if a0 < c0 else c0, a1 if a1 < c1 else c1, a2 if a2 < c2 else c2, a3 if a3 < c3 else c3,
-               a4 if a4 < c4 else c4, trompe if trompe < c_trompe else c_trompe, wild if wild < c_wild else c_wild)
+        caps = game.affordable_caps
+        c0 = caps[0]
+        c1 = caps[1]
+        c2 = caps[2]
+        c3 = caps[3]
+        c4 = caps[4]
+        c_trompe = caps[5]
+        c_wild = caps[6]
+        if a0 > c0:
+            a0 = c0
+        if a1 > c1:
+            a1 = c1
+        if a2 > c2:
+            a2 = c2
+        if a3 > c3:
+            a3 = c3
+        if a4 > c4:
+            a4 = c4
+        if trompe > c_trompe:
+            trompe = c_trompe
+        if wild > c_wild:
+            wild = c_wild
+        # One byte per capped number (``Rules`` checks that every cap fits).
+        key = a0 | a1 << 8 | a2 << 16 | a3 << 24 | a4 << 32 | trompe << 40 | wild << 48
         found = game.affordable_memo.get(key)
         if found is None:
-            found = game.affordable_memo[key] = _affordable_categories(game.cost_rows,
-                                                                       game.merchant_artisan, *key)
+            found = game.affordable_memo[key] = _affordable_categories(
+                game.cost_rows, game.merchant_artisan, a0, a1, a2, a3, a4, trompe, wild)
         return found
 
     def _piece_actions(self) -> list[int]:
         game = self._rules
-        pieces = game.tables.pieces
-        base = game.base
-        walls, sphinx, throne, obelisk, doors, mosaic = self._affordable()
-        result = []
-        if walls and -1 in self.walls:
-            start = base["wall"]
+        affordable = self._affordable()
+        result: list[int] = []
+        if affordable[0]:
+            start = game.wall
             result += [start + i for i, w in enumerate(self.walls) if w < 0]
-        if sphinx and len(self.sphinxes) < pieces["sphinxes"]:
-            result.append(base["sphinx"])
-        if throne and len(self.throne) < 2:
-            result.append(base["throne"] if self.throne else base["pedestal"])
-        if obelisk and len(self.obelisks) < pieces["obelisks"]:
-            result.append(base["obelisk"])
-        if doors and -1 in self.doors:
-            start = base["door"]
+        if affordable[1] and len(self.sphinxes) < game.sphinxes:
+            result.append(game.sphinx)
+        if affordable[2] and len(self.throne) < 2:
+            result.append(game.throne if self.throne else game.pedestal)
+        if affordable[3] and len(self.obelisks) < game.obelisks:
+            result.append(game.obelisk)
+        if affordable[4]:
+            start = game.door
             result += [start + i for i, d in enumerate(self.doors) if d < 0]
-        if mosaic and self.stack_top >= 0:
-            start = base["mosaic"]
+        if affordable[5] and self.stack_top >= 0:
+            start = game.mosaic
             result.append(start + self.stack_top)
             if self.scribe_picks:
                 result += [start + x for x in self.stack_rest if self._fits(x)]
@@ -345,11 +404,11 @@ class CleopatraState(State):
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
                 or hand[VIZIER]):
             return []
-        play = self._rules.base["play"]
+        play = self._rules.play
         result = []
         if hand[BEGGARS]:
             result.append(play + PLAY_BEGGARS)
-        if hand[COURTESANS] and any(self.discards):
+        if hand[COURTESANS] and _any_card(self.discards):
             result.append(play + PLAY_COURTESANS)
         if hand[ENVOYS]:
             result.append(play + PLAY_ENVOYS)
@@ -359,7 +418,7 @@ class CleopatraState(State):
             result.append(play + PLAY_SCRIBES_DIE)
         if hand[SMUGGLERS] and not self.smuggled:
             result.append(play + PLAY_SMUGGLERS)
-        if hand[VIZIER] and (any(self.deck) or any(self.discards)):
+        if hand[VIZIER] and (_any_card(self.deck) or _any_card(self.discards)):
             result.append(play + PLAY_VIZIER)
         return result
 
@@ -471,7 +530,7 @@ class CleopatraState(State):
         while True:
             if queue:
                 head = queue[0]
-                if head == "pending" and any(self.deck):
+                if head == "pending" and _any_card(self.deck):
                     return
                 if head == "orient":
                     queue.pop(0)
@@ -482,9 +541,9 @@ class CleopatraState(State):
                         queue.pop(0)
                         continue
                     return
-                if head == "dice" or any(self.deck):
+                if head == "dice" or _any_card(self.deck):
                     return
-                if any(self.discards):
+                if _any_card(self.discards):
                     self.deck = self.discards
                     self.discards = [0] * NUM_KINDS
                     self.deck_up = sum(self.deck) // 2
@@ -1058,7 +1117,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if sum(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
+        if _total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -1069,7 +1128,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = sum(self.hands[seat]) - self._rules.hand_limit
+        extra = _total(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1077,7 +1136,7 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self.discards[kind] += 1
-        if sum(self.hands[seat]) <= self._rules.hand_limit:
+        if _total(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
@@ -1500,23 +1559,27 @@ def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
-_REFILL_CHOICES: Final[dict[tuple[int, ...], list[int]]] = {}
+_REFILL_CHOICES: Final[dict[int, list[int]]] = {}
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on those looks, so it is memoised.
+    otherwise; the answer depends only on those looks, so it is memoised
+    (key: six bits per card, 1 face down, kind + 2 face up).
     """
-    key = tuple([kind if up else -1 for kind, up in pending])
+    key = 0
+    for kind, up in pending:
+        key = key << 6 | (kind + 2 if up else 1)
     choices = _REFILL_CHOICES.get(key)
     if choices is None:
+        looks = [kind if up else -1 for kind, up in pending]
         seen = set()
         choices = []
         for i, perm in enumerate(PERMS):
             look = [-2] * STALLS
-            for j, card_look in enumerate(key):
+            for j, card_look in enumerate(looks):
                 look[perm[j]] = card_look
             if tuple(look) not in seen:
                 seen.add(tuple(look))
