@@ -14,7 +14,6 @@ Everything a seat may learn is derived from ``observation(seat)`` and
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -446,8 +445,7 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        index = bisect_left(legal, action)  # legal lists are ascending
-        if index == len(legal) or legal[index] != action or (player is not None and player != self._current_player()):
+        if not _in_ascending(legal, action) or (player is not None and player != self._current_player()):
             self._raise_illegal(action, player)
         self._legal = None
         self._apply_action(action)
@@ -615,6 +613,22 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
+
+
+def _in_ascending(values: list[int], wanted: int) -> bool:
+    """Whether ``wanted`` is in the ascending list ``values`` (a binary search on machine ints when compiled)."""
+    low = 0
+    high = len(values)
+    while low < high:
+        middle = (low + high) >> 1
+        value = values[middle]
+        if value < wanted:
+            low = middle + 1
+        elif value > wanted:
+            high = middle
+        else:
+            return True
+    return False
 
 
 def _as_action_id(action: Any) -> int:
