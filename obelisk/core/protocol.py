@@ -255,18 +255,17 @@ class Game(ABC):
             raise ValueError(f"saved state is inconsistent: {problem}")
         return state
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["options"] = dict(self.options)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.options = MappingProxyType(dict(state["options"]))
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class, player count and options: unpickling builds the game (and its tables) anew."""
+        return (_rebuild_game, (type(self), self.num_players, dict(self.options)))
 
     def __repr__(self) -> str:
         options = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"<{type(self).__name__} {self.id} players={self.num_players}{options}>"
+
+
+def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    return cls(players, **options)
 
 
 _CORE_FIELDS = frozenset({"game", "_seed", "_history", "_legal"})

@@ -8,8 +8,10 @@ free by registering itself.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import pickle
 import random
 from typing import Any, Callable, Iterator
 
@@ -134,8 +136,8 @@ def check_illegal_rejected(game: Game, games: int, seed: int = 0) -> None:
 
 
 def check_clone_and_serialization(game: Game, games: int, seed: int = 0) -> None:
-    """Clones are independent; ``to_json`` round-trips; replay reproduces; ``str`` is deterministic."""
-    for state in sampled_states(game, games, seed):
+    """Clones are independent; ``to_json``, pickle and deepcopy round-trip; replay reproduces; ``str`` is deterministic."""
+    for index, state in enumerate(sampled_states(game, games, seed)):
         doc = state.to_json()
         text = json.dumps(doc, sort_keys=True)
         restored = game.state_from_json(json.dumps(doc))
@@ -144,6 +146,11 @@ def check_clone_and_serialization(game: Game, games: int, seed: int = 0) -> None
         assert restored.legal_actions() == state.legal_actions()
         replayed = game.replay(state.seed, state.history())
         assert json.dumps(replayed.to_json(), sort_keys=True) == text, "replay of the history differs"
+        if index % 5 == 0:
+            for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                assert json.dumps(copied.to_json(), sort_keys=True) == text, "a pickled or deep-copied state differs"
+                assert copied.legal_actions() == state.legal_actions()
+                assert repr(copied.game) == repr(game)
         clone = state.clone()
         assert str(clone) == str(state)
         if not clone.is_terminal():
