@@ -7,6 +7,8 @@ import os
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from obelisk import native
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +46,12 @@ def test_a_library_without_a_source_is_not_a_module_build(tmp_path: Path) -> Non
     (tmp_path / "compiled__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
     assert native.compiled_files(tmp_path) == {}
     assert native.stale_sources(tmp_path) == []
+
+
+def test_importing_with_a_stale_build_fails_naming_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    stale = native.PACKAGE / "games" / "solomon" / "state.py"
+    monkeypatch.setattr(native, "stale_sources", lambda package=native.PACKAGE: [stale])
+    with pytest.raises(ImportError, match=r"obelisk/games/solomon/state\.py.*make setup"):
+        native.check_compiled_builds()
+    monkeypatch.setattr(native, "stale_sources", lambda package=native.PACKAGE: [])
+    native.check_compiled_builds()
