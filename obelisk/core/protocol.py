@@ -19,15 +19,15 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 STATE_FORMAT = "obelisk-state"
@@ -264,6 +264,26 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.id} players={self.num_players}{options}>"
 
 
+class RulesCache:
+    """The ``rules`` of the game asked about last: a compiled state's fast path to its game's typed tables.
+
+    A state's ``game`` is a plain Python object, so ``game.rules`` is a
+    dictionary lookup; searches and simulations ask about one game millions
+    of times in a row, so a single identity test usually answers instead.
+    """
+
+    def __init__(self) -> None:
+        self._game: object = None
+        self._rules: Any = None
+
+    def of(self, game: Any) -> Any:
+        """``game.rules``."""
+        if game is not self._game:
+            self._rules = game.rules
+            self._game = game
+        return self._rules
+
+
 def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
     return cls(players, **options)
 
@@ -419,7 +439,7 @@ class State(ABC):
         if current == TERMINAL:
             legal: list[int] = []
         elif current == CHANCE:
-            legal = [outcome for outcome, _ in self._chance_outcomes()]
+            legal = _outcome_ids(self._chance_outcomes())
         else:
             legal = self._legal_actions()
         self._legal = legal
@@ -431,7 +451,7 @@ class State(ABC):
             return []
         outcomes = self._chance_outcomes()
         if self._legal is None:
-            self._legal = [outcome for outcome, _ in outcomes]
+            self._legal = _outcome_ids(outcomes)
         return outcomes
 
     def apply_action(self, action: Any, player: Any = None) -> None:
@@ -612,6 +632,14 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
+
+
+def _outcome_ids(outcomes: list[tuple[Any, Any]]) -> list[int]:
+    """The outcome ids of ``[(outcome, probability)]``, copied as objects (typed, each would be unboxed and boxed again)."""
+    ids: list[Any] = []
+    for outcome, _ in outcomes:
+        ids.append(outcome)
+    return ids
 
 
 def _in_ascending(values: list[int], wanted: int) -> bool:

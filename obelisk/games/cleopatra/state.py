@@ -32,6 +32,7 @@ from typing import Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
+from obelisk.core.protocol import RulesCache
 from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
@@ -65,14 +66,8 @@ pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 agains
 before secret bids were counted as spent."""
 
 
-class _LastRules:
-    """The game whose ``rules`` a state looked up last, with those rules (see ``CleopatraState._rules``)."""
-
-    def __init__(self) -> None:
-        self.pair: tuple[object, Rules | None] = (None, None)
-
-
-_LAST_RULES: Final = _LastRules()
+_RULES: Final = RulesCache()
+"""The rules of the game asked about last (see ``CleopatraState._rules``)."""
 
 
 def _any_card(counts: list[int]) -> bool:
@@ -155,18 +150,8 @@ class CleopatraState(State):
 
     @property
     def _rules(self) -> Rules:
-        """The game's typed tables (a state's ``game`` is declared as the base class).
-
-        The last game asked about and its rules are kept, so the usual answer
-        costs one identity test instead of an attribute lookup on the game object.
-        """
-        last = _LAST_RULES.pair
-        game: Any = self.game
-        known = last[1]
-        if last[0] is game and known is not None:
-            return known
-        rules: Rules = game.rules
-        _LAST_RULES.pair = (game, rules)
+        """The game's typed tables (a state's ``game`` is declared as the base class)."""
+        rules: Rules = _RULES.of(self.game)
         return rules
 
     @property

@@ -7,26 +7,9 @@ from typing import Any, Mapping
 from obelisk.core import ActionSpace, Game, GameInfo, Option
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_view
-from obelisk.games.solomon.state import ROUNDS, SolomonState
+from obelisk.games.solomon.rules import ROUNDS, Rules
+from obelisk.games.solomon.state import SolomonState
 from obelisk.games.solomon.tensor import encode, tensor_size
-
-_DIRECTION_WORDS = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
-
-
-def _move_labels() -> tuple[str, ...]:
-    labels = []
-    for sq in range(d.SQUARES):
-        for direction in range(8):
-            to = d.MOVE_TARGET[sq * 8 + direction]
-            if to >= 0:
-                labels.append(f"move {d.square_name(sq)}→{d.square_name(to)}")
-            else:
-                labels.append(f"move {d.square_name(sq)} {_DIRECTION_WORDS[direction]} (off the cave)")
-    return tuple(labels)
-
-
-MOVE_LABELS = _move_labels()
-
 
 class SolomonGame(Game):
     """King Solomon's Treasury for 2-5 players."""
@@ -62,7 +45,6 @@ class SolomonGame(Game):
         ),
     )
     state_class = SolomonState
-    move_labels = MOVE_LABELS
 
     def _setup(self) -> None:
         limit = self.options["move_limit"]
@@ -83,18 +65,12 @@ class SolomonGame(Game):
             ]
         )
 
-        self.num_actions = self.actions.size
-        # Hot-path copies of the options and range starts (the rules read them at every step).
-        self.uphill: bool = self.options["uphill"]
-        self.move_limit: int = limit
-        self.forbid_unaffordable = self.options["unaffordable"] == "forbid"
-        self.orientation_limit = d.ORIENTATIONS if self.options["mirror_reflect"] else 4
+        self.rules = Rules(self.tables, self.options, self.num_players, self.actions)
         self.num_chance = max(d.NUM_KINDS, len(self.tables.cards))
-        self.cards_to_deal = self.num_players * ROUNDS[self.num_players]
-        self.card_numbers = tuple(card.number for card in self.tables.cards)
+        self.card_numbers = self.rules.card_numbers
 
     def num_distinct_actions(self) -> int:
-        return self.num_actions
+        return self.actions.size
 
     def max_chance_outcomes(self) -> int:
         return self.num_chance

@@ -124,7 +124,7 @@ def render_view(view: Mapping[str, Any]) -> str:
 
 def render_state(state: "SolomonState") -> str:
     """Everything: full stacks (? = unseen), pools, hands, screens and the turn in progress."""
-    cards = state.game.tables.cards
+    cards = state._rules.tables.cards
     cells = []
     for sq in range(d.SQUARES):
         pending = "*" if sq >= state.tops_revealed else ""

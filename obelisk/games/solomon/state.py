@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
+from obelisk.core.protocol import RulesCache
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_state
+from obelisk.games.solomon.rules import MOVE_LABELS, ROUNDS, Rules
 from obelisk.games.solomon.scoring import (
     CURSE_PRIZES,
     MAGIC_PRIZES,
@@ -37,11 +39,6 @@ from obelisk.games.solomon.scoring import (
     treasure_total,
 )
 
-if TYPE_CHECKING:
-    from obelisk.games.solomon.game import SolomonGame
-
-ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
-"""Cards dealt per player = number of rounds."""
 START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
 TOTAL_COINS: Final = 40
 LOG_LINES: Final = 16
@@ -115,6 +112,15 @@ _TREASURE_VALUE: Final = d.TREASURE_VALUE
 _CURSE_VALUE: Final = d.CURSE_VALUE
 _NEIGHBOUR_MASK: Final = d.NEIGHBOUR_MASK
 _MAGIC_KINDS: Final = d.MAGIC_KINDS
+_MIRROR: Final = d.MIRROR
+_PICKAXE: Final = d.PICKAXE
+_SEAL: Final = d.SEAL
+_AMULET: Final = d.AMULET
+_FULL_MASK: Final = d.FULL_MASK
+_MAX_STACK: Final = d.MAX_STACK
+_SQUARES: Final = d.SQUARES
+_RULES: Final = RulesCache()
+"""The rules of the game asked about last (see ``SolomonState._rules``)."""
 
 
 class SolomonState(State):
@@ -225,21 +231,17 @@ class SolomonState(State):
     # Small helpers -----------------------------------------------------------
 
     @property
-    def _rules(self) -> SolomonGame:
-        """The game, typed as Solomon's: its option-dependent tables and limits."""
-        game: Any = self.game
-        return game
-
-    @property
-    def _tables(self) -> d.Tables:
-        return self._rules.tables
+    def _rules(self) -> Rules:
+        """The game's option values and card tables, typed (a state's ``game`` is declared as the base class)."""
+        rules: Rules = _RULES.of(self.game)
+        return rules
 
     def _active(self) -> int:
         return self.order[self.turn]
 
     def _card(self, seat: int) -> d.Card:
         """The excavation card ``seat`` revealed this round (asked only while the round's turns are played)."""
-        return self._tables.cards[self.round_cards[seat]]
+        return self._rules.tables.cards[self.round_cards[seat]]
 
     def _wealth(self, seat: int) -> int:
         """Coins plus treasure values: everything the seat can pay with."""
@@ -302,9 +304,16 @@ class SolomonState(State):
         elif self.deal_to:
             pool = self.penalty_pool
         else:
-            pool = self.gold_pool if self.tops_revealed < d.SQUARES else self.card_pool
-        total = sum(pool)
-        return [(kind, count / total) for kind, count in enumerate(pool) if count]
+            pool = self.gold_pool if self.tops_revealed < _SQUARES else self.card_pool
+        total = 0
+        for count in pool:
+            total += count
+        outcomes: list[tuple[int, float]] = []
+        for kind in range(len(pool)):
+            count = pool[kind]
+            if count:
+                outcomes.append((kind, count / total))
+        return outcomes
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
@@ -323,37 +332,44 @@ class SolomonState(State):
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
-        game = self._rules
+        rules = self._rules
         moves = self.moves
-        if moves < game.move_limit and (not game.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
+        if moves < rules.move_limit and (not rules.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
             r1, r2, r3, r4, r5, r6 = self.move_rows
-            legal = [*r1, *r2, *r3, *r4, *r5, *r6]
+            legal = list(r1)
+            legal += r2
+            legal += r3
+            legal += r4
+            legal += r5
+            legal += r6
         else:
             legal = []
         items = self.items
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
             legal += [USE0 + i for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
-        legal += self._dig_actions(game.tables.cards[self.round_cards[seat]])
-        if items[d.SEAL]:
+        legal += self._dig_actions(self.round_cards[seat])
+        if items[_SEAL]:
             legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
         legal.append(END)
         return legal
 
     def _may_move(self, seat: int) -> bool:
-        game = self._rules
-        if self.moves >= game.move_limit:
+        rules = self._rules
+        if self.moves >= rules.move_limit:
             return False
-        return not game.forbid_unaffordable or self.moves + 1 <= self._wealth(seat)
+        return not rules.forbid_unaffordable or self.moves + 1 <= self._wealth(seat)
 
-    def _orientations(self, card: d.Card) -> tuple[int, ...]:
-        if not self.items[d.MIRROR]:
+    def _orientations(self, card: int) -> tuple[int, ...]:
+        """The orientations card index ``card`` may be dug in: the arrow to the entrance, or any with the Mirror."""
+        if not self.items[_MIRROR]:
             return (0,)
-        limit = self._rules.orientation_limit
-        return tuple(o for o in card.orientations if o < limit)
+        rules = self._rules
+        limit = rules.orientation_limit
+        return tuple(o for o in rules.card_orientations[card] if o < limit)
 
-    def _dig_actions(self, card: d.Card) -> list[int]:
-        """The dig ids (orientation, anchor) of every placement of ``card`` that may be dug now, ascending.
+    def _dig_actions(self, card: int) -> list[int]:
+        """The dig ids (orientation, anchor) of every placement of card index ``card`` that may be dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
         Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
@@ -361,23 +377,19 @@ class SolomonState(State):
         """
         levels = self.levels
         items = self.items
-        if items[d.PICKAXE]:
-            surfaces = [d.FULL_MASK & ~levels[0]]
-        else:
-            surfaces = [mask for mask in levels[1:] if mask]
-        fits = card.fits
+        pickaxe = items[_PICKAXE]
+        fits = self._rules.card_fits[card]
         out: list[int] = []
-        for o in self._orientations(card) if items[d.MIRROR] else (0,):
+        for o in self._orientations(card) if items[_MIRROR] else (0,):
             anchors, offsets = fits[o]
-            found = 0
-            for surface in surfaces:
-                fit = anchors
-                for off in offsets:
-                    fit &= surface >> off
-                    if not fit:
-                        break
-                found |= fit
-            base = DIG0 + o * d.SQUARES - 1
+            if pickaxe:
+                found = _anchors_on(anchors, offsets, _FULL_MASK & ~levels[0])
+            else:
+                found = 0
+                for height in range(1, _MAX_STACK + 1):
+                    if levels[height]:
+                        found |= _anchors_on(anchors, offsets, levels[height])
+            base = DIG0 + o * _SQUARES - 1
             while found:
                 low = found & -found
                 out.append(base + low.bit_length())
@@ -389,9 +401,9 @@ class SolomonState(State):
 
         Each area is grown a whole ring at a time with bit operations on square sets.
         """
-        need = self._card(seat).size
+        need = self._rules.card_sizes[self.round_cards[seat]]
         levels = self.levels
-        areas = (d.FULL_MASK & ~levels[0],) if self.items[d.PICKAXE] else levels[1:]
+        areas = (_FULL_MASK & ~levels[0],) if self.items[_PICKAXE] else levels[1:]
         starts = 0
         for rest in areas:
             while rest:
@@ -437,11 +449,11 @@ class SolomonState(State):
             self.items[index] = 1
             self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
         elif name == "dig":
-            o, anchor = divmod(index, d.SQUARES)
-            self._dig(seat, [anchor + offset for offset in self._card(seat).fits[o][1]])
+            o, anchor = divmod(index, _SQUARES)
+            self._dig(seat, [anchor + offset for offset in self._rules.card_fits[self.round_cards[seat]][o][1]])
         elif name == "seal":
             self.seal.append(index)
-            if len(self.seal) == self._card(seat).size:
+            if len(self.seal) == self._rules.card_sizes[self.round_cards[seat]]:
                 self._dig(seat, sorted(self.seal))
         elif name == "end":
             self._note(f"seat {seat} ends the turn without digging")
@@ -461,16 +473,20 @@ class SolomonState(State):
     def _apply_chance(self, kind: str, outcome: int) -> None:
         if kind == "reveal":
             sq = self.reveal_queue.pop(0)
-            self.dark_pool[outcome] -= 1
-            self.unseen[sq] -= 1
+            dark_pool = self.dark_pool
+            dark_pool[outcome] = dark_pool[outcome] - 1
+            unseen = self.unseen
+            unseen[sq] = unseen[sq] - 1
             self.stacks[sq] = (outcome,)
             self._note(_REVEAL_TEXT[sq][outcome])
         elif kind == "top":
-            self.gold_pool[outcome] -= 1
+            gold_pool = self.gold_pool
+            gold_pool[outcome] = gold_pool[outcome] - 1
             self.stacks[self.tops_revealed] = (outcome,)
             self.tops_revealed += 1
         elif kind == "deal":
-            self.card_pool[outcome] -= 1
+            card_pool = self.card_pool
+            card_pool[outcome] = card_pool[outcome] - 1
             hand = self.hands[self.cards_dealt % self.num_players]
             hand.append(outcome)
             hand.sort()
@@ -490,17 +506,17 @@ class SolomonState(State):
         self.chooser += 1
         if self.chooser < self.num_players:
             return
-        cards = self._tables.cards
+        numbers = self._rules.card_numbers
         for seat, index in enumerate(self.chosen):
             self.hands[seat].remove(index)
             self.played[seat].append(index)
         self.round_cards = list(self.chosen)
         self.chosen = [-1] * self.num_players
-        self.order = sorted(range(self.num_players), key=lambda s: cards[self.round_cards[s]].number)
+        self.order = sorted(range(self.num_players), key=lambda s: numbers[self.round_cards[s]])
         self.turn = 0
         self._note(
             f"round {self.round + 1}: "
-            + ", ".join(f"seat {s} plays card {cards[self.round_cards[s]].number}" for s in self.order)
+            + ", ".join(f"seat {s} plays card {numbers[self.round_cards[s]]}" for s in self.order)
         )
         self._start_turn()
 
@@ -525,7 +541,7 @@ class SolomonState(State):
         stack = stacks[frm]
         tile = stack[-1]
         stacks[frm] = stack[:-1]
-        stacks[to] += (tile,)
+        stacks[to] = stacks[to] + (tile,)
         heights = self.heights
         levels = self.levels
         hf = heights[frm]
@@ -534,10 +550,10 @@ class SolomonState(State):
         heights[to] = ht + 1
         bit_from = _BIT[frm]
         bit_to = _BIT[to]
-        levels[hf] ^= bit_from
-        levels[hf - 1] ^= bit_from
-        levels[ht] ^= bit_to
-        levels[ht + 1] ^= bit_to
+        levels[hf] = levels[hf] ^ bit_from
+        levels[hf - 1] = levels[hf - 1] ^ bit_from
+        levels[ht] = levels[ht] ^ bit_to
+        levels[ht + 1] = levels[ht + 1] ^ bit_to
         self.moves += 1
         log = self.log
         log.append(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
@@ -601,10 +617,11 @@ class SolomonState(State):
             self.stacks[sq] = stack[:-1]
             h = heights[sq]
             heights[sq] = h - 1
-            levels[h] ^= _BIT[sq]
-            levels[h - 1] ^= _BIT[sq]
+            levels[h] = levels[h] ^ _BIT[sq]
+            levels[h - 1] = levels[h - 1] ^ _BIT[sq]
             changed |= _BIT[sq] | _movers_onto(levels, sq, h, uphill)
-            self.tiles[seat][tile] += 1
+            held = self.tiles[seat]
+            held[tile] = held[tile] + 1
             self.dug.append(tile)
             self.dug_at.append(sq)
             self._expose(sq)
@@ -656,7 +673,7 @@ class SolomonState(State):
 
     def _give_change(self, seat: int, amount: int) -> str:
         """Change from the supply: coins first, then treasures; the most the supply can make up to ``amount``."""
-        if self.game.options["change"] == "unlimited":
+        if self._rules.change_unlimited:
             self.coins[seat] += amount
             self.supply_coins -= min(self.supply_coins, amount)
             return f"{amount} coins"
@@ -745,13 +762,13 @@ class SolomonState(State):
         if kind is not None:
             return self._chance_label(kind, action)
         if action < USE0:
-            return self._rules.move_labels[action]
+            return MOVE_LABELS[action]
         space = self._rules.actions
-        if not 0 <= action < self._rules.num_actions:
+        if not 0 <= action < space.size:
             return f"action {action}"
         name, index = space.decode(action)
         if name == "choose":
-            return f"choose card {self._tables.cards[index].number}"
+            return f"choose card {self._rules.tables.cards[index].number}"
         if name == "use":
             return f"use {d.MAGIC_NAMES[index]}"
         if name == "dig":
@@ -774,7 +791,7 @@ class SolomonState(State):
 
     def _chance_label(self, kind: str, outcome: int) -> str:
         if kind == "deal":
-            cards = self._tables.cards
+            cards = self._rules.tables.cards
             number = cards[outcome].number if outcome < len(cards) else outcome
             return f"deal card {number} to seat {self.cards_dealt % self.num_players}"
         tile = d.KIND_NAMES[outcome] if outcome < d.NUM_KINDS else f"tile {outcome}"
@@ -793,7 +810,7 @@ class SolomonState(State):
         if self.phase == "choose":
             if name != "choose":
                 return f"{label}: every player first chooses an excavation card for this round"
-            return f"{label}: card {self._tables.cards[index].number} is not in seat {self.chooser}'s hand"
+            return f"{label}: card {self._rules.tables.cards[index].number} is not in seat {self.chooser}'s hand"
         seat = self._active()
         card = self._card(seat)
         if name == "choose":
@@ -959,7 +976,7 @@ class SolomonState(State):
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
-        cards = self._tables.cards
+        cards = self._rules.tables.cards
         terminal = self.phase == "end" and self._chance_kind() is None
         names = d.KIND_NAMES
 
@@ -1187,6 +1204,15 @@ def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
     if uphill:
         return _NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
     return _NEIGHBOUR_MASK[sq] & levels[upper]
+
+
+def _anchors_on(anchors: int, offsets: tuple[int, ...], surface: int) -> int:
+    """The anchors of ``anchors`` whose placement (squares at ``offsets`` from the anchor) lies within ``surface``."""
+    for off in offsets:
+        anchors &= surface >> off
+        if not anchors:
+            break
+    return anchors
 
 
 def _with_neighbours(squares: int) -> int:

@@ -34,7 +34,7 @@ def _direct_digs(state: SolomonState) -> list[tuple[int, int]]:
     card = state._card(state._active())
     heights = state.heights
     out = []
-    for o in state._orientations(card):
+    for o in state._orientations(state.round_cards[state._active()]):
         for anchor, mask in card.placements[o]:
             covered = [heights[sq] for sq in range(d.SQUARES) if mask >> sq & 1]
             if all(covered) and (state.items[d.PICKAXE] or len(set(covered)) == 1):
@@ -43,7 +43,7 @@ def _direct_digs(state: SolomonState) -> list[tuple[int, int]]:
 
 
 def _digs(state: SolomonState) -> list[tuple[int, int]]:
-    return [divmod(a - rules.DIG0, d.SQUARES) for a in state._dig_actions(state._card(state._active()))]
+    return [divmod(a - rules.DIG0, d.SQUARES) for a in state._dig_actions(state.round_cards[state._active()])]
 
 
 def _random_states(game: obelisk.Game, games: int, seed: int):

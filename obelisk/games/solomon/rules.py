@@ -1,0 +1,54 @@
+"""The option values and card tables a Solomon position reads on every step, typed for the compiled state."""
+
+from __future__ import annotations
+
+from typing import Any, Final, Mapping
+
+from obelisk.core import ActionSpace
+from obelisk.games.solomon import data as d
+
+ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
+"""Cards dealt per player = number of rounds."""
+
+_DIRECTION_WORDS: Final = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
+
+
+def _move_labels() -> tuple[str, ...]:
+    labels = []
+    for sq in range(d.SQUARES):
+        for direction in range(8):
+            to = d.MOVE_TARGET[sq * 8 + direction]
+            if to >= 0:
+                labels.append(f"move {d.square_name(sq)}→{d.square_name(to)}")
+            else:
+                labels.append(f"move {d.square_name(sq)} {_DIRECTION_WORDS[direction]} (off the cave)")
+    return tuple(labels)
+
+
+MOVE_LABELS: Final = _move_labels()
+"""The label of every move id, on the cave or off it (the latter never legal)."""
+
+
+class Rules:
+    """One game's rules as plain typed fields: built once from its data and options, shared by all its states.
+
+    The card fields are indexed like ``tables.cards``; ``card_fits[c][o]`` is
+    ``Card.fits[o]`` of card ``c`` (the anchors of its placements and the
+    offsets of its squares), read by the dig search on every decision.
+    """
+
+    def __init__(self, tables: d.Tables, options: Mapping[str, Any], num_players: int, actions: ActionSpace) -> None:
+        self.tables = tables
+        self.actions = actions
+        self.num_actions: int = actions.size
+        self.uphill: bool = bool(options["uphill"])
+        self.move_limit: int = int(options["move_limit"])
+        self.forbid_unaffordable: bool = options["unaffordable"] == "forbid"
+        self.change_unlimited: bool = options["change"] == "unlimited"
+        self.orientation_limit: int = d.ORIENTATIONS if options["mirror_reflect"] else 4
+        self.cards_to_deal: int = num_players * ROUNDS[num_players]
+        cards = tables.cards
+        self.card_numbers: tuple[int, ...] = tuple(card.number for card in cards)
+        self.card_sizes: tuple[int, ...] = tuple(card.size for card in cards)
+        self.card_orientations: tuple[tuple[int, ...], ...] = tuple(card.orientations for card in cards)
+        self.card_fits: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(card.fits for card in cards)
