@@ -2,9 +2,11 @@
 
 Both engines are driven by the same Python loop (legal actions, a uniform
 random choice, chance sampled from the outcome list), so the ratio measures
-the engines, not the loop. Times are CPU seconds of this process. The baseline is measured right before and right
-after each game and averaged, so drifts of the machine's speed during the run
-(frequency scaling, other processes) cancel out of each ratio.
+the engines, not the loop. Times are CPU seconds of this process. Each row's
+time is cut into slices, every game slice between two baseline slices, and the
+row reports the median of the slices' ratios: drifts of the machine's speed
+(frequency scaling, other processes) cancel out of each ratio, and a burst of
+load spoils one slice rather than the row.
 Goal: ratio >= 0.5 for every game and player count.
 
     make bench            # or: .venv/bin/python benchmarks/engine.py --seconds 3
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from typing import Any, Callable, Mapping
 
@@ -119,9 +122,34 @@ class _IdleGame(Game):
 IDLE_TURNS = 100
 
 
+def interleaved_ratio(
+    new_state: Callable[[int], Any], baseline: Callable[[int], Any], seconds: float, rounds: int
+) -> tuple[float, float, float, float]:
+    """(ratio, steps/s, games/s, baseline steps/s) of ``new_state``'s random playouts against the baseline's.
+
+    The time is cut into ``rounds`` slices, each game slice between two baseline
+    slices; the ratio is the median of the slices' ratios, so a burst of load
+    on the machine spoils one slice rather than the figure.
+    """
+    share = seconds / rounds
+    before = playout_loop(baseline, share / 2)[0]
+    ratios, steps, games, bases = [], [], [], []
+    for _ in range(rounds):
+        slice_steps, slice_games = playout_loop(new_state, share)
+        after = playout_loop(baseline, share / 2)[0]
+        base = (before + after) / 2
+        ratios.append(slice_steps / base)
+        steps.append(slice_steps)
+        games.append(slice_games)
+        bases.append(base)
+        before = after
+    return statistics.median(ratios), statistics.median(steps), statistics.median(games), statistics.median(bases)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved slices per measurement (median taken)")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     args = parser.parse_args()
 
@@ -129,31 +157,25 @@ def main() -> None:
 
     baseline_game = pyspiel.load_game("crazy_eights")
 
-    def baseline() -> float:
-        return playout_loop(lambda _: baseline_game.new_initial_state(), args.seconds / 2)[0]
+    def baseline(_: int) -> Any:
+        return baseline_game.new_initial_state()
 
-    print("baseline: OpenSpiel crazy_eights (C++), steps/s measured around each game")
+    def row(name: str, players: int, new_state: Callable[[int], Any]) -> float:
+        ratio, steps, games, base = interleaved_ratio(new_state, baseline, args.seconds, args.rounds)
+        print(f"{name:<10} {players:>7} {steps:>12,.0f} {games:>10,.1f} {base:>10,.0f} {ratio:>7.2f}", end="")
+        return ratio
+
+    print(f"baseline: OpenSpiel crazy_eights (C++); median of {args.rounds} interleaved slices per row")
     print(f"{'game':<10} {'players':>7} {'steps/s':>12} {'games/s':>10} {'baseline':>10} {'ratio':>7}  goal >= 0.5")
-    before = baseline()
-    idle_steps, idle_games = playout_loop(_IdleGame(2).new_initial_state, args.seconds)
-    after = baseline()
-    idle_ratio = idle_steps / ((before + after) / 2)
-    before = after
-    print(f"{'(idle)':<10} {2:>7} {idle_steps:>12,.0f} {idle_games:>10,.1f} {before:>10,.0f} {idle_ratio:>7.2f}"
-          "  floor: a game whose rules do nothing")
+    row("(idle)", 2, _IdleGame(2).new_initial_state)
+    print("  floor: a game whose rules do nothing")
     wanted = {g for g in args.games.split(",") if g}
     for info in obelisk.games():
         if wanted and info.id not in wanted:
             continue
         for players in range(info.min_players, info.max_players + 1):
-            game = obelisk.load(info.id, players)
-            steps, games = playout_loop(game.new_initial_state, args.seconds)
-            after = baseline()
-            base_steps = (before + after) / 2
-            before = after
-            ratio = steps / base_steps
-            mark = "ok" if ratio >= 0.5 else "BELOW GOAL"
-            print(f"{info.id:<10} {players:>7} {steps:>12,.0f} {games:>10,.1f} {base_steps:>10,.0f} {ratio:>7.2f}  {mark}")
+            ratio = row(info.id, players, obelisk.load(info.id, players).new_initial_state)
+            print("  ok" if ratio >= 0.5 else "  BELOW GOAL")
 
 
 if __name__ == "__main__":

@@ -636,9 +636,9 @@ class State(ABC):
 
 def _outcome_ids(outcomes: list[tuple[Any, Any]]) -> list[int]:
     """The outcome ids of ``[(outcome, probability)]``, copied as objects (typed, each would be unboxed and boxed again)."""
-    ids: list[Any] = []
-    for outcome, _ in outcomes:
-        ids.append(outcome)
+    ids: list[Any] = [None] * len(outcomes)
+    for i, (outcome, _) in enumerate(outcomes):
+        ids[i] = outcome
     return ids
 
 

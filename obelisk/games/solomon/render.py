@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from obelisk.games.solomon import data as d
+from obelisk.games.solomon.rules import LOG_LINES
 
 if TYPE_CHECKING:
     from obelisk.games.solomon.state import SolomonState
@@ -154,5 +155,5 @@ def render_state(state: "SolomonState") -> str:
     )
     lines.append(f"secret {state.secret}")
     lines.append(f"penalties {state.penalties}")
-    lines.append("log: " + " | ".join(state.log))
+    lines.append("log: " + " | ".join(state.log[-LOG_LINES:]))
     return "\n".join(lines)

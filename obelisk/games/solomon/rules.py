@@ -9,6 +9,8 @@ from obelisk.games.solomon import data as d
 
 ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
+LOG_LINES: Final = 16
+"""Lines of the recent log a view shows."""
 
 _DIRECTION_WORDS: Final = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
 

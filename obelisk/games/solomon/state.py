@@ -28,7 +28,7 @@ from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.protocol import RulesCache
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_state
-from obelisk.games.solomon.rules import MOVE_LABELS, ROUNDS, Rules
+from obelisk.games.solomon.rules import LOG_LINES, MOVE_LABELS, ROUNDS, Rules
 from obelisk.games.solomon.scoring import (
     CURSE_PRIZES,
     MAGIC_PRIZES,
@@ -41,7 +41,6 @@ from obelisk.games.solomon.scoring import (
 
 START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
 TOTAL_COINS: Final = 40
-LOG_LINES: Final = 16
 
 PHASES: Final = ("choose", "turn", "pay", "give", "end")
 # Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
@@ -58,9 +57,12 @@ CHOOSE0: Final = GIVE0 + d.NUM_KINDS
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
 
 
+_WINDOW_SHIFT: Final = d.SIZE + 1
+
+
 def _window(targets: int, sq: int) -> int:
     """The 3×3 block of square set ``targets`` centred on ``sq`` as 9 bits: row above, own row, row below."""
-    w = targets << (d.SIZE + 1) >> sq
+    w = targets << _WINDOW_SHIFT >> sq
     return (w & 0o7) | (w >> 3 & 0o70) | (w >> 6 & 0o700)
 
 
@@ -272,9 +274,11 @@ class SolomonState(State):
                     break
 
     def _note(self, line: str) -> None:
-        self.log.append(line)
-        if len(self.log) > LOG_LINES:
-            del self.log[0]
+        """Add a line to the log; it keeps the last ``LOG_LINES`` to ``2 * LOG_LINES`` lines (trimmed in batches)."""
+        log = self.log
+        log.append(line)
+        if len(log) > 2 * LOG_LINES:
+            del log[:LOG_LINES]
 
     def _chance_kind(self) -> str | None:
         if self.reveal_queue:
@@ -555,10 +559,7 @@ class SolomonState(State):
         levels[ht] = levels[ht] ^ bit_to
         levels[ht + 1] = levels[ht + 1] ^ bit_to
         self.moves += 1
-        log = self.log
-        log.append(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
-        if len(log) > LOG_LINES:
-            del log[0]
+        self._note(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
@@ -582,7 +583,8 @@ class SolomonState(State):
             picked = squares >> first & _ROW_MASK
             if picked:
                 for sq, near, sets in row_steps[picked]:
-                    moves_from[sq] = sets[_window(near & lower[heights[sq]], sq)]
+                    window = (near & lower[heights[sq]]) << _WINDOW_SHIFT >> sq  # _window, inline
+                    moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
                     + moves_from[first + 1]
@@ -1053,7 +1055,7 @@ class SolomonState(State):
                 "treasures": {f"treasure {d.TREASURE_VALUES[i]}": c for i, c in enumerate(self.supply_treasures) if c},
             },
             "penalties": penalties,
-            "log": list(self.log),
+            "log": self.log[-LOG_LINES:],
             "move_limit": self.game.options["move_limit"],
         }
 
