@@ -67,15 +67,20 @@ def _window(targets: int, sq: int) -> int:
 
 
 def _moves_by_window(sq: int) -> tuple[tuple[int, ...], ...]:
-    """``d.MOVE_SETS[sq]`` indexed by the 9-bit window of the target set: a tuple lookup, no hashing."""
-    table: list[tuple[int, ...]] = [()] * 512
-    for targets, moves in d.MOVE_SETS[sq].items():
-        table[_window(targets, sq)] = moves
-    return tuple(table)
+    """``d.MOVE_SETS[sq]`` indexed by the 9-bit window of any square set: a tuple lookup, no hashing.
+
+    Bits of the window that are not neighbours of ``sq`` (the square itself, or
+    squares across the cave's edge) are ignored, so the window of a square set
+    needs no masking with the neighbours first.
+    """
+    bits = [(_window(1 << n, sq), n) for n in d.NEIGHBOURS[sq]]
+    return tuple(
+        d.MOVE_SETS[sq][sum(1 << n for bit, n in bits if window & bit)] for window in range(512)
+    )
 
 
-_STEPS: Final = tuple(zip(d.NEIGHBOUR_MASK, [_moves_by_window(sq) for sq in range(d.SQUARES)]))
-"""Per square: its neighbour mask and its move ids by the window of their targets (see ``_window``)."""
+_STEPS: Final = tuple(_moves_by_window(sq) for sq in range(d.SQUARES))
+"""Per square: its move ids by the window of the squares their targets may be (see ``_window``)."""
 _ROW_MASK: Final = (1 << d.SIZE) - 1
 _NOT_FIRST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
 _NOT_LAST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
@@ -83,14 +88,14 @@ _ROW_STEPS: Final = tuple(
     (
         first,
         tuple(
-            tuple((first + col, *_STEPS[first + col]) for col in range(d.SIZE) if picked >> col & 1)
+            tuple((first + col, _STEPS[first + col]) for col in range(d.SIZE) if picked >> col & 1)
             for picked in range(1 << d.SIZE)
         ),
     )
     for first in range(0, d.SQUARES, d.SIZE)
 )
 """Per row of the cave: its first square and, for each 6-bit subset of its squares, their
-``(square, neighbour mask, move sets)``, so a set of squares is walked a row at a time without bit scans."""
+``(square, move ids by window)``, so a set of squares is walked a row at a time without bit scans."""
 _MOVE_PATHS: Final = tuple(
     f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
     for sq in range(d.SQUARES)
@@ -582,8 +587,8 @@ class SolomonState(State):
         for row, (first, row_steps) in enumerate(_ROW_STEPS):
             picked = squares >> first & _ROW_MASK
             if picked:
-                for sq, near, sets in row_steps[picked]:
-                    window = (near & lower[heights[sq]]) << _WINDOW_SHIFT >> sq  # _window, inline
+                for sq, sets in row_steps[picked]:
+                    window = lower[heights[sq]] << _WINDOW_SHIFT >> sq  # _window, inline
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -600,7 +605,7 @@ class SolomonState(State):
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
         lower = _targets_by_height(levels, self._rules.uphill)
-        moves_from = [sets[_window(near & lower[h], sq)] for sq, ((near, sets), h) in enumerate(zip(_STEPS, self.heights))]
+        moves_from = [sets[_window(lower[h], sq)] for sq, (sets, h) in enumerate(zip(_STEPS, self.heights))]
         rows = [sum(moves_from[first : first + d.SIZE], ()) for first in range(0, d.SQUARES, d.SIZE)]
         return levels, moves_from, rows
 
