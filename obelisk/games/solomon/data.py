@@ -71,6 +71,8 @@ _TYPE_KEYS: dict[str, tuple[str, ...]] = {
 }
 _TYPE_FIRST = {"treasure": TREASURE0, "curse": CURSE0, "scroll": SCROLL0, "magic": MAGIC0}
 BACKS = {"gold": SQUARES, "dark": SQUARES * DARK_PER_SQUARE}
+MIN_CARDS: Final = 25
+MAX_CARDS: Final = 99
 
 # Orientation o = rotation (0..3, clockwise quarter turns) + 4 * reflected.
 ORIENTATIONS: Final = 8
@@ -267,8 +269,11 @@ def _build_card(number: int, name: str, cells: tuple[tuple[int, int], ...]) -> C
 def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
     if not isinstance(doc, list):
         raise _fail(source, "cards", f"must be a list of cards, got {type(doc).__name__}")
-    if not 25 <= len(doc) <= 99:
-        raise _fail(source, "cards", f"must hold 25 to 99 cards (the rulebook has 32; 5 players need 25), got {len(doc)}")
+    if not MIN_CARDS <= len(doc) <= MAX_CARDS:
+        raise _fail(
+            source, "cards",
+            f"must hold {MIN_CARDS} to {MAX_CARDS} cards (the rulebook has 32; 5 players need 25), got {len(doc)}",
+        )
     cards = []
     numbers: dict[int, int] = {}
     for i, entry in enumerate(doc):

@@ -55,6 +55,16 @@ GIVE0: Final = PAY_TREASURE0 + len(d.TREASURE_KINDS)
 CHOOSE0: Final = GIVE0 + d.NUM_KINDS
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
+_ARROW_ONLY: Final = (0,)
+"""The one orientation of a card without the Mirror: its arrow to the entrance."""
+_SINGLE: Final = tuple((kind,) for kind in range(d.NUM_KINDS))
+"""A one-tile stack per tile kind, shared."""
+_SHARES: Final[tuple[tuple[object, ...], ...]] = tuple(
+    tuple(count / total if total else 0.0 for count in range(total + 1))
+    for total in range(max(d.SQUARES * d.DARK_PER_SQUARE, d.MAX_CARDS) + 1)
+)
+"""``_SHARES[total][count]`` = ``count / total``, made once: a draw from a face-down pool (the largest are
+the dark-backed tiles and the card box) reuses the float objects instead of dividing and boxing."""
 
 
 _WINDOW_SHIFT: Final = d.SIZE + 1
@@ -317,11 +327,12 @@ class SolomonState(State):
         total = 0
         for count in pool:
             total += count
-        outcomes: list[tuple[int, float]] = []
+        shares: tuple[object, ...] = _SHARES[total]  # objects: the floats are shared, never unboxed
+        outcomes: list[Any] = []
         for kind in range(len(pool)):
             count = pool[kind]
             if count:
-                outcomes.append((kind, count / total))
+                outcomes.append((kind, shares[count]))
         return outcomes
 
     def _legal_actions(self) -> list[int]:
@@ -357,7 +368,7 @@ class SolomonState(State):
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
             legal += [USE0 + i for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
-        legal += self._dig_actions(self.round_cards[seat])
+        self._add_digs(legal, self.round_cards[seat])
         if items[_SEAL]:
             legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
         legal.append(END)
@@ -372,13 +383,14 @@ class SolomonState(State):
     def _orientations(self, card: int) -> tuple[int, ...]:
         """The orientations card index ``card`` may be dug in: the arrow to the entrance, or any with the Mirror."""
         if not self.items[_MIRROR]:
-            return (0,)
+            return _ARROW_ONLY
         rules = self._rules
         limit = rules.orientation_limit
         return tuple(o for o in rules.card_orientations[card] if o < limit)
 
-    def _dig_actions(self, card: int) -> list[int]:
-        """The dig ids (orientation, anchor) of every placement of card index ``card`` that may be dug now, ascending.
+    def _add_digs(self, out: list[int], card: int) -> None:
+        """Append to ``out`` the dig ids (orientation, anchor) of every placement of card index ``card`` that may be
+        dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
         Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
@@ -388,8 +400,7 @@ class SolomonState(State):
         items = self.items
         pickaxe = items[_PICKAXE]
         fits = self._rules.card_fits[card]
-        out: list[int] = []
-        for o in self._orientations(card) if items[_MIRROR] else (0,):
+        for o in self._orientations(card):
             anchors, offsets = fits[o]
             if pickaxe:
                 found = _anchors_on(anchors, offsets, _FULL_MASK & ~levels[0])
@@ -403,7 +414,6 @@ class SolomonState(State):
                 low = found & -found
                 out.append(base + low.bit_length())
                 found ^= low
-        return out
 
     def _seal_starts(self, seat: int) -> list[int]:
         """Squares in an 8-connected area of diggable squares (one level, without the Pickaxe) as big as the card.
@@ -550,7 +560,7 @@ class SolomonState(State):
         stack = stacks[frm]
         tile = stack[-1]
         stacks[frm] = stack[:-1]
-        stacks[to] = stacks[to] + (tile,)
+        stacks[to] = stacks[to] + _SINGLE[tile]
         heights = self.heights
         levels = self.levels
         hf = heights[frm]

@@ -43,7 +43,9 @@ def _direct_digs(state: SolomonState) -> list[tuple[int, int]]:
 
 
 def _digs(state: SolomonState) -> list[tuple[int, int]]:
-    return [divmod(a - rules.DIG0, d.SQUARES) for a in state._dig_actions(state.round_cards[state._active()])]
+    digs: list[int] = []
+    state._add_digs(digs, state.round_cards[state._active()])
+    return [divmod(a - rules.DIG0, d.SQUARES) for a in digs]
 
 
 def _random_states(game: obelisk.Game, games: int, seed: int):
