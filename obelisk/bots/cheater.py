@@ -34,7 +34,7 @@ class CheaterBot(ISMCTSBot):
 
 
 def _factory(game: Game, seat: int, seed: int, argument: str) -> CheaterBot:
-    return CheaterBot(game, seat, seed, **parse_search_argument("cheater", argument))
+    return CheaterBot(game, seat, seed, **parse_search_argument("cheater", argument, game))
 
 
 register_bot("cheater", _factory)

@@ -133,6 +133,10 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type["State"]]
+    search_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    """Parameters of the search bots (``ismcts``, ``cheater``: ``c``, ``rollout``, ``depth``, ``prior``) that
+    suit this game better than the bots' own defaults, e.g. ``{"rollout": "greedy", "depth": 1}``; a bot
+    spec's parameters override them. Empty: the bots' defaults."""
 
     def __init__(self, players: Any = None, **options: Any) -> None:
         info = self.info

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import obelisk
-from obelisk.bots import make_bot
+from obelisk.bots import ismcts, make_bot
 from obelisk.bots.ismcts import ISMCTSBot
 from obelisk.core import State
 from obelisk.core.testing import random_playout
@@ -163,6 +163,49 @@ def test_spec_strings() -> None:
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec, obelisk.load("highcard", 2), 0)
+
+
+@pytest.mark.parametrize("game_id", [p.values[0] for p in REAL_GAMES])
+def test_search_bots_take_the_games_defaults(game_id: str) -> None:
+    """``Game.search_defaults`` replaces the bots' defaults, through a spec or the constructor; a spec overrides it."""
+    game = obelisk.load(game_id)
+    expected = {**ismcts.DEFAULTS, **game.search_defaults}
+    for spec in ("ismcts:10", "cheater:10"):
+        bot = make_bot(spec, game, 0)
+        assert {"c": bot.c, "rollout": bot.rollout, "depth": bot.depth, "prior": bot.prior} == {
+            name: expected[name] for name in ("c", "rollout", "depth", "prior")
+        }
+    direct = ISMCTSBot(game, 0)
+    assert (direct.rollout, direct.depth) == (expected["rollout"], expected["depth"])
+    custom = make_bot("ismcts:10,rollout=random,depth=3", game, 0)
+    assert (custom.rollout, custom.depth) == ("random", 3)
+    assert ISMCTSBot(game, 0, rollout="none").rollout == "none"
+
+
+def test_solomon_searches_with_one_greedy_rollout_decision() -> None:
+    game = obelisk.load("solomon", 2)
+    assert dict(game.search_defaults) == {"rollout": "greedy", "depth": 1}
+    bot = make_bot("ismcts:10", game, 0)
+    assert (bot.rollout, bot.depth, bot.c, bot.prior) == ("greedy", 1, 1.0, 0)
+
+
+@pytest.mark.parametrize(
+    "defaults,message",
+    [
+        ({"foo": 1}, "game 'valley': search_defaults: unknown search parameter 'foo'"),
+        ({"iterations": 100}, "unknown search parameter 'iterations'"),
+        ({"depth": "1"}, "'depth' must be a int, got '1'"),
+        ({"c": 1}, "'c' must be a float, got 1"),
+        ({"rollout": "smart"}, "rollout must be one of"),
+    ],
+)
+def test_bad_search_defaults_of_a_game_are_refused(defaults: dict[str, object], message: str) -> None:
+    valley = type(obelisk.load("valley", 2))
+    odd = type("OddValley", (valley,), {"search_defaults": defaults})(2)
+    with pytest.raises(ValueError, match=message):
+        make_bot("ismcts:10", odd, 0)
+    with pytest.raises(ValueError, match=message):
+        ISMCTSBot(odd, 0)
 
 
 def test_time_budget_runs_and_counts_iterations() -> None:

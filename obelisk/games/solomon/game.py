@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from obelisk.core import ActionSpace, Game, GameInfo, Option
@@ -45,6 +46,10 @@ class SolomonGame(Game):
         ),
     )
     state_class = SolomonState
+    search_defaults = MappingProxyType({"rollout": "greedy", "depth": 1})
+    """A tile move only costs a coin until the dig it makes possible, which the evaluation cannot see, so
+    the search scores each new leaf after one greedy decision (typically the best dig). At 1 s a move it
+    beat greedy in 97.5% of 40 games; scoring the leaf at once, in 52.5% (docs/bots.md)."""
 
     def _setup(self) -> None:
         limit = self.options["move_limit"]
