@@ -83,7 +83,7 @@ def search_parameters(game: Game) -> dict[str, Any]:
             raise ValueError(f"game {game.id!r}: search_defaults: unknown search parameter {name!r}; known: {known}")
         if type(value) is not type(DEFAULTS[name]):
             raise ValueError(
-                f"game {game.id!r}: search_defaults: {name!r} must be a {type(DEFAULTS[name]).__name__}, got {value!r}"
+                f"game {game.id!r}: search_defaults: {name!r} must be of type {type(DEFAULTS[name]).__name__}, got {value!r}"
             )
         values[name] = value
     return values

@@ -194,8 +194,8 @@ def test_solomon_searches_with_one_greedy_rollout_decision() -> None:
     [
         ({"foo": 1}, "game 'valley': search_defaults: unknown search parameter 'foo'"),
         ({"iterations": 100}, "unknown search parameter 'iterations'"),
-        ({"depth": "1"}, "'depth' must be a int, got '1'"),
-        ({"c": 1}, "'c' must be a float, got 1"),
+        ({"depth": "1"}, "'depth' must be of type int, got '1'"),
+        ({"c": 1}, "'c' must be of type float, got 1"),
         ({"rollout": "smart"}, "rollout must be one of"),
     ],
 )
