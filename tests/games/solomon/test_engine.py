@@ -137,3 +137,21 @@ def test_clone_of_a_penalty_in_progress_is_independent() -> None:
             assert state.to_json() == before
             return
     pytest.fail("no penalty deal in the sampled games")
+
+
+def test_states_of_games_with_other_options_interleave() -> None:
+    """Each state reads its own game's rules, even when states of differently configured games alternate."""
+    games = [obelisk.load("solomon", 2), obelisk.load("solomon", 2, uphill=True, move_limit=3)]
+
+    def play(order: list[int]) -> list[list[int]]:
+        states = [game.new_initial_state(5) for game in games]
+        rngs = [random.Random(1), random.Random(1)]
+        for index in order:
+            state, rng = states[index], rngs[index]
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        return [state.history() for state in states]
+
+    alone = play([0] * 300 + [1] * 300)
+    assert play([0, 1] * 300) == alone
+    assert alone[0] != alone[1]
