@@ -19,7 +19,9 @@ or wall time per move (``1s``, ``250ms``); parameters: ``c`` (exploration,
 default 1), ``rollout`` (``none`` by default, ``random`` or ``greedy``),
 ``depth`` (rollout decisions before scoring with ``evaluate()``, default 10;
 0 plays every rollout to the end) and ``prior`` (virtual visits of the greedy
-value at the root, default 0: off).
+value at the root, default 0: off). A time budget ends early once the most
+visited root action leads by more than the iterations the rest of the time
+would run (``decided``): the choice cannot change any more.
 
 A game may set its own defaults for these parameters (``Game.search_defaults``)
 where the search needs them to play well; a spec's parameters override them.
@@ -64,6 +66,30 @@ DEFAULTS: dict[str, Any] = {
     "iterations": 0,
     "time": 0.0,
 }
+
+
+DECIDED_CHECK = 16
+"""Iterations between two checks of a time-budgeted search for a decided choice (see ``decided``)."""
+
+
+def decided(visits: list[int], remaining: float) -> bool:
+    """Whether the most visited root edge stays the choice however ``remaining`` more iterations go.
+
+    An iteration adds one visit to at most one root edge, so when the lead of
+    the most visited edge over the next one exceeds the iterations left, no
+    other edge can reach it (an edge not yet expanded counts 0). A time
+    budget estimates ``remaining`` from its rate of iterations so far and
+    stops there: while the rate holds, the move is the one the whole budget
+    would choose, and the rest of the budget is not spent. Iteration budgets
+    always run in full, so their fixed-seed games stay as they are.
+    """
+    first = second = 0
+    for count in visits:
+        if count > first:
+            first, second = count, first
+        elif count > second:
+            second = count
+    return first - second > remaining
 
 
 BUDGET_PARAMETERS = ("iterations", "time")
@@ -142,6 +168,8 @@ class ISMCTSBot:
         self._rng = make_rng(f"{self.kind}-bot", seed, seat)
         self.last_iterations = 0
         """Iterations run by the last ``choose`` (for speed measurements)."""
+        self.stopped_decided = False
+        """Whether the last ``choose`` ended its time budget early because its choice was decided."""
 
     # Hooks the perfect-information variant overrides ------------------------
 
@@ -160,18 +188,28 @@ class ISMCTSBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
+            self.stopped_decided = True
             return legal[0]
-        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        started = time.perf_counter()
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
         root = self._new_root(state, legal)
         limit = self.budget.iterations
         count = 0
+        self.stopped_decided = False
         while True:
             self._iterate(root, self._determinize(state))
             count += 1
             if limit is not None and count >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+            if deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if count % DECIDED_CHECK == 0 and now > started:
+                    remaining = count * (deadline - now) / (now - started)
+                    if decided([root.children[a].visits for a in legal if a in root.children], remaining):
+                        self.stopped_decided = True
+                        break
         self.last_iterations = count
         # Most visited root edge; ties broken by mean reward, then by the lower id.
         return max(

@@ -226,6 +226,48 @@ def _first_decision(game: obelisk.Game, hands: list[int]) -> State:
     return state
 
 
+@pytest.mark.parametrize(
+    "visits,remaining,expected",
+    [
+        ([], 0, False),
+        ([5], 4, True),
+        ([5], 5, False),
+        ([9, 3, 1], 5, True),
+        ([9, 3, 1], 6, False),
+        ([3, 9, 4], 4, True),
+        ([3, 9, 9], 0, False),
+        ([3, 9, 8], 0.5, True),
+    ],
+)
+def test_decided_needs_a_lead_beyond_the_remaining_iterations(
+    visits: list[int], remaining: float, expected: bool
+) -> None:
+    """An unexpanded edge counts 0; a tie for the most visits is never decided."""
+    assert ismcts.decided(visits, remaining) is expected
+
+
+def test_time_budget_ends_early_on_a_decided_choice() -> None:
+    """Holding a 1 in High Card, swapping is clear long before the budget ends.
+
+    It stops after half of it at the earliest: the lead grows by at most one visit per iteration.
+    """
+    game = obelisk.load("highcard", 2)
+    state = _first_decision(game, [0, 3])
+    bot = make_bot("ismcts:2s", game, 0, seed=4)
+    assert state.action_to_string(bot.choose(state)) == "swap"
+    assert bot.stopped_decided
+    assert bot.last_iterations >= ismcts.DECIDED_CHECK
+
+
+def test_iteration_budget_runs_in_full_on_a_decided_choice() -> None:
+    game = obelisk.load("highcard", 2)
+    state = _first_decision(game, [0, 3])
+    bot = make_bot("ismcts:600", game, 0, seed=4)
+    assert state.action_to_string(bot.choose(state)) == "swap"
+    assert bot.last_iterations == 600
+    assert not bot.stopped_decided
+
+
 @pytest.mark.parametrize("spec", ["ismcts:600", "ismcts:600,prior=2,rollout=random,depth=0"])
 @pytest.mark.parametrize("card,expected", [(0, "swap"), (1, "swap"), (4, "hold"), (5, "hold")])
 def test_ismcts_finds_the_obvious_high_card_move(card: int, expected: str, spec: str) -> None:
