@@ -155,8 +155,8 @@ class ISMCTSBot:
         prior = defaults["prior"] if prior is None else prior
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot {self.kind!r}: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
-        if depth < 0 or c < 0 or prior < 0:
-            raise ValueError(f"bot {self.kind!r}: depth, prior and c must not be negative")
+        if depth < 0 or prior < 0 or not (c >= 0 and math.isfinite(c)):
+            raise ValueError(f"bot {self.kind!r}: depth and prior must not be negative, c must be finite and not negative")
         self.name = f"{self.kind}:{budget.describe()}"
         self.game = game
         self.seat = seat

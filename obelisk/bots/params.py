@@ -8,6 +8,7 @@ all accept the same strings, with the same error messages.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +39,8 @@ def parse_budget(text: str) -> Budget:
             return Budget(iterations=iterations)
     except ValueError:
         raise ValueError(f"budget must be iterations (e.g. 2000) or a time (e.g. 1s, 250ms), got {text!r}") from None
-    if not seconds > 0:
-        raise ValueError(f"a time budget must be positive, got {text!r}")
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"a time budget must be positive and finite, got {text!r}")
     return Budget(seconds=seconds)
 
 
@@ -79,6 +80,10 @@ def _convert(kind: str, name: str, raw: str, default: Any) -> Any:
             return {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}[raw.lower()]
         if wanted is str:
             return raw.lower()
-        return wanted(raw)
+        value = wanted(raw)
+        if wanted is float and not math.isfinite(value):
+            raise ValueError
+        return value
     except (KeyError, ValueError):
-        raise ValueError(f"bot {kind!r}: parameter {name!r} must be a {wanted.__name__}, got {raw!r}") from None
+        what = {int: "an integer", float: "a finite number", bool: "true or false"}.get(wanted, wanted.__name__)
+        raise ValueError(f"bot {kind!r}: parameter {name!r} must be {what}, got {raw!r}") from None

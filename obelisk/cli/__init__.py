@@ -12,6 +12,11 @@ import sys
 
 import typer
 
+try:
+    from typer._click.exceptions import ClickException
+except ImportError:  # typer releases that use the click package rather than bundling a copy of it
+    from click import ClickException
+
 app = typer.Typer(
     name="obelisk",
     help="Four Egyptian-themed board games with every rule enforced.",
@@ -42,8 +47,9 @@ def _register_commands() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     _register_commands()
+    args = sys.argv[1:] if argv is None else argv
     try:
-        app(args=argv, standalone_mode=False)
+        app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
     except UserError as error:
         print(f"obelisk: error: {error}", file=sys.stderr)
         return 2
@@ -55,11 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except typer.Exit as done:
         return done.exit_code
-    except Exception as error:  # click usage errors carry their own message and exit code
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
-            return error.exit_code
-        raise
+    except ClickException as error:  # the parser's own: a missing argument, a number that is not one, ...
+        context = getattr(error, "ctx", None)
+        hint = f" (see {context.command_path} --help)" if context is not None else ""
+        print(f"obelisk: error: {error.format_message()}{hint}", file=sys.stderr)
+        return 2
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -152,7 +153,13 @@ def test_spec_strings() -> None:
         ("ismcts:foo=1", "unknown parameter 'foo'"),
         ("ismcts:rollout=smart", "rollout must be one of"),
         ("ismcts:prior=-1", "must not be negative"),
-        ("ismcts:depth=x", "must be a int"),
+        ("ismcts:depth=x", "'depth' must be an integer"),
+        ("ismcts:c=nan", "'c' must be a finite number"),
+        ("ismcts:c=inf", "'c' must be a finite number"),
+        ("ismcts:c=x", "'c' must be a finite number"),
+        ("ismcts:infs", "positive and finite"),
+        ("ismcts:time=inf", "must be a finite number"),
+        ("cheater:nans", "positive and finite"),
         ("ismcts:100,iterations=5", "one budget"),
         ("greedy:3", "only name=value"),
         ("greedy:samples=0", "at least 1"),
@@ -163,6 +170,12 @@ def test_spec_strings() -> None:
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec, obelisk.load("highcard", 2), 0)
+
+
+@pytest.mark.parametrize("c", [math.nan, math.inf, -0.5])
+def test_search_bot_constructor_refuses_a_bad_exploration_constant(c: float) -> None:
+    with pytest.raises(ValueError, match="c must be finite and not negative"):
+        ISMCTSBot(obelisk.load("highcard", 2), 0, c=c)
 
 
 @pytest.mark.parametrize("game_id", [p.values[0] for p in REAL_GAMES])

@@ -51,6 +51,13 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "highcard", "--bots", "you"], "simulate runs bots only"),
         (["play", "highcard", "--seats", "you,you,you,you,you"], "5 seats given for a 2-player game"),
         (["replay", "/nonexistent/record.json"], "cannot read record"),
+        (["replay"], "Missing argument 'FILE'"),
+        (["arena"], "Missing argument 'GAME'. (see obelisk arena --help)"),
+        (["arena", "highcard", "--games", "0"], "Invalid value for '--games'"),
+        (["simulate", "highcard", "-n", "x"], "Invalid value for '--games'"),
+        (["play", "highcard", "--seed", "x"], "Invalid value for '--seed'"),
+        (["arena", "highcard", "--bots", "ismcts:1s,c=nan"], "'c' must be a finite number"),
+        (["chess"], "No such command 'chess'. (see obelisk --help)"),
     ],
 )
 def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -58,6 +65,11 @@ def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list
     assert code == 2
     assert message in err and "Traceback" not in err
     assert err.startswith("obelisk: error:")
+
+
+def test_no_command_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and "arena" in out and "simulate" in out and not err
 
 
 def test_bot_game_is_saved_and_replayable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
