@@ -156,7 +156,9 @@ class ISMCTSBot:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot {self.kind!r}: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
         if depth < 0 or prior < 0 or not (c >= 0 and math.isfinite(c)):
-            raise ValueError(f"bot {self.kind!r}: depth and prior must not be negative, c must be finite and not negative")
+            raise ValueError(
+                f"bot {self.kind!r}: depth and prior must not be negative, c must be finite and not negative"
+            )
         self.name = f"{self.kind}:{budget.describe()}"
         self.game = game
         self.seat = seat

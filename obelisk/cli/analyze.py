@@ -11,7 +11,7 @@ from rich.console import Console
 
 from obelisk.cli import UserError
 from obelisk.cli.arena import parse_bot_list, play_tournament, save_records
-from obelisk.cli.common import load_game, parse_extra_options
+from obelisk.cli.common import load_game, output_folder, parse_extra_options, write_failed
 from obelisk.sim.analyze import analyse, write_report
 from obelisk.sim.arena import BACKENDS, make_tournament
 
@@ -39,11 +39,14 @@ def analyze(
         tournament = make_tournament(game, specs, games, seed, keep_records=True)
     except ValueError as error:
         raise UserError(str(error)) from None
+    folder = output_folder(out or Path("out") / f"analyze-{game.id}-{game.num_players}p", "report")
     results, _ = play_tournament(tournament, backend, workers, address, quiet=False)
-    folder = out or Path("out") / f"analyze-{game.id}-{game.num_players}p"
     command = "obelisk " + " ".join(shlex.quote(word) for word in sys.argv[1:]) if sys.argv[1:] else "obelisk analyze"
     chosen = [k.strip().lower() for k in kinds.split(",") if k.strip()] if kinds else None
-    report = write_report(analyse(game.id, game.num_players, results), folder, command, specs, chosen)
+    try:
+        report = write_report(analyse(game.id, game.num_players, results), folder, command, specs, chosen)
+    except OSError as error:
+        raise write_failed("report folder", folder, error) from None
     if records:
         save_records(folder / "records", results, game.id)
     Console(highlight=False).print(f"report written to {report}")

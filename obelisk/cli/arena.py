@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, parse_extra_options
+from obelisk.cli.common import load_game, output_file, output_folder, parse_extra_options, write_failed
 from obelisk.core.records import save_record
 from obelisk.sim.arena import BACKENDS, GameResult, Tournament, make_tournament, summarise, timed_run
 from obelisk.sim.ray_backend import RayUnavailableError
@@ -70,23 +70,29 @@ def play_tournament(
 
 def write_csv(path: Path, tournament: Tournament, results: Sequence[GameResult]) -> None:
     """One row per game and seat: the long format spreadsheets and pandas read directly."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["game", "seed", "seat", "bot", "return", "score", "win", "length", "decisions"])
-        for result in results:
-            winners = result.winners()
-            for seat, label in enumerate(result.lineup):
-                win = 1 / len(winners) if seat in winners else 0
-                writer.writerow([result.index, result.seed, seat, label, result.returns[seat], result.scores[seat],
-                                 round(win, 6), result.length, result.decisions])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["game", "seed", "seat", "bot", "return", "score", "win", "length", "decisions"])
+            for result in results:
+                winners = result.winners()
+                for seat, label in enumerate(result.lineup):
+                    win = 1 / len(winners) if seat in winners else 0
+                    writer.writerow([result.index, result.seed, seat, label, result.returns[seat],
+                                     result.scores[seat], round(win, 6), result.length, result.decisions])
+    except OSError as error:
+        raise write_failed("CSV file", path, error) from None
 
 
 def save_records(directory: Path, results: Sequence[GameResult], game_id: str) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    for result in results:
-        if result.record is not None:
-            save_record(result.record, directory / f"{game_id}-{result.index:05d}.json")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for result in results:
+            if result.record is not None:
+                save_record(result.record, directory / f"{game_id}-{result.index:05d}.json")
+    except OSError as error:
+        raise write_failed("records folder", directory, error) from None
 
 
 def print_summary(summary: dict[str, Any], workers: int, backend: str) -> None:
@@ -135,6 +141,10 @@ def arena(
         tournament = make_tournament(game, specs, games, seed, keep_records=records is not None)
     except ValueError as error:
         raise UserError(str(error)) from None
+    if csv_path is not None:
+        output_file(csv_path, "CSV")
+    if records is not None:
+        output_folder(records, "records")
     results, elapsed = play_tournament(tournament, backend, workers, address, quiet=False)
     summary = summarise(tournament, results, elapsed)
     summary["backend"] = backend

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import obelisk
@@ -62,3 +63,33 @@ def make_bots(seats: list[str], game: Game, seed: int) -> dict[int, Any]:
         except ValueError as error:
             raise UserError(str(error)) from None
     return bots
+
+
+def output_folder(path: Path, what: str) -> Path:
+    """Create the folder ``path`` before any game is played, so a long run cannot end in a write error."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"cannot create the {what} folder {str(path)!r}: {error.strerror or error}") from None
+    return path
+
+
+def output_file(path: Path, what: str) -> Path:
+    """Check before any game is played that the file ``path`` can be written (its folder is created)."""
+    if path.is_dir():
+        raise UserError(f"the {what} file {str(path)!r} is a folder")
+    output_folder(path.parent, what)
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UserError(f"cannot write the {what} file {str(path)!r}: {error.strerror or error}") from None
+    if not existed:
+        path.unlink()
+    return path
+
+
+def write_failed(what: str, path: Path, error: OSError) -> UserError:
+    """The error for an output that could not be written after all (a full disk, a folder removed)."""
+    return UserError(f"cannot write the {what} {str(path)!r}: {error.strerror or error}")

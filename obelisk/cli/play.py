@@ -13,7 +13,7 @@ from rich.table import Table
 
 import obelisk
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_bots, parse_extra_options, parse_seats
+from obelisk.cli.common import load_game, make_bots, output_file, parse_extra_options, parse_seats, write_failed
 from obelisk.core import CHANCE, State
 from obelisk.core.records import make_record, save_record
 
@@ -55,6 +55,7 @@ def play(
     if seed is None:
         seed = secrets.randbelow(2**31)
     bots = make_bots(seat_specs, game, seed)
+    path = output_file(save or Path("obelisk-records") / f"{game.id}-{seed}.json", "record")
     humans = [s for s in range(game.num_players) if s not in bots]
     console.print(f"[bold]{game.info.name}[/bold] — {game.num_players} players, seed {seed}")
     for seat, spec in enumerate(seat_specs):
@@ -64,11 +65,14 @@ def play(
     try:
         _loop(state, bots, humans, viewer)
     finally:
-        path = save or Path("obelisk-records") / f"{game.id}-{seed}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
         names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
                  for s in range(game.num_players)]
-        save_record(make_record(state, names), path)
+        record = make_record(state, names)
+        try:
+            save_record(record, path)
+        except OSError as error:
+            print(json.dumps(record, indent=1, sort_keys=True))
+            raise write_failed("record (printed above instead)", path, error) from None
         console.print(f"record saved to {path}")
 
 

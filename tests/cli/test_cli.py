@@ -67,6 +67,41 @@ def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list
     assert err.startswith("obelisk: error:")
 
 
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["arena", "highcard", "-n", "2", "--csv", "{file}/x.csv"], "cannot create the CSV folder"),
+        (["arena", "highcard", "-n", "2", "--csv", "{dir}"], "is a folder"),
+        (["arena", "highcard", "-n", "2", "--records", "{file}/records"], "cannot create the records folder"),
+        (["analyze", "highcard", "-n", "2", "--out", "{file}/report"], "cannot create the report folder"),
+        (["play", "highcard", "--seats", "random", "--save", "{file}/game.json"], "cannot create the record folder"),
+    ],
+)
+def test_unwritable_outputs_are_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    words = [w.format(file=blocker, dir=tmp_path) for w in argv]
+    code, out, err = run(capsys, *words)
+    assert code == 2 and message in err and err.startswith("obelisk: error:")
+    assert "final scores" not in out and "report written" not in out
+
+
+def test_a_record_that_cannot_be_saved_is_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(record: dict[str, object], path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("obelisk.cli.play.save_record", disk_full)
+    save = str(tmp_path / "g.json")
+    code, out, err = run(capsys, "play", "highcard", "--seats", "random", "--seed", "3", "--save", save)
+    assert code == 2 and "No space left on device" in err
+    record = json.loads(out[out.index("\n{") + 1:])
+    assert record["seed"] == 3 and record["actions"]
+
+
 def test_no_command_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys)
     assert code == 0 and "arena" in out and "simulate" in out and not err
