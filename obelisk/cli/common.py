@@ -67,6 +67,8 @@ def make_bots(seats: list[str], game: Game, seed: int) -> dict[int, Any]:
 
 def output_folder(path: Path, what: str) -> Path:
     """Create the folder ``path`` before any game is played, so a long run cannot end in a write error."""
+    if path.exists() and not path.is_dir():
+        raise UserError(f"the {what} folder {str(path)!r} is a file")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:

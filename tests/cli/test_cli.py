@@ -70,11 +70,11 @@ def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list
 @pytest.mark.parametrize(
     "argv,message",
     [
-        (["arena", "highcard", "-n", "2", "--csv", "{file}/x.csv"], "cannot create the CSV folder"),
+        (["arena", "highcard", "-n", "2", "--csv", "{file}/x.csv"], "the CSV folder '{file}' is a file"),
         (["arena", "highcard", "-n", "2", "--csv", "{dir}"], "is a folder"),
         (["arena", "highcard", "-n", "2", "--records", "{file}/records"], "cannot create the records folder"),
         (["analyze", "highcard", "-n", "2", "--out", "{file}/report"], "cannot create the report folder"),
-        (["play", "highcard", "--seats", "random", "--save", "{file}/game.json"], "cannot create the record folder"),
+        (["play", "highcard", "--seats", "random", "--save", "{file}/g.json"], "the record folder '{file}' is a file"),
     ],
 )
 def test_unwritable_outputs_are_refused_before_any_game(
@@ -84,7 +84,7 @@ def test_unwritable_outputs_are_refused_before_any_game(
     blocker.write_text("not a folder")
     words = [w.format(file=blocker, dir=tmp_path) for w in argv]
     code, out, err = run(capsys, *words)
-    assert code == 2 and message in err and err.startswith("obelisk: error:")
+    assert code == 2 and message.format(file=blocker) in err and err.startswith("obelisk: error:")
     assert "final scores" not in out and "report written" not in out
 
 
