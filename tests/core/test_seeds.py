@@ -1,0 +1,40 @@
+import pytest
+
+from obelisk.core.seeds import MAX_SEED, SecretSeed, check_seed, commitment, verify
+
+
+def test_secret_seeds_differ_and_stay_in_range():
+    drawn = {SecretSeed.new().seed for _ in range(50)}
+    assert len(drawn) == 50
+    assert all(0 <= s < MAX_SEED for s in drawn)
+
+
+def test_commitment_verifies_only_its_own_seed_and_salt():
+    secret = SecretSeed.new()
+    assert verify(secret.seed, secret.salt, secret.commitment)
+    assert not verify(secret.seed + 1 if secret.seed + 1 < MAX_SEED else 0, secret.salt, secret.commitment)
+    assert not verify(secret.seed, secret.salt + "0", secret.commitment)
+    assert not verify(secret.seed, secret.salt, "sha256:" + "0" * 64)
+    assert not verify("1", secret.salt, secret.commitment)
+    assert not verify(secret.seed, None, secret.commitment)
+
+
+def test_commitment_is_a_stable_hash():
+    assert commitment(7, "ab") == commitment(7, "ab")
+    assert commitment(7, "ab") != commitment(7, "ac")
+    assert commitment(7, "ab").startswith("sha256:") and len(commitment(7, "ab")) == 7 + 64
+
+
+def test_repr_never_shows_the_seed():
+    secret = SecretSeed(123456789, "feed")
+    assert "123456789" not in repr(secret) and "feed" not in repr(secret)
+
+
+@pytest.mark.parametrize("bad", [-1, MAX_SEED, True, 1.0, "3", None, 10**400])
+def test_check_seed_refuses(bad):
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        check_seed(bad)
+
+
+def test_check_seed_accepts_bounds():
+    assert check_seed(0) == 0 and check_seed(MAX_SEED - 1) == MAX_SEED - 1
