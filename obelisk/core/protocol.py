@@ -505,10 +505,15 @@ class State(ABC):
         return self._action_to_string(self._action_in_space(action))
 
     def public_action_string(self, action: Any, seat: Any) -> str:
-        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here."""
+        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here.
+
+        At the end nothing can be applied, so nothing is told: ``IllegalActionError``.
+        """
         action = self._action_in_space(action)
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
             raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
+        if self._current_player() == TERMINAL:
+            raise IllegalActionError("the game is over; no action can be applied")
         if self._action_visible_to(action, seat):
             return self._action_to_string(action)
         return self._hidden_action_string(action)
@@ -526,17 +531,28 @@ class State(ABC):
         return int(action)
 
     def string_to_action(self, text: Any) -> int:
-        """The legal action whose label is ``text`` (case and spacing ignored), or its id as text."""
-        wanted = " ".join(str(text).split()).casefold()
+        """The legal action whose label is ``text`` (case and spacing ignored), or whose id it spells in ASCII digits.
+
+        Every refusal (not a string, no such legal label or id, the game over) is an ``IllegalActionError``.
+        """
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action label must be a string, got {type(text).__name__}")
         legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError("the game is over; no action can be applied")
+        wanted = " ".join(text.split()).casefold()
         for action in legal:
             if " ".join(self._action_to_string(action).split()).casefold() == wanted:
                 return action
-        if wanted.lstrip("-").isdigit() and int(wanted) in legal:
-            return int(wanted)
+        if wanted.isascii() and wanted.isdigit():
+            digits = wanted.lstrip("0") or "0"
+            for action in legal:
+                if str(action) == digits:
+                    return action
         sample = ", ".join(repr(self._action_to_string(a)) for a in legal[:8])
         more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
-        raise IllegalActionError(f"no legal action is labelled {text!r}; legal now: {sample}{more}")
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise IllegalActionError(f"no legal action is labelled {shown!r}; legal now: {sample}{more}")
 
     def returns(self) -> list[float]:
         """Rank-based result per seat: 0 until the end.

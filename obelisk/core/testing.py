@@ -15,7 +15,7 @@ import pickle
 import random
 from typing import Any, Callable, Iterator
 
-from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State
+from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State, rank_returns
 
 _BAD_ACTIONS: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
 
@@ -104,6 +104,38 @@ def _check_scores(state: State) -> None:
         assert set(entry) >= {"total", "breakdown"}, f"score entry lacks total/breakdown: {entry}"
         assert isinstance(entry["breakdown"], dict)
     json.dumps(scores)
+
+
+def check_scores_at_any_point(game: Game, games: int, seed: int = 0) -> None:
+    """``scores()`` and the ranking work from the first position to the last.
+
+    A game left unfinished is still recorded with its points so far, so no
+    game may assume its end-of-game accounting has been done.
+    """
+    for state in sampled_states(game, games, seed):
+        try:
+            _check_scores(state)
+            ranks = rank_returns(state._rank_keys())
+        except Exception as error:
+            raise AssertionError(f"{game!r} move {state.move_number()}: scores or ranks fail: {error!r}") from error
+        assert len(ranks) == game.num_players
+
+
+def check_terminal_labels(game: Game, games: int, seed: int = 0) -> None:
+    """At the end ``public_action_string`` refuses every id with ``IllegalActionError``: nothing can be applied."""
+    ids = range(max(game.num_distinct_actions(), game.max_chance_outcomes()))
+    for g in range(games):
+        final = random_playout(game, seed + g)
+        for seat in [None, *range(game.num_players)]:
+            for action in ids:
+                try:
+                    told = final.public_action_string(action, seat)
+                except IllegalActionError:
+                    continue
+                except Exception as error:
+                    raise AssertionError(f"{game!r}: public_action_string({action}, {seat}) at the end raised "
+                                         f"{error!r}") from error
+                raise AssertionError(f"{game!r}: public_action_string({action}, {seat}) at the end told {told!r}")
 
 
 def check_illegal_rejected(game: Game, games: int, seed: int = 0) -> None:
@@ -282,4 +314,6 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_no_leaks,
     check_resample_depends_only_on_the_infostate,
     check_action_strings_do_not_leak,
+    check_scores_at_any_point,
+    check_terminal_labels,
 )

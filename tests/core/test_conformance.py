@@ -52,3 +52,13 @@ def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> N
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_action_strings_do_not_leak(game_id: str, players: int) -> None:
     testing.check_action_strings_do_not_leak(obelisk.load(game_id, players), 4, seed=7000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_scores_at_any_point(game_id: str, players: int) -> None:
+    testing.check_scores_at_any_point(obelisk.load(game_id, players), GAMES_PER_CHECK, seed=8000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_terminal_labels(game_id: str, players: int) -> None:
+    testing.check_terminal_labels(obelisk.load(game_id, players), 2, seed=9000)

@@ -114,6 +114,37 @@ def test_labels_round_trip_case_and_space_insensitively() -> None:
         state.action_to_string(99)
 
 
+@pytest.mark.parametrize(
+    "text", ["²", "١", "--5", "-0", "0x1", "1.0", "9" * 5000, "1" + "0" * 30, "", " ", "\x00", "swap\x1b[31m", None, 1,
+             b"swap", ["swap"], 1.0, True]
+)
+def test_string_to_action_refuses_anything_else_with_illegal_action_error(text: object) -> None:
+    state = dealt()
+    with pytest.raises(IllegalActionError):
+        state.string_to_action(text)
+
+
+def test_string_to_action_reads_ascii_ids_and_says_when_the_game_is_over() -> None:
+    state = dealt()
+    assert state.string_to_action(" 01 ") == 1
+    with pytest.raises(IllegalActionError, match=r"labelled '9999999999999999999999999999999999999999…'"):
+        state.string_to_action("9" * 5000)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.string_to_action("hold")
+
+
+def test_public_action_string_at_the_end_is_refused() -> None:
+    state = dealt()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.action_to_string(0) == "hold"
+    for seat in (None, 0, 1):
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            state.public_action_string(0, seat)
+
+
 def test_public_action_string_hides_other_seats_draws() -> None:
     state = dealt(cards=(5,))
     assert state.current_player() == CHANCE

@@ -1152,23 +1152,36 @@ class CleopatraState(State):
     # End of game ------------------------------------------------------------------------
 
     def _end_game(self) -> None:
+        final = self._tally(at_end=True)
+        self.final = final
+        eaten = [s for s in range(self.num_players) if final["eaten"][s]]
+        self._note(f"game over: amulets {final['amulets']}, eaten {eaten}")
+        self.phase = "end"
+
+    def _tally(self, at_end: bool) -> dict[str, Any]:
+        """The end-of-game accounting of the position as it stands.
+
+        Only ``at_end`` does the crocodile eat the most corrupt: before the end
+        nobody is eaten, so every architect's merchants count and the tally is
+        the points so far, not a forecast.
+        """
         n = self.num_players
         t = self.tables
         tainted = [sum(self.hands[s][TAINTED0:]) for s in range(n)]
         relief = [sum(len(cells) for owner, cells in self.sanctuaries if owner == s) for s in range(n)]
         corruption = [max(0, self.amulets[s] + tainted[s] - relief[s]) for s in range(n)]
-        top = max(corruption)
-        tied = [s for s in range(n) if corruption[s] == top]
-        rule = self._rules.crocodile_ties
-        if len(tied) == 1 or rule == "all":
-            eaten = tied
-        elif rule == "none":
-            eaten = []
-        else:
-            richest = max(self.talents[s] for s in tied)
-            eaten = [s for s in tied if self.talents[s] == richest]
+        eaten: list[int] = []
+        if at_end:
+            top = max(corruption)
+            tied = [s for s in range(n) if corruption[s] == top]
+            rule = self._rules.crocodile_ties
+            if len(tied) == 1 or rule == "all":
+                eaten = tied
+            elif rule != "none":
+                richest = max(self.talents[s] for s in tied)
+                eaten = [s for s in tied if self.talents[s] == richest]
         bonus = [0 if s in eaten else t.kit["merchant_end_value"] * self.merchants[s] for s in range(n)]
-        self.final = {
+        return {
             "tainted_in_hand": tainted,
             "sanctuary_relief": relief,
             "amulets": corruption,
@@ -1176,17 +1189,14 @@ class CleopatraState(State):
             "merchant_bonus": bonus,
             "talents": [self.talents[s] + bonus[s] for s in range(n)],
         }
-        self._note(f"game over: amulets {corruption}, eaten {eaten}")
-        self.phase = "end"
 
     def _rank_keys(self) -> list[Any]:
-        f = self.final
-        assert f is not None
+        f = self.final if self.final is not None else self._tally(at_end=False)
         return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(self.num_players)]
 
     def _scores(self) -> list[dict[str, Any]]:
-        f = self.final
-        assert f is not None
+        """Points at the end, or before it the points so far (see ``_tally``)."""
+        f = self.final if self.final is not None else self._tally(at_end=False)
         result = []
         for s in range(self.num_players):
             result.append({
