@@ -30,6 +30,10 @@ class UserError(Exception):
     """A mistake in the command line or its files: reported in one line, exit status 2."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C, once the command has put its work in order: its message is the one line shown, exit status 130."""
+
+
 _registered: list[str] = []
 
 
@@ -49,10 +53,13 @@ def main(argv: list[str] | None = None) -> int:
     _register_commands()
     args = sys.argv[1:] if argv is None else argv
     try:
-        app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
+        status = app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
     except UserError as error:
         print(f"obelisk: error: {error}", file=sys.stderr)
         return 2
+    except Interrupted as stop:
+        print(f"obelisk: interrupted: {stop}", file=sys.stderr)
+        return 130
     except typer.Abort:
         print("obelisk: aborted", file=sys.stderr)
         return 130
@@ -66,4 +73,6 @@ def main(argv: list[str] | None = None) -> int:
         hint = f" (see {context.command_path} --help)" if context is not None else ""
         print(f"obelisk: error: {error.format_message()}{hint}", file=sys.stderr)
         return 2
-    return 0
+    if status == 130:  # typer turns Ctrl-C into this exit status
+        print("\nobelisk: interrupted", file=sys.stderr)
+    return status if isinstance(status, int) else 0

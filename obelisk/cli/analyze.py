@@ -7,11 +7,9 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
-
 from obelisk.cli import UserError
 from obelisk.cli.arena import parse_bot_list, play_tournament, save_records
-from obelisk.cli.common import load_game, output_folder, parse_extra_options, write_failed
+from obelisk.cli.common import load_game, make_console, output_folder, parse_extra_options, plain, write_failed
 from obelisk.sim.analyze import analyse, write_report
 from obelisk.sim.arena import BACKENDS, make_tournament
 
@@ -49,7 +47,7 @@ def analyze(
         raise write_failed("report folder", folder, error) from None
     if records:
         save_records(folder / "records", results, game.id)
-    Console(highlight=False).print(f"report written to {report}")
+    make_console().print(plain(f"report written to {report}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -8,17 +8,24 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, output_file, output_folder, parse_extra_options, write_failed
+from obelisk.cli.common import (
+    load_game,
+    make_console,
+    output_file,
+    output_folder,
+    parse_extra_options,
+    plain,
+    write_failed,
+)
 from obelisk.core.records import save_record
 from obelisk.sim.arena import BACKENDS, GameResult, Tournament, make_tournament, summarise, timed_run
 from obelisk.sim.ray_backend import RayUnavailableError
 
-console = Console(highlight=False, stderr=True)
+console = make_console(stderr=True)
 
 
 def parse_bot_list(text: str) -> list[str]:
@@ -96,14 +103,14 @@ def save_records(directory: Path, results: Sequence[GameResult], game_id: str) -
 
 
 def print_summary(summary: dict[str, Any], workers: int, backend: str) -> None:
-    out = Console(highlight=False)
+    out = make_console()
     title = (f"{summary['game']}: {summary['games']} games, {summary['players']} players, seed {summary['seed']}")
-    table = Table(title=title)
+    table = Table(title=plain(title))
     for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in sorted(summary["bots"], key=lambda r: -r["rating"]):
         low, high = row["win_ci"]
-        table.add_row(row["bot"], str(row["games"]), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
+        table.add_row(plain(row["bot"]), str(row["games"]), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
                       f"{low:.1%}–{high:.1%}", f"{row['mean_score']:.2f}", f"{row['rating']:+.0f}")
     out.print(table)
     seats = "  ".join(f"seat {s['seat']}: {s['win_rate']:.1%}" for s in summary["seats"])

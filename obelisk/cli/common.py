@@ -1,9 +1,14 @@
-"""Helpers shared by the commands: loading a game from command-line words, seats, option parsing."""
+"""Helpers shared by the commands: loading a game from command-line words, seats, option parsing, printing."""
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+from rich.text import Text
 
 import obelisk
 from obelisk.bots import make_bot
@@ -95,3 +100,45 @@ def output_file(path: Path, what: str) -> Path:
 def write_failed(what: str, path: Path, error: OSError) -> UserError:
     """The error for an output that could not be written after all (a full disk, a folder removed)."""
     return UserError(f"cannot write the {what} {str(path)!r}: {error.strerror or error}")
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console that never reads Rich markup (a ``[/]`` in a card name is printed, not obeyed) nor wraps lines."""
+    return Console(highlight=False, markup=False, soft_wrap=True, stderr=stderr)
+
+
+_CONTROLS = {
+    code: f"\\x{code:02x}" for code in range(0xA0)
+    if code not in (0x09, 0x0A) and unicodedata.category(chr(code)) == "Cc"
+}
+
+
+def plain(text: Any, style: str = "") -> Text:
+    """``text`` to print as written: no markup, and control characters shown as ``\\x1b`` escapes.
+
+    Labels, names and renderings come from data files and records; an escape
+    sequence in them must not move the cursor or restyle the terminal.
+    """
+    return Text(str(text).translate(_CONTROLS), style=style)
+
+
+def small_number(text: str, limit: int) -> int | None:
+    """``text`` as a whole number from 0 to ``limit`` if it is written in ASCII digits, else None.
+
+    ``str.isdigit`` accepts ``'²'``, which ``int`` refuses, and ``int`` refuses
+    more than 4300 digits; typed numbers go through here instead.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        return None
+    value = int(digits)
+    return value if value <= limit else None
+
+
+def tolerate_undecodable_input() -> None:
+    """Typed bytes that are not text become U+FFFD, one more answer to refuse, instead of a decoding error."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")

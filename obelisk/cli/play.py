@@ -2,22 +2,37 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 import obelisk
-from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_bots, output_file, parse_extra_options, parse_seats, write_failed
+from obelisk.cli import Interrupted, UserError
+from obelisk.cli.common import (
+    load_game,
+    make_bots,
+    make_console,
+    output_file,
+    parse_extra_options,
+    parse_seats,
+    plain,
+    small_number,
+    tolerate_undecodable_input,
+    write_failed,
+)
 from obelisk.core import CHANCE, State
 from obelisk.core.records import make_record, save_record
 
-console = Console(highlight=False)
+console = make_console()
+
+
+class LeftGame(Exception):
+    """The player left: typed ``q`` or ended the input (the message says which)."""
 
 
 def list_games(json_output: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
@@ -34,7 +49,7 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
             f"{o.name}={o.default!r}" + (f" ({', '.join(map(repr, o.allowed))})" if o.allowed else "")
             for o in info.options
         )
-        table.add_row(info.id, info.name, f"{info.min_players}-{info.max_players}", options or "-")
+        table.add_row(plain(info.id), plain(info.name), f"{info.min_players}-{info.max_players}", plain(options or "-"))
     console.print(table)
 
 
@@ -48,8 +63,13 @@ def play(
 ) -> None:
     """Play a game in the terminal. Game options go as --NAME VALUE (e.g. --cards my_cards.json)."""
     options = parse_extra_options(list(ctx.args))
+    tolerate_undecodable_input()
     if game_id is None:
-        game_id = _ask_game()
+        try:
+            game_id = _ask_game()
+        except LeftGame:
+            console.print("no game chosen")
+            return
     game = load_game(game_id, players, options)
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
     if seed is None:
@@ -57,23 +77,41 @@ def play(
     bots = make_bots(seat_specs, game, seed)
     path = output_file(save or Path("obelisk-records") / f"{game.id}-{seed}.json", "record")
     humans = [s for s in range(game.num_players) if s not in bots]
-    console.print(f"[bold]{game.info.name}[/bold] — {game.num_players} players, seed {seed}")
+    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players, seed {seed}"))
     for seat, spec in enumerate(seat_specs):
-        console.print(f"  seat {seat}: {'you' if seat in humans else spec}")
+        console.print(plain(f"  seat {seat}: {'you' if seat in humans else spec}"))
     state = game.new_initial_state(seed)
     viewer = humans[0] if humans else None
+    names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
+             for s in range(game.num_players)]
+    left = ""
     try:
         _loop(state, bots, humans, viewer)
-    finally:
-        names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
-                 for s in range(game.num_players)]
-        record = make_record(state, names)
-        try:
-            save_record(record, path)
-        except OSError as error:
-            print(json.dumps(record, indent=1, sort_keys=True))
-            raise write_failed("record (printed above instead)", path, error) from None
-        console.print(f"record saved to {path}")
+    except LeftGame as how:
+        left = str(how)
+    except KeyboardInterrupt:
+        console.print()  # after the ^C on the prompt's line
+        left = "interrupted"
+    except BaseException:
+        with contextlib.suppress(Exception):  # keep the game for a bug report; the original error goes on
+            save_record(make_record(state, names), path)
+        raise
+    _save(state, names, path)
+    if not left:
+        console.print(plain(f"record saved to {path}"))
+    elif left == "interrupted":
+        raise Interrupted(f"game left unfinished at move {state.move_number()}; record saved to {path}")
+    else:
+        console.print(plain(f"game left unfinished at move {state.move_number()} ({left}); record saved to {path}"))
+
+
+def _save(state: State, names: list[dict[str, str]], path: Path) -> None:
+    record = make_record(state, names)
+    try:
+        save_record(record, path)
+    except OSError as error:
+        print(json.dumps(record, indent=1, sort_keys=True))
+        raise write_failed("record (printed above instead)", path, error) from None
 
 
 def _ask_game() -> str:
@@ -81,21 +119,27 @@ def _ask_game() -> str:
     if not infos:
         raise UserError("no games are installed")
     for number, info in enumerate(infos, 1):
-        console.print(f"  {number}. {info.name} ({info.id}, {info.min_players}-{info.max_players} players)")
+        console.print(plain(f"  {number}. {info.name} ({info.id}, {info.min_players}-{info.max_players} players)"))
     while True:
-        answer = _read("Which game? ")
-        if answer.isdigit() and 1 <= int(answer) <= len(infos):
-            return infos[int(answer) - 1].id
+        answer = _read("Which game (number or id, q to quit)? ")
+        number = small_number(answer, len(infos))
+        if number:
+            return infos[number - 1].id
         if answer in {i.id for i in infos}:
             return answer
-        console.print("[red]type a number from the list or a game id[/red]")
+        console.print(f"type a number from 1 to {len(infos)}, a game id, or q", style="red")
 
 
 def _read(prompt: str) -> str:
+    """One answer, stripped; ``q`` and the end of the input leave the game."""
     try:
-        return input(prompt).strip()
+        answer = input(prompt).strip()
     except EOFError:
-        raise typer.Abort() from None
+        console.print()  # the prompt's line is left open
+        raise LeftGame("end of input") from None
+    if answer.lower() in ("q", "quit"):
+        raise LeftGame("quit")
+    return answer
 
 
 def _loop(state: State, bots: dict[int, Any], humans: list[int], viewer: int | None) -> None:
@@ -109,51 +153,52 @@ def _loop(state: State, bots: dict[int, Any], humans: list[int], viewer: int | N
         else:
             viewer = actor
             action = _ask_action(state, actor)
-            if action is None:
-                console.print("game left unfinished")
-                return
         if viewer is not None and (actor != viewer or actor == CHANCE):
             who = "chance" if actor == CHANCE else f"seat {actor}"
-            console.print(f"[dim]{who}: {state.public_action_string(action, viewer)}[/dim]")
+            console.print(plain(f"{who}: {state.public_action_string(action, viewer)}", "dim"))
         state.apply_action(action)
     view = state.observation(viewer)
     console.rule("game over")
-    console.print(game.render_observation(view))
+    console.print(plain(game.render_observation(view)))
     _print_scores(state)
 
 
-def _ask_action(state: State, seat: int) -> int | None:
+def _ask_action(state: State, seat: int) -> int:
+    """The number of a listed action or the label of a legal one; anything else is asked again."""
     view = state.observation(seat)
     console.rule(f"seat {seat} to play")
-    console.print(state.game.render_observation(view), markup=False)
+    console.print(plain(state.game.render_observation(view)))
     legal = view["legal_actions"]
     for number, (_, label) in enumerate(legal, 1):
-        console.print(f"  {number:>3}. {label}", markup=False)
+        console.print(plain(f"  {number:>3}. {label}"))
+    by_label = {_folded(label): action for action, label in legal}
     while True:
         answer = _read("your move (number or label, q to quit): ")
-        if answer.lower() in ("q", "quit"):
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1][0]
-        try:
-            return state.string_to_action(answer)
-        except obelisk.IllegalActionError as error:
-            console.print(str(error), style="red", markup=False)
+        number = small_number(answer, len(legal))
+        if number:
+            return legal[number - 1][0]
+        if _folded(answer) in by_label:
+            return by_label[_folded(answer)]
+        console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+def _folded(label: str) -> str:
+    return " ".join(label.split()).casefold()
 
 
 def _print_scores(state: State) -> None:
+    """One column per seat and a row per scoring category, so games with many categories fit a terminal."""
     scores = state.scores()
     returns = state.returns()
     categories = sorted({c for s in scores for c in s["breakdown"]})
     table = Table(title="final scores")
-    table.add_column("seat")
+    table.add_column("")
+    for seat in range(state.num_players):
+        table.add_column(f"seat {seat}", justify="right")
     for c in categories:
-        table.add_column(c, justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("result", justify="right")
-    for seat, entry in enumerate(scores):
-        table.add_row(str(seat), *[str(entry["breakdown"].get(c, "")) for c in categories], str(entry["total"]),
-                      f"{returns[seat]:+.2f}")
+        table.add_row(plain(c), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
+    table.add_row("total", *[str(entry["total"]) for entry in scores], style="bold")
+    table.add_row("result", *[f"{r:+.2f}" for r in returns])
     console.print(table)
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
 from obelisk.cli import UserError
+from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
 from obelisk.core import CHANCE, Game, State
 from obelisk.core.records import RecordError, read_record, replay_record
 
-console = Console(highlight=False)
+console = make_console()
 
 HELP = "keys: [enter]/n next · p previous · g N go to move N · s N view of seat N (s - spectator) · e end · q quit"
 
@@ -36,14 +36,17 @@ def replay(
         return
     position = step or 0
     console.print(HELP)
+    tolerate_undecodable_input()
     while True:
         _show(game, states, position, viewer)
         try:
             command = input(f"[move {position}/{last}] > ").strip().split()
         except EOFError:
+            console.print()  # the prompt's line is left open
             return
         key = command[0] if command else "n"
         argument = command[1] if len(command) > 1 else None
+        target = small_number(argument, last) if key == "g" and argument is not None else None
         if key == "q":
             return
         if key == "n":
@@ -52,13 +55,13 @@ def replay(
             position = max(position - 1, 0)
         elif key == "e":
             position = last
-        elif key == "g" and argument is not None and argument.isdigit() and int(argument) <= last:
-            position = int(argument)
+        elif target is not None:
+            position = target
         elif key == "s" and argument is not None:
             try:
                 viewer = _parse_seat(argument, game)
             except UserError as error:
-                console.print(str(error), style="red", markup=False)
+                console.print(plain(error, "red"))
         else:
             console.print(HELP)
 
@@ -66,9 +69,11 @@ def replay(
 def _parse_seat(text: str, game: Game) -> int | None:
     if text in ("spectator", "-", "none"):
         return None
-    if text.isdigit() and int(text) < game.num_players:
-        return int(text)
-    raise UserError(f"seat must be 0..{game.num_players - 1} or 'spectator', got {text!r}")
+    seat = small_number(text, game.num_players - 1)
+    if seat is not None:
+        return seat
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    raise UserError(f"seat must be 0..{game.num_players - 1} or 'spectator', got {shown!r}")
 
 
 def _show(game: Game, states: list[State], position: int, viewer: int | None) -> None:
@@ -80,8 +85,8 @@ def _show(game: Game, states: list[State], position: int, viewer: int | None) ->
         actor = before.current_player()
         action = state.history()[-1]
         name = "chance" if actor == CHANCE else f"seat {actor}"
-        console.print(f"last: {name}: {before.public_action_string(action, viewer)}", markup=False)
-    console.print(game.render_observation(state.observation(viewer)), markup=False)
+        console.print(plain(f"last: {name}: {before.public_action_string(action, viewer)}"))
+    console.print(plain(game.render_observation(state.observation(viewer))))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,15 +7,14 @@ import time
 from dataclasses import dataclass, field
 
 import typer
-from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_bots, parse_extra_options, parse_seats
+from obelisk.cli.common import load_game, make_bots, make_console, parse_extra_options, parse_seats, plain
 from obelisk.core import Game, State
 
-console = Console(highlight=False, stderr=True)
+console = make_console(stderr=True)
 
 
 @dataclass
@@ -108,13 +107,13 @@ def simulate(
     if json_output:
         print(json.dumps(summary, indent=1))
         return
-    table = Table(title=f"{game.info.name}: {games} games, {game.num_players} players, seed {seed}")
+    table = Table(title=plain(f"{game.info.name}: {games} games, {game.num_players} players, seed {seed}"))
     for column in ("seat", "bot", "wins", "win rate", "mean score"):
         table.add_column(column, justify="right")
     for row in summary["seats"]:
-        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
+        table.add_row(str(row["seat"]), plain(row["bot"]), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
                       f"{row['mean_score']:.2f}")
-    out = Console(highlight=False)
+    out = make_console()
     out.print(table)
     out.print(f"mean length {summary['mean_length']:.1f} actions (max {summary['max_length']}); "
               f"{summary['games_per_second']:.1f} games/s, {summary['steps_per_second']:.0f} steps/s")
