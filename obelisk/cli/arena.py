@@ -19,6 +19,7 @@ from obelisk.cli.common import (
     output_folder,
     parse_extra_options,
     plain,
+    split_specs,
     write_failed,
 )
 from obelisk.core.records import save_record
@@ -29,19 +30,8 @@ console = make_console(stderr=True)
 
 
 def parse_bot_list(text: str) -> list[str]:
-    """``ismcts:1s,greedy,random`` → specs. Commas inside a bot's parameters stay with it.
-
-    A word containing ``=`` continues the previous bot's parameters, so
-    ``ismcts:500,depth=20,greedy`` is two bots.
-    """
-    specs: list[str] = []
-    for word in (w.strip() for w in text.split(",")):
-        if not word:
-            continue
-        if "=" in word and specs:
-            specs[-1] += "," + word
-        else:
-            specs.append(word)
+    """``ismcts:1s,greedy,random`` → specs (see ``split_specs``)."""
+    specs = split_specs(text)
     if not specs:
         raise UserError("--bots needs at least one bot")
     for spec in specs:

@@ -48,9 +48,25 @@ def load_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
         raise UserError(str(error)) from None
 
 
+def split_specs(text: str) -> list[str]:
+    """Comma-separated bot specs; a word containing ``=`` continues the previous bot's parameters.
+
+    So ``ismcts:500,depth=20,greedy`` is two bots.
+    """
+    specs: list[str] = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        if "=" in word and specs:
+            specs[-1] += "," + word
+        else:
+            specs.append(word)
+    return specs
+
+
 def parse_seats(spec: str | None, game: Game, default: str) -> list[str]:
-    """A comma-separated seat list; a short list is completed with its last entry."""
-    words = [w.strip() for w in (spec or default).split(",") if w.strip()]
+    """A comma-separated seat list (see ``split_specs``); a short list is completed with its last entry."""
+    words = split_specs(spec or default)
     if not words:
         raise UserError("--seats needs at least one entry")
     if len(words) > game.num_players:

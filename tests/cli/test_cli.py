@@ -34,6 +34,11 @@ def test_simulate_json_counts_every_game(capsys: pytest.CaptureFixture[str]) -> 
     assert [s["wins"] for s in again["seats"]] == [s["wins"] for s in result["seats"]]
 
 
+def test_bot_parameters_stay_with_their_bot_in_every_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "highcard", "-n", "2", "--bots", "ismcts:5,depth=1,random", "--json")
+    assert code == 0 and json.loads(out)["bots"] == ["ismcts:5,depth=1", "random"]
+
+
 def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "highcard", "-n", "5", "--allow-swap", "false", "--json")
     assert code == 0 and json.loads(out)["options"] == {"allow_swap": False}

@@ -198,38 +198,46 @@ def test_replay_commands_ignore_junk(
     assert "view of seat 1" in out and out.count("seat must be 0..2") == len(words)
 
 
-def hostile_cards(path: Path) -> Path:
-    """The built-in Valley cards with names that are Rich markup and an escape sequence."""
-    from obelisk.games.valley.cards import BUILTIN_PATH
+HOSTILE = {
+    "valley": ("--cards", "obelisk/games/valley/cards.json", {"Shabti": "Sha[/]bti", "Urn": "[bold red]Urn"}),
+    "cleopatra": ("--data", "obelisk/games/cleopatra/cleopatra.json", {"Stone": "Sto[/]ne", "Wood": "[bold red]Wood"}),
+}
 
-    doc = json.loads(BUILTIN_PATH.read_text())
-    renamed = {"Shabti": "Sha[/]bti", "Urn": "[bold red]Urn", "Box of Food": "Box \x1b[31mof Food"}
+
+def hostile_data(game_id: str, folder: Path) -> Path:
+    """The game's built-in data with card names that are Rich markup or hold an escape sequence."""
+    _, builtin, renamed = HOSTILE[game_id]
+    doc = json.loads((Path(obelisk.__file__).parent.parent / builtin).read_text())
+    escaped = {name: f"{name[:2]}\x1b[2J{name[2:]}" for name in ("Box of Food", "Marble")}
     for card in doc["cards"]:
-        card["name"] = renamed.get(card["name"], card["name"])
-    doc["sets"] = {("[blink]" + k if k == "book" else k): v for k, v in doc["sets"].items()}
-    for card in doc["cards"]:
-        if card["set"] == "book":
-            card["set"] = "[blink]book"
+        card["name"] = {**renamed, **escaped}.get(card["name"], card["name"])
+    if game_id == "valley":
+        doc["sets"] = {("[blink]" + k if k == "book" else k): v for k, v in doc["sets"].items()}
+        for card in doc["cards"]:
+            card["set"] = "[blink]book" if card["set"] == "book" else card["set"]
+    path = folder / f"{game_id}.json"
     path.write_text(json.dumps(doc))
     return path
 
 
+@pytest.mark.parametrize("game_id", sorted(HOSTILE))
 def test_markup_and_escapes_in_card_names_are_printed_as_written(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str
 ) -> None:
-    cards = str(hostile_cards(tmp_path / "cards.json"))
+    option, _, renamed = HOSTILE[game_id]
+    data = str(hostile_data(game_id, tmp_path))
     rng = random.Random(0)
     monkeypatch.setattr("builtins.input", lambda prompt="": str(rng.randint(1, 2)))
     path = tmp_path / "g.json"
-    code, out, err = run(capsys, "play", "valley", "--cards", cards, "--seats", "you", "--seed", "4", "--save", str(path))
+    code, out, err = run(capsys, "play", game_id, option, data, "--seats", "you", "--seed", "4", "--save", str(path))
     assert code == 0 and not err and "final scores" in out
-    for shown in ("Sha[/]bti", "[bold red]Urn", "Box \\x1b[31mof Food", "[blink"):
+    for shown in [*renamed.values(), "\\x1b[2J"] + (["[blink]book"] if game_id == "valley" else []):
         assert shown in out
     assert "\x1b" not in out
     code, out, err = run(capsys, "replay", str(path), "--print", "--seat", "0")
-    assert code == 0 and not err and "Sha[/]bti" in out and "\x1b" not in out
-    for argv in (["simulate", "valley", "-n", "2"], ["arena", "valley", "-n", "2"]):
-        code, out, err = run(capsys, *argv, "--cards", cards)
+    assert code == 0 and not err and "\x1b" not in out
+    for argv in (["simulate", game_id, "-n", "1"], ["arena", game_id, "-n", "1"]):
+        code, out, err = run(capsys, *argv, option, data)
         assert code == 0 and "Traceback" not in err, err
 
 
