@@ -122,9 +122,9 @@ def _ask_game() -> str:
         console.print(plain(f"  {number}. {info.name} ({info.id}, {info.min_players}-{info.max_players} players)"))
     while True:
         answer = _read("Which game (number or id, q to quit)? ")
-        number = small_number(answer, len(infos))
-        if number:
-            return infos[number - 1].id
+        chosen = small_number(answer, len(infos))
+        if chosen:
+            return infos[chosen - 1].id
         if answer in {i.id for i in infos}:
             return answer
         console.print(f"type a number from 1 to {len(infos)}, a game id, or q", style="red")
@@ -174,9 +174,9 @@ def _ask_action(state: State, seat: int) -> int:
     by_label = {_folded(label): action for action, label in legal}
     while True:
         answer = _read("your move (number or label, q to quit): ")
-        number = small_number(answer, len(legal))
-        if number:
-            return legal[number - 1][0]
+        chosen = small_number(answer, len(legal))
+        if chosen:
+            return legal[chosen - 1][0]
         if _folded(answer) in by_label:
             return by_label[_folded(answer)]
         console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")

@@ -115,8 +115,9 @@ def test_labels_round_trip_case_and_space_insensitively() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["²", "١", "--5", "-0", "0x1", "1.0", "9" * 5000, "1" + "0" * 30, "", " ", "\x00", "swap\x1b[31m", None, 1,
-             b"swap", ["swap"], 1.0, True]
+    "text",
+    ["²", "١", "--5", "-0", "0x1", "1.0", "9" * 5000, "1" + "0" * 30, "", " ", "\x00", "swap\x1b[31m", None, 1, b"swap",
+     ["swap"], 1.0, True],
 )
 def test_string_to_action_refuses_anything_else_with_illegal_action_error(text: object) -> None:
     state = dealt()
