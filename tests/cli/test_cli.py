@@ -107,6 +107,18 @@ def test_a_record_that_cannot_be_saved_is_printed(
     assert record["seed"] == 3 and record["actions"]
 
 
+@pytest.mark.parametrize("game_id,option", [("solomon", "--data"), ("tomb", "--data"), ("cleopatra", "--data"),
+                                            ("valley", "--cards")])
+def test_data_files_that_never_end_or_are_not_text_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game_id: str, option: str
+) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    for path, reason in ((binary, "not UTF-8 text"), ("/dev/zero", "not a regular file")):
+        code, _, err = run(capsys, "simulate", game_id, "-n", "1", option, str(path))
+        assert code == 2 and reason in err and err.count("\n") == 1, err
+
+
 def test_no_command_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys)
     assert code == 0 and "arena" in out and "simulate" in out and not err

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from obelisk.core.files import read_text
+
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
 RESOURCES = ("artisan", "stone", "marble", "wood", "lapis")
@@ -130,7 +132,7 @@ def load_tables(path: str = "", mirror: bool = False) -> Tables:
     if key not in _CACHE:
         file = Path(path) if path else DEFAULT_PATH
         try:
-            text = file.read_text(encoding="utf-8")
+            text = read_text(file)
         except OSError as error:
             raise DataError(f"cleopatra data file {str(file)!r} cannot be read: {error.strerror or error}") from None
         try:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from obelisk.core.files import read_text
+
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
 MAX_STACK: Final = 4
@@ -347,7 +349,7 @@ def load(path: str = "") -> Tables:
     if not path and key in _CACHE:
         return _CACHE[key]
     try:
-        text = target.read_text(encoding="utf-8")
+        text = read_text(target)
     except OSError as error:
         raise ValueError(f"solomon data {target}: cannot be read: {error.strerror or error}") from None
     try:

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from obelisk.core.files import read_text
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -79,7 +80,7 @@ def _fail(where: str, message: str) -> None:
 
 def _read_json(path: str) -> Any:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as error:
         raise DataError(f"data file {path!r} cannot be read: {error.strerror or error}") from None
     try:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from obelisk.core.files import read_text
 from obelisk.games.valley.effects import EFFECTS
 
 BUILTIN_PATH = Path(__file__).with_name("cards.json")
@@ -70,7 +71,7 @@ def load_cards(path: str = "") -> CardTable:
     file = Path(path) if path else BUILTIN_PATH
     label = f"cards file {str(file)!r}"
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_text(file)
     except OSError as error:
         raise CardFileError(f"{label}: cannot be read ({error.strerror or error})") from None
     try:
