@@ -119,8 +119,15 @@ def write_failed(what: str, path: Path, error: OSError) -> UserError:
 
 
 def make_console(stderr: bool = False) -> Console:
-    """A console that never reads Rich markup (a ``[/]`` in a card name is printed, not obeyed) nor wraps lines."""
-    return Console(highlight=False, markup=False, soft_wrap=True, stderr=stderr)
+    """A console that never reads Rich markup (a ``[/]`` in a card name is printed, not obeyed) nor wraps lines.
+
+    A width outside 20..1000 (``COLUMNS=0`` prints nothing, ``COLUMNS=99999999``
+    makes every rule and table that wide) is taken as 80.
+    """
+    console = Console(highlight=False, markup=False, soft_wrap=True, stderr=stderr)
+    if not 20 <= console.width <= 1000:
+        console.width = 80
+    return console
 
 
 _CONTROLS = {

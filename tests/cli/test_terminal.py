@@ -249,3 +249,13 @@ def test_list_and_replay_help_print_brackets_as_written(
     assert code == 0 and "keys: [enter]/n next" in out
     code, out, _ = run(capsys, "list")
     assert code == 0 and "Valley" in out
+
+
+@pytest.mark.parametrize("columns,width", [("0", 80), ("5", 80), ("99999999", 80), ("-3", 80), ("120", 120)])
+def test_a_terminal_width_that_prints_nothing_or_too_much_is_taken_as_80(
+    monkeypatch: pytest.MonkeyPatch, columns: str, width: int
+) -> None:
+    from obelisk.cli.common import make_console
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert make_console().width == width
