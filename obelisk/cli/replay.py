@@ -9,6 +9,7 @@ import typer
 from obelisk.cli import UserError
 from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
 from obelisk.core import CHANCE, Game, State
+from obelisk.core.files import read_text
 from obelisk.core.records import RecordError, read_record, replay_record
 
 console = make_console()
@@ -23,10 +24,7 @@ def replay(
     show: bool = typer.Option(False, "--print", help="Print the position at --step (default: the end) and exit."),
 ) -> None:
     """Step through a saved game, forwards and backwards, from any seat's view."""
-    try:
-        game, states = replay_record(read_record(path))
-    except RecordError as error:
-        raise UserError(str(error)) from None
+    game, states = _replayed(path)
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:
@@ -64,6 +62,21 @@ def replay(
                 console.print(plain(error, "red"))
         else:
             console.print(HELP)
+
+
+def _replayed(path: Path) -> tuple[Game, list[State]]:
+    """The record's game and states; a file that is no record is refused in one line."""
+    try:
+        read_text(path)  # a device, a pipe or a huge file is refused before it is read whole
+    except OSError as error:
+        raise UserError(f"cannot read record {str(path)!r}: {error.strerror or error}") from None
+    try:
+        return replay_record(read_record(path))
+    except RecordError as error:
+        raise UserError(str(error)) from None
+    except (ValueError, RecursionError) as error:  # json's refusals beyond syntax: a 5000-digit number, deep nesting
+        reason = str(error).split(";")[0]
+        raise UserError(f"record {str(path)!r} is not valid JSON: {reason}") from None
 
 
 def _parse_seat(text: str, game: Game) -> int | None:

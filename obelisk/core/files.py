@@ -1,10 +1,13 @@
-"""Reading a file a user names (a data file): a device, a pipe or a huge file must not stall the program."""
+"""Reading a file a user names (a data file): a device, a pipe, a huge file or odd JSON must not stall or crash."""
 
 from __future__ import annotations
 
 import errno
+import json
+import re
 import stat
 from pathlib import Path
+from typing import Any
 
 MAX_BYTES = 16 * 2**20
 """Far above any game's data file; a larger file is refused rather than read."""
@@ -31,3 +34,23 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise OSError(errno.EILSEQ, f"not UTF-8 text (byte {error.start})") from None
+
+
+_LONG_NUMBER = re.compile(r"\d{4301}")
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` whose every refusal is a ``json.JSONDecodeError`` (with a line and column).
+
+    ``json`` itself refuses a number of more than 4300 digits with a plain
+    ``ValueError`` and deep nesting with ``RecursionError``.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        found = _LONG_NUMBER.search(text)
+        raise json.JSONDecodeError("a number has more than 4300 digits", text, found.start() if found else 0) from None
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", text, len(text) - len(text.lstrip())) from None

@@ -109,12 +109,18 @@ def test_a_record_that_cannot_be_saved_is_printed(
 
 @pytest.mark.parametrize("game_id,option", [("solomon", "--data"), ("tomb", "--data"), ("cleopatra", "--data"),
                                             ("valley", "--cards")])
-def test_data_files_that_never_end_or_are_not_text_are_refused(
+def test_data_files_that_never_end_or_are_not_json_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game_id: str, option: str
 ) -> None:
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe{}")
-    for path, reason in ((binary, "not UTF-8 text"), ("/dev/zero", "not a regular file")):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    number = tmp_path / "number.json"
+    number.write_text('{"cards": ' + "9" * 5000 + "}")
+    cases = ((binary, "not UTF-8 text"), (deep, "nested too deeply"), (number, "more than 4300 digits"),
+             ("/dev/zero", "not a regular file"))
+    for path, reason in cases:
         code, _, err = run(capsys, "simulate", game_id, "-n", "1", option, str(path))
         assert code == 2 and reason in err and err.count("\n") == 1, err
 

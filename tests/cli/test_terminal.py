@@ -259,3 +259,14 @@ def test_a_terminal_width_that_prints_nothing_or_too_much_is_taken_as_80(
 
     monkeypatch.setenv("COLUMNS", columns)
     assert make_console().width == width
+
+
+def test_replay_refuses_files_that_are_no_record_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    number = tmp_path / "number.json"
+    number.write_text('{"seed": ' + "9" * 5000 + "}")
+    for path, reason in ((deep, "is not valid JSON: maximum recursion depth"), (number, "4300 digits"),
+                         ("/dev/zero", "not a regular file"), (tmp_path, "Is a directory")):
+        code, out, err = run(capsys, "replay", str(path), "--print")
+        assert code == 2 and not out and reason in err and err.count("\n") == 1, err

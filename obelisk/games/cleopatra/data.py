@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from obelisk.core.files import read_text
+from obelisk.core.files import parse_json, read_text
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
@@ -136,7 +136,7 @@ def load_tables(path: str = "", mirror: bool = False) -> Tables:
         except OSError as error:
             raise DataError(f"cleopatra data file {str(file)!r} cannot be read: {error.strerror or error}") from None
         try:
-            doc = json.loads(text)
+            doc = parse_json(text)
         except json.JSONDecodeError as error:
             raise DataError(f"cleopatra data file {str(file)!r} is not valid JSON: {error}") from None
         _CACHE[key] = build_tables(doc, mirror)

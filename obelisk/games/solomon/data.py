@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from obelisk.core.files import read_text
+from obelisk.core.files import parse_json, read_text
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -353,7 +353,7 @@ def load(path: str = "") -> Tables:
     except OSError as error:
         raise ValueError(f"solomon data {target}: cannot be read: {error.strerror or error}") from None
     try:
-        doc = json.loads(text)
+        doc = parse_json(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"solomon data {target}: not valid JSON: {error}") from None
     tables = parse(doc, str(target))

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from obelisk.core.files import read_text
+from obelisk.core.files import parse_json, read_text
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -84,7 +84,7 @@ def _read_json(path: str) -> Any:
     except OSError as error:
         raise DataError(f"data file {path!r} cannot be read: {error.strerror or error}") from None
     try:
-        return json.loads(text)
+        return parse_json(text)
     except json.JSONDecodeError as error:
         raise DataError(f"data file {path!r} is not valid JSON: {error}") from None
 

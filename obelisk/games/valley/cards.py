@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from obelisk.core.files import read_text
+from obelisk.core.files import parse_json, read_text
 from obelisk.games.valley.effects import EFFECTS
 
 BUILTIN_PATH = Path(__file__).with_name("cards.json")
@@ -75,7 +75,7 @@ def load_cards(path: str = "") -> CardTable:
     except OSError as error:
         raise CardFileError(f"{label}: cannot be read ({error.strerror or error})") from None
     try:
-        doc = json.loads(text)
+        doc = parse_json(text)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise CardFileError(f"{label}: not valid JSON ({where}: {error.msg})") from None
