@@ -27,8 +27,12 @@ def parse_extra_options(words: list[str]) -> dict[str, Any]:
                 raise UserError(f"{word} needs NAME=VALUE")
             name, _, value = words[i + 1].partition("=")
             i += 2
-        elif word.startswith("--"):
+            if not name:
+                raise UserError(f"{word} needs NAME=VALUE, got {words[i - 1]!r}")
+        elif word.startswith("--") and word != "--":
             name, eq, value = word[2:].partition("=")
+            if not name:
+                raise UserError(f"an option needs a name: {word!r}")
             if not eq:
                 if i + 1 >= len(words) or words[i + 1].startswith("--"):
                     raise UserError(f"option --{name} needs a value")
@@ -64,11 +68,11 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def parse_seats(spec: str | None, game: Game, default: str) -> list[str]:
+def parse_seats(spec: str | None, game: Game, default: str, option: str = "--seats") -> list[str]:
     """A comma-separated seat list (see ``split_specs``); a short list is completed with its last entry."""
     words = split_specs(spec or default)
     if not words:
-        raise UserError("--seats needs at least one entry")
+        raise UserError(f"{option} needs at least one entry")
     if len(words) > game.num_players:
         raise UserError(f"{len(words)} seats given for a {game.num_players}-player game")
     return words + [words[-1]] * (game.num_players - len(words))

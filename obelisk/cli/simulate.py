@@ -69,7 +69,7 @@ def simulate(
 ) -> None:
     """Play GAMES seeded games between bots; print wins, mean scores, length and throughput."""
     game = load_game(game_id, players, parse_extra_options(list(ctx.args)))
-    seats = parse_seats(bots, game, "random")
+    seats = parse_seats(bots, game, "random", "--bots")
     if any(s in ("you", "human") for s in seats):
         raise UserError("simulate runs bots only")
     make_bots(seats, game, seed)

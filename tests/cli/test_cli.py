@@ -63,6 +63,10 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         (["play", "highcard", "--seed", "x"], "Invalid value for '--seed'"),
         (["arena", "highcard", "--bots", "ismcts:1s,c=nan"], "'c' must be a finite number"),
         (["chess"], "No such command 'chess'. (see obelisk --help)"),
+        (["simulate", "highcard", "--=5"], "an option needs a name: '--=5'"),
+        (["simulate", "highcard", "-o", "=5"], "-o needs NAME=VALUE, got '=5'"),
+        (["simulate", "highcard", "--bots", ","], "--bots needs at least one entry"),
+        (["play", "highcard", "--seats", " , "], "--seats needs at least one entry"),
     ],
 )
 def test_user_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
