@@ -31,7 +31,7 @@ def replay(
     if doc.get("seed_commitment") is not None:
         console.print(f"seed verified against commitment {doc['seed_commitment']}", soft_wrap=True)
     else:
-        console.print(f"fixed-seed game (seed {doc['seed']}): no commitment to verify")
+        console.print(f"seed {doc['seed']} (fixed, no commitment to verify)")
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:

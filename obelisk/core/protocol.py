@@ -252,7 +252,7 @@ class Game(ABC):
         except TypeError as error:
             raise ValueError(f"saved state: field {name!r} has the wrong type ({error})") from None
         state.game = self
-        state._seed = seed
+        state._seed = check_seed(seed)
         state._history = list(history)
         state._legal = None
         problem = state._validate()

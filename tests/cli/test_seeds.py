@@ -99,7 +99,7 @@ def test_fixed_seed_game_is_labelled_and_has_no_commitment(
     record = json.loads(only_record(data_dir).read_text())
     assert record["seed"] == 41 and record["seed_commitment"] is None and record["seed_salt"] is None
     code, out, _ = run(capsys, "replay", str(only_record(data_dir)), "--print")
-    assert code == 0 and "fixed-seed game (seed 41): no commitment to verify" in out
+    assert code == 0 and "seed 41 (fixed, no commitment to verify)" in out
 
 
 def test_records_go_to_the_data_folder_and_the_path_is_printed(
