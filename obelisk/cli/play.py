@@ -65,8 +65,12 @@ def play(
         game_id = _ask_game()
     game = load_game(game_id, players, options)
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
-    secret = SecretSeed.new() if fixed_seed is None else None
-    game_seed = secret.seed if secret is not None else fixed_seed
+    secret: SecretSeed | None = None
+    if fixed_seed is None:
+        secret = SecretSeed.new()
+        game_seed = secret.seed
+    else:
+        game_seed = fixed_seed
     bots = make_bots(seat_specs, game, game_seed)
     path = output_file(save or _default_record_path(game, secret, game_seed), "record")
     humans = [s for s in range(game.num_players) if s not in bots]
