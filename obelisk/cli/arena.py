@@ -13,6 +13,7 @@ from rich.table import Table
 
 from obelisk.cli import UserError
 from obelisk.cli.common import (
+    check_seed_option,
     load_game,
     make_console,
     output_file,
@@ -128,6 +129,7 @@ def arena(
 
     Game options go as --NAME VALUE. The same --seed gives the same results with any --workers and backend.
     """
+    check_seed_option(seed)
     if backend not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if address and backend != "ray":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import secrets
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,8 @@ from rich.table import Table
 import obelisk
 from obelisk.cli import Interrupted, UserError
 from obelisk.cli.common import (
+    check_seed_option,
+    data_dir,
     load_game,
     make_bots,
     make_console,
@@ -25,8 +27,9 @@ from obelisk.cli.common import (
     tolerate_undecodable_input,
     write_failed,
 )
-from obelisk.core import CHANCE, State
+from obelisk.core import CHANCE, Game, State
 from obelisk.core.records import make_record, save_record
+from obelisk.core.seeds import SecretSeed
 
 console = make_console()
 
@@ -58,11 +61,14 @@ def play(
     game_id: str = typer.Argument(None, metavar="GAME", help="Game id (see `obelisk list`); asked if omitted."),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: str = typer.Option(None, "--seats", help="Comma-separated: you,random,greedy,ismcts:1s ..."),
-    seed: int = typer.Option(None, "--seed", help="Seed (a random one is chosen and shown if omitted)."),
-    save: Path = typer.Option(None, "--save", help="Where to save the game record (default: obelisk-records/)."),
+    seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
+                             "committed to at the start and revealed at the end."),
+    save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
+                              "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
 ) -> None:
     """Play a game in the terminal. Game options go as --NAME VALUE (e.g. --cards my_cards.json)."""
     options = parse_extra_options(list(ctx.args))
+    fixed_seed = check_seed_option(seed)
     tolerate_undecodable_input()
     if game_id is None:
         try:
@@ -72,15 +78,24 @@ def play(
             return
     game = load_game(game_id, players, options)
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    bots = make_bots(seat_specs, game, seed)
-    path = output_file(save or Path("obelisk-records") / f"{game.id}-{seed}.json", "record")
+    secret: SecretSeed | None = None
+    if fixed_seed is None:
+        secret = SecretSeed.new()
+        game_seed = secret.seed
+    else:
+        game_seed = fixed_seed
+    bots = make_bots(seat_specs, game, game_seed)
+    path = output_file(save or _default_record_path(game, secret, game_seed), "record")
     humans = [s for s in range(game.num_players) if s not in bots]
-    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players, seed {seed}"))
+    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players"))
+    if secret is not None:
+        console.print(plain(f"shuffles committed: {secret.commitment} (seed and salt revealed at the end)"))
+    else:
+        console.print(plain(f"fixed-seed game (seed {game_seed}): every shuffle and draw follows from the seed"))
     for seat, spec in enumerate(seat_specs):
         console.print(plain(f"  seat {seat}: {'you' if seat in humans else spec}"))
-    state = game.new_initial_state(seed)
+    console.print(plain(f"record: {path}"))
+    state = game.new_initial_state(game_seed)
     viewer = humans[0] if humans else None
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
@@ -94,24 +109,37 @@ def play(
         left = "interrupted"
     except BaseException:
         with contextlib.suppress(Exception):  # keep the game for a bug report; the original error goes on
-            save_record(make_record(state, names), path)
+            save_record(_record(state, names, secret), path)
         raise
-    _save(state, names, path)
-    if not left:
-        console.print(plain(f"record saved to {path}"))
-    elif left == "interrupted":
+    _save(_record(state, names, secret), path)
+    if left == "interrupted":
         raise Interrupted(f"game left unfinished at move {state.move_number()}; record saved to {path}")
-    else:
+    if left:
         console.print(plain(f"game left unfinished at move {state.move_number()} ({left}); record saved to {path}"))
+        return
+    console.print(plain(f"record saved to {path}"))
+    if secret is not None:
+        console.print(plain(f"seed revealed: {secret.seed} (salt {secret.salt}); `obelisk replay` verifies it "
+                            "against the commitment"))
 
 
-def _save(state: State, names: list[dict[str, str]], path: Path) -> None:
-    record = make_record(state, names)
+def _record(state: State, names: list[dict[str, str]], secret: SecretSeed | None) -> dict[str, Any]:
+    return make_record(state, names, seed_commitment=secret.commitment if secret else None,
+                       seed_salt=secret.salt if secret else None)
+
+
+def _save(record: dict[str, Any], path: Path) -> None:
     try:
         save_record(record, path)
     except OSError as error:
         print(json.dumps(record, indent=1, sort_keys=True))
         raise write_failed("record (printed above instead)", path, error) from None
+
+
+def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Path:
+    """A new file in the records folder, named by game and time (and never by a secret seed)."""
+    tag = secret.commitment.removeprefix("sha256:")[:12] if secret is not None else f"seed{seed}"
+    return data_dir() / "records" / f"{game.id}-{datetime.now():%Y%m%d-%H%M%S}-{tag}.json"
 
 
 def _ask_game() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -24,11 +25,15 @@ def replay(
     show: bool = typer.Option(False, "--print", help="Print the position at --step (default: the end) and exit."),
 ) -> None:
     """Step through a saved game, forwards and backwards, from any seat's view."""
-    game, states = _replayed(path)
+    doc, game, states = _replayed(path)
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:
         raise UserError(f"--step must be from 0 to {last}")
+    if doc.get("seed_commitment") is not None:
+        console.print(plain(f"seed verified against commitment {doc['seed_commitment']}"))
+    else:
+        console.print(plain(f"seed {doc['seed']} (fixed, no commitment to verify)"))
     if show:
         _show(game, states, last if step is None else step, viewer)
         return
@@ -64,14 +69,15 @@ def replay(
             console.print(HELP)
 
 
-def _replayed(path: Path) -> tuple[Game, list[State]]:
-    """The record's game and states; a file that is no record is refused in one line."""
+def _replayed(path: Path) -> tuple[dict[str, Any], Game, list[State]]:
+    """The record, its game and its states; a file that is no record is refused in one line."""
     try:
         read_text(path)  # a device, a pipe or a huge file is refused before it is read whole
     except OSError as error:
         raise UserError(f"cannot read record {str(path)!r}: {error.strerror or error}") from None
     try:
-        return replay_record(read_record(path))
+        doc = read_record(path)
+        return doc, *replay_record(doc)
     except RecordError as error:
         raise UserError(str(error)) from None
     except (ValueError, RecursionError) as error:  # json's refusals beyond syntax: a 5000-digit number, deep nesting

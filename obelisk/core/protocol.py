@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
+from obelisk.core.seeds import check_seed
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
@@ -197,7 +198,7 @@ class Game(ABC):
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
     def new_initial_state(self, seed: Any = 0) -> "State":
-        """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
+        """The first position of a game. ``seed`` (in ``[0, 2**63)``) drives ``State.sample_chance`` only."""
         return self.state_class(self, seed)
 
     def replay(self, seed: Any, actions: Iterable[Any]) -> "State":
@@ -251,7 +252,7 @@ class Game(ABC):
         except TypeError as error:
             raise ValueError(f"saved state: field {name!r} has the wrong type ({error})") from None
         state.game = self
-        state._seed = seed
+        state._seed = check_seed(seed)
         state._history = list(history)
         state._legal = None
         problem = state._validate()
@@ -331,10 +332,8 @@ class State(ABC):
     def __init__(self, game: Game | None = None, seed: Any = 0) -> None:
         if game is None:
             return  # an empty shell: ``cls.__new__(cls)`` of a compiled class lands here; clone() fills it
-        if not _is_int(seed):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
         self.game = game
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._history: list[int] = []
         self._legal: list[int] | None = None
         self._init()

@@ -100,6 +100,20 @@ def test_leaving_a_game_saves_its_record_and_exits_in_one_line(
     assert run(capsys, "replay", str(path), "--print")[0] == 0
 
 
+@pytest.mark.parametrize("how", sorted(QUITS))
+def test_leaving_a_secret_seed_game_keeps_the_seed_secret(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    then, status, _ = QUITS[how]
+    keyboard(monkeypatch, ["1", "1"], then)
+    path = tmp_path / "g.json"
+    code, out, err = run(capsys, "play", "cleopatra", "--seats", "you", "--save", str(path))
+    record = json.loads(path.read_text())
+    assert code == status and not record["result"]["terminal"] and record["seed_commitment"] in out
+    assert str(record["seed"]) not in out + err and record["seed_salt"] not in out + err
+    assert run(capsys, "replay", str(path), "--print")[0] == 0
+
+
 def test_an_interrupted_bot_move_leaves_a_record_too(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
