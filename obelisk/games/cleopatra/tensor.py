@@ -74,7 +74,8 @@ class TensorLayout:
             ("altar", 1, "High Priest dice on the altar / dice"),
             ("deck", 1, "cards in the deck / deck size"),
             ("deck_face_up", 1, "face-up cards in the deck / deck size"),
-            ("discards", NUM_KINDS, "discard pile per kind / 10"),
+            ("discards", NUM_KINDS + 1,
+             "discard pile: cards known to be there per kind / 10, then the others / 10"),
         ]
         for s in range(STALLS):
             self.segments.append((f"stall_{s}", NUM_KINDS + 1,
@@ -156,6 +157,7 @@ class TensorLayout:
         out[at["deck"]] = view["deck"] / t.deck_size
         out[at["deck_face_up"]] = view["deck_face_up"] / t.deck_size
         self._counts(out, at["discards"], view["discards"], DISCARD_SCALE)
+        out[at["discards"] + NUM_KINDS] = (view["discard_pile"] - sum(view["discards"].values())) / DISCARD_SCALE
         for s, stall in enumerate(view["market"]):
             self._pile(out, at[f"stall_{s}"], stall)
         self._pile(out, at["pending"], view["pending"])

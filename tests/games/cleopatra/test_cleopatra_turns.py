@@ -44,7 +44,10 @@ def test_take_stall_refill_and_knowledge_of_face_up_cards() -> None:
     assert labels(s) == ["refill A<-face-down, B<-face-down, C<-Stone", "refill A<-face-down, B<-Stone, C<-face-down",
                          "refill A<-Stone, B<-face-down, C<-face-down"]
     do(s, "refill A<-Stone")
-    assert s.stalls[0] == [(K["stone"], 1)] and s.turn == 1  # nothing else to do: the turn ends
+    # Seat 0 could hold a character in the face-down card, for all the others know: it ends the turn itself.
+    assert s.stalls[0] == [(K["stone"], 1)] and s.phase == "after" and labels(s) == ["end turn"]
+    do(s, "end turn")
+    assert s.turn == 1
     view = s.observation(2)
     assert view["market"][2] == ["face-down", "face-down"]
     assert view["players"][0]["known_cards"] == {"Stone": 1}
@@ -86,6 +89,7 @@ def test_hand_limit_discard_option() -> None:
         chance(s, K["artisan"])
     # Three face-down cards look alike: the refill is no choice and happens by itself.
     assert [len(stall) for stall in s.stalls] == [1, 2, 2] and s.pending == []
+    do(s, "end turn")
     assert s.phase == "limit"
     do(s, "discard down to 10 cards (+1 amulet)", "discard Stone", "discard Wood")
     assert s.amulets[0] == 1 and sum(s.hands[0]) == 10 and s.turn == 1
@@ -99,7 +103,7 @@ def test_hand_limit_keep_option_costs_one_amulet_per_extra_card() -> None:
     do(s, "take stall A")
     for _ in range(3):
         chance(s, K["artisan"])
-    do(s, "keep all cards (+3 amulets)")
+    do(s, "end turn", "keep all cards (+3 amulets)")
     assert s.amulets[0] == 3 and sum(s.hands[0]) == 13 and s.turn == 1
 
 
@@ -111,6 +115,7 @@ def test_smugglers_skip_the_hand_limit() -> None:
     do(s, "play Smugglers", "take stall A")
     for _ in range(3):
         chance(s, K["artisan"])
+    do(s, "end turn")
     assert s.turn == 1 and s.amulets[0] == 1 and sum(s.hands[0]) == 12
 
 
@@ -208,15 +213,9 @@ def test_vizier_draws_five_keeps_any_for_one_amulet_each() -> None:
     do(s, "play Vizier")
     for outcome in (K["stone"], K["wood"], UP + K["lapis"], K["artisan"], K["marble"]):
         chance(s, outcome)
-    do(s, "keep Stone", "discard Wood")
-    keep = action(s, "keep")
-    assert s.public_action_string(keep, 1) == "keep Lapis (+1 amulet)"  # face-up in the deck: everyone saw it
-    do(s, "keep Lapis", "discard Artisan")
-    hidden = action(s, "keep")
-    assert s.public_action_string(hidden, 1) == "seat 0 keeps a face-down card (+1 amulet)"
-    do(s, "keep Marble")
+    do(s, "keep Stone", "discard Wood", "keep Lapis", "discard Artisan", "keep Marble")
     assert s.amulets[0] == 3 and s.hands[0][K["stone"]] == 1 and s.discards[K["vizier"]] == 1
-    assert s.known[1][0][K["lapis"]] == 1 and s.known[1][0][K["stone"]] == 0
+    assert s.discards[K["wood"]] == 1 and s.discards[K["artisan"]] == 1 and sum(s.hands[0]) == 3
 
 
 def test_characters_only_on_own_turn() -> None:
