@@ -6,8 +6,9 @@ A turn is a chain of small decisions held in ``phase``:
   piece, play a character card (or pass when neither action is possible);
 * ``refill`` – after a stall was taken, put the drawn cards on the stalls;
 * ``build`` / ``pay`` / ``place`` / ``claim`` – the quarry visit: choose a
-  piece, pay it unit by unit, lay a mosaic, claim new sanctuaries; ``finish``
-  pays the multi-build bonus and rolls the dice;
+  piece (or play a character between two pieces), pay it unit by unit, lay a
+  mosaic, claim new sanctuaries; ``finish`` pays the multi-build bonus and
+  rolls the dice;
 * ``after`` – characters may still be played, then ``end turn``;
 * ``limit`` / ``limit_discard`` – the hand limit at the end of the turn;
 * ``offering`` – secret bids, one seat after another, revealed together;
@@ -235,10 +236,12 @@ class CleopatraState(State):
         return result
 
     def _legal_build(self) -> list[int]:
+        """Another piece, the end of the build, or a character card between two pieces."""
         result = self._piece_actions()
         if self.scribe_picks:
             result.sort()
         result.append(self._rules.finish)
+        result += self._character_actions()
         return result
 
     def _legal_after(self) -> list[int]:
@@ -401,7 +404,7 @@ class CleopatraState(State):
         if hand[ENVOYS]:
             result.append(play + PLAY_ENVOYS)
         if hand[SCRIBES]:
-            if self.phase == "turn" and self.stack_rest and self.stack_top >= 0:
+            if self.phase != "after" and self.stack_rest and self.stack_top >= 0:
                 result.append(play + PLAY_SCRIBES_PICK)
             result.append(play + PLAY_SCRIBES_DIE)
         if hand[SMUGGLERS] and not self.smuggled:
