@@ -103,7 +103,9 @@ def action_label(state: Any, action: int) -> str:
     if name == "claim":
         if i < len(state.claimable):
             region = state.claimable[i]
-            return f"claim sanctuary {mask_cells(state, region)} ({bin(region).count('1')} cells)"
+            reward = state.game.options["anubis_talents"]
+            gain = f", +{reward}" if reward else ""
+            return f"claim sanctuary {mask_cells(state, region)} ({bin(region).count('1')} cells{gain})"
         return f"claim sanctuary #{i + 1}"
     if name == "no_claim":
         return "claim no sanctuary"

@@ -143,6 +143,7 @@ class CleopatraState(State):
         self.piece: tuple[str, int] | None = None
         self.scribe_picks = 0
         self.smuggled = False
+        self.plays = 0
         self.return_phase = "turn"
         self.char_card = -1
         self.responders: list[int] = []
@@ -393,7 +394,7 @@ class CleopatraState(State):
     def _character_actions(self) -> list[int]:
         hand = self.hands[self.turn]
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
-                or hand[VIZIER]):
+                or hand[VIZIER]) or self.plays >= self._rules.max_plays:
             return []
         play = self._rules.play
         result = []
@@ -642,6 +643,7 @@ class CleopatraState(State):
         self.credit = [0] * 5
         self.scribe_picks = 0
         self.smuggled = False
+        self.plays = 0
 
     # Market ------------------------------------------------------------------------
 
@@ -902,7 +904,10 @@ class CleopatraState(State):
         cells = tuple(c for c in range(self.tables.rows * self.tables.cols) if region >> c & 1)
         self.sanctuaries.append((seat, cells))
         self.statues[seat] -= 1
-        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells")
+        reward = self._rules.anubis_talents
+        self.talents[seat] += reward
+        gain = f" for {reward} talent" if reward else ""
+        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells{gain}")
         if not self.claimable or not self.statues[seat]:
             self.claimable = []
             self._piece_done()
@@ -993,6 +998,7 @@ class CleopatraState(State):
         kind = PLAY_KIND[play]
         self._lose_public(seat, kind)
         self.char_card = kind
+        self.plays += 1
         self.return_phase = self.phase
         t = self.tables
         self._note(f"seat {seat} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
@@ -1150,7 +1156,7 @@ class CleopatraState(State):
     def _next_turn(self) -> None:
         self.turns_played += 1
         if self.turns_played >= self._rules.max_rounds * self.num_players:
-            self._note("the round limit is reached")
+            self._note("the round limit is reached" if self.game.options["max_rounds"] else "the round cap is reached")
             self._end_game()
             return
         self._start_turn((self.turn + 1) % self.num_players)
@@ -1319,6 +1325,7 @@ class CleopatraState(State):
         new.piece = self.piece
         new.scribe_picks = self.scribe_picks
         new.smuggled = self.smuggled
+        new.plays = self.plays
         new.return_phase = self.return_phase
         new.char_card = self.char_card
         new.responders = self.responders[:]

@@ -29,6 +29,7 @@ AMULET_SCALE = 20.0
 BID_SCALE = 20.0
 PILE_SCALE = 5.0
 DISCARD_SCALE = 10.0
+ROUND_SCALE = 60
 
 SEAT_FIELDS: tuple[tuple[str, int, str], ...] = (
     ("present", 1, "1 if this seat exists at the player count"),
@@ -65,7 +66,7 @@ class TensorLayout:
             ("current_player", MAX_SEATS + 2, "seat to act relative to the viewer (one-hot), then chance, terminal"),
             ("turn", MAX_SEATS, "seat whose turn it is, relative to the viewer (one-hot)"),
             ("phase", len(PHASES), "pending decision type (one-hot over " + ", ".join(PHASES) + ")"),
-            ("round", 1, "round / max_rounds"),
+            ("round", 1, f"round / max_rounds (/ {ROUND_SCALE} without a round limit), at most 1"),
             ("cleopatra", 1, "Cleopatra's step / steps to the end"),
             ("completed", len(CATEGORIES), "category complete (" + ", ".join(CATEGORIES) + ")"),
             ("palace", len(CATEGORIES), "pieces built / pieces per category"),
@@ -139,7 +140,7 @@ class TensorLayout:
             out[at["current_player"] + MAX_SEATS + (0 if current == -1 else 1)] = 1.0
         out[at["turn"] + rel(view["turn"])] = 1.0
         out[at["phase"] + self.phase_of[view["phase"]]] = 1.0
-        out[at["round"]] = min(view["round"] / view["max_rounds"], 1.0)
+        out[at["round"]] = min(view["round"] / (view["max_rounds"] or ROUND_SCALE), 1.0)
         out[at["cleopatra"]] = view["cleopatra"] / view["cleopatra_steps"]
         for category in view["completed"]:
             out[at["completed"] + self.category_of[category]] = 1.0

@@ -125,7 +125,8 @@ def _first(t: Tables, tile: int, index: int) -> int:
 def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     """Terminal text from an observation dict alone."""
     seat = view["seat"]
-    lines = [f"Round {view['round']}/{view['max_rounds']}  turn: seat {view['turn']}  phase: {view['phase']}  "
+    limit = f"/{view['max_rounds']}" if view["max_rounds"] else ""
+    lines = [f"Round {view['round']}{limit}  turn: seat {view['turn']}  phase: {view['phase']}  "
              f"Cleopatra step {view['cleopatra']}/{view['cleopatra_steps']}  altar {view['altar']}/{view['dice']}"]
     lines.append("Completed: " + (", ".join(view["completed"]) or "none"))
     walls = "  ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)

@@ -65,7 +65,7 @@ def check_character_cards_private(game: Game, games: int, seed: int = 0) -> int:
     the games did reach them.
     """
     base = game.actions
-    plays = {base.encode("play", CHARACTER_PLAYS.index("courtesans")), base.encode("play", CHARACTER_PLAYS.index("vizier"))}
+    plays = {base.encode("play", CHARACTER_PLAYS.index(name)) for name in ("courtesans", "vizier")}
     keep = base.encode("keep", 0)
     checked = 0
     for g in range(games):

@@ -270,4 +270,5 @@ def test_no_character_in_the_middle_of_paying_a_piece() -> None:
     s = start()
     set_hand(s, 0, smugglers=1, artisan=1, tainted_artisan=1, stone=1, wood=1)
     do(s, "build wall L1")
-    assert s.phase == "pay" and labels(s) == ["pay artisan with Artisan", "pay artisan with Tainted Artisan (+1 amulet)"]
+    assert s.phase == "pay"
+    assert labels(s) == ["pay artisan with Artisan", "pay artisan with Tainted Artisan (+1 amulet)"]

@@ -10,6 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
+from obelisk.games.cleopatra.rules import ROUND_CAP
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 K = {name: i for i, name in enumerate(KINDS)}
@@ -281,7 +282,48 @@ def test_round_limit_ends_the_game() -> None:
     s.turns_played = 20 * 3 - 1
     s.turn = 2
     s._next_turn()
-    assert s.is_terminal()
+    assert s.is_terminal() and s.log[-2] == "the round limit is reached"
+
+
+def test_no_round_limit_by_default() -> None:
+    """The rulebook ends the game only when Cleopatra reaches step 5 ("Hra končí v okamžiku, kdy Kleopatra
+    dosáhne políčka číslo 5"): no round limit unless the option asks for one."""
+    s = start()
+    assert s.game.options["max_rounds"] == 0
+    s.turns_played = 100 * 3 - 1
+    s.turn = 2
+    s._next_turn()
+    assert not s.is_terminal() and s.turn == 0
+    assert "Round 101  turn" in s.game.render_observation(s.observation(0))
+
+
+def test_technical_round_cap_bounds_the_game_length() -> None:
+    s = start()
+    s.turns_played = ROUND_CAP * 3 - 1
+    s.turn = 2
+    s._next_turn()
+    assert s.is_terminal() and s.log[-2] == "the round cap is reached"
+    assert s.game.max_game_length() > ROUND_CAP * 3 * 50
+
+
+def test_max_rounds_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="'max_rounds' must be 0 \\(no limit\\) or more, got -1"):
+        obelisk.load("cleopatra", 3, max_rounds=-1)
+
+
+def test_character_plays_per_turn_are_bounded() -> None:
+    """Two Courtesans could take each other back from the pile forever; a turn plays at most 11 characters."""
+    s = start()
+    set_hand(s, 0, courtesans=1)
+    s._discard(K["courtesans"])
+    s.deck[K["courtesans"]] -= 1
+    s._legal = None
+    plays = 0
+    while any(label.startswith("play Courtesans") for label in labels(s)):
+        do(s, "play Courtesans", "take Courtesans from the discard pile")
+        plays += 1
+    assert plays == s._rules.max_plays == 11 and s.amulets[0] == 11
+    assert labels(s)[0].startswith("take stall")
 
 
 def test_resample_keeps_cards_seen_in_hands() -> None:
