@@ -13,7 +13,8 @@ their hidden pyramids. On a turn a player does exactly one of:
   merchants (any 1 unit, then removed). Walls (3 + 1 per mosaic touching the
   wall), sphinxes in order (2 odd / 5 even), pedestal then throne (12 each),
   obelisks (12), door frames (4 + 1 per wall in the unbroken run from the
-  door) and mosaics from the top of the stack (4 + 1 per palm covered). 2
+  door) and mosaics from the top of the stack (4 + 1 per palm covered + 1
+  per Anubis statue placed in a sanctuary the mosaic closed). 2
   pieces give +2 talents, 3 or more +5. Each finished category moves
   Cleopatra one step; then the High Priest dice not on the altar are rolled.
 

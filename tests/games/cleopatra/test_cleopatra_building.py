@@ -6,7 +6,7 @@ import pytest
 
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
-from tests.games.cleopatra.helpers import action, chance, do, find, labels, set_hand, start
+from tests.games.cleopatra.helpers import action, chance, do, find, labels, set_hand, settle, start
 
 WALL = dict(artisan=1, wood=1, stone=1)
 
@@ -272,3 +272,35 @@ def test_no_character_in_the_middle_of_paying_a_piece() -> None:
     do(s, "build wall L1")
     assert s.phase == "pay"
     assert labels(s) == ["pay artisan with Artisan", "pay artisan with Tainted Artisan (+1 amulet)"]
+
+
+def test_dice_filling_the_altar_start_the_offering() -> None:
+    """ "Pokud je na oltáři všech 5 kostek, následuje fáze Obětování Velkému knězi" (all 5 dice on the altar:
+    the Offering follows)."""
+    s = start()
+    s.altar = 4
+    set_hand(s, 0, **WALL)
+    do(s, "build wall L1", "finish building")
+    chance(s, 1)
+    assert s.phase == "offering" and s.actor == 0 and s.altar == 5
+    for seat in range(3):
+        s.apply_action(action(s, "bid", 0))
+    assert s.altar == 0 and s.last_offering is not None
+
+
+def test_one_action_per_turn() -> None:
+    """ "Ve svém kole musí hráč podniknout 1 (pouze 1) z následujících dvou kroků" (one action, only one):
+    after a market visit nothing can be built, after a build no stall can be taken."""
+    s = start()
+    set_hand(s, 0, artisan=2, wood=2, stone=2)
+    s._legal = None
+    do(s, "take stall A")
+    settle(s)
+    assert not any(lab.startswith(("build", "take stall")) for lab in labels(s))
+    s = start()
+    set_hand(s, 0, **WALL)
+    do(s, "build wall L1")
+    assert not any(lab.startswith("take stall") for lab in labels(s))
+    do(s, "finish building")
+    chance(s, 0)
+    assert s.turn == 1

@@ -120,8 +120,8 @@ def test_smugglers_skip_the_hand_limit() -> None:
     assert s.turn == 1 and s.amulets[0] == 1 and sum(s.hands[0]) == 12
 
 
-def offering_state(bids: list[int], talents: list[int], amulets: list[int], **options):
-    s = start(**options)
+def offering_state(bids: list[int], talents: list[int], amulets: list[int], players: int = 3, **options):
+    s = start(players, **options)
     s.talents, s.amulets, s.altar = list(talents), list(amulets), 4
     set_hand(s, 0, scribes=1)
     do(s, "play Scribes: set a High Priest die")
@@ -138,6 +138,12 @@ def test_offering_ranks_highest_loses_three_others_gain() -> None:
     assert s.amulets == [6, 0, 2]
     assert s.last_offering == {"bids": [2, 6, 1], "amulets": [1, -2, 2]}
     assert s.altar == 0 and s.phase == "turn" and s.turn == 0
+
+
+def test_offering_at_five_players_gives_one_to_four_amulets() -> None:
+    """ "Hráč s druhou nejvyšší nabídkou si do pyramidy vloží 1 korupční amulet, třetí 2, čtvrtý 3 a pátý 4"."""
+    s = offering_state([9, 7, 5, 3, 1], [10] * 5, [1] * 5, players=5)
+    assert s.amulets == [0, 2, 3, 4, 5] and s.talents == [1, 3, 5, 7, 9]
 
 
 def test_offering_ties_take_the_worse_place_by_default() -> None:
@@ -234,8 +240,11 @@ def end_state(**options):
 
 
 def test_end_tainted_cards_in_hand_and_sanctuary_relief() -> None:
+    """ "Hráči obdrží 1 korupční amulet za každou kartu se symbolem korupčního amuletu, která jim zůstala
+    v ruce" and "Zůstane-li karta písaře na konci hry ve vašich rukou, musíte si za ni vzít 1 korupční
+    amulet"; each sanctuary cell, the statue's included, removes one."""
     s = end_state()
-    set_hand(s, 0, tainted_stone=1, beggars=1, artisan=3)
+    set_hand(s, 0, tainted_stone=1, scribes=1, artisan=3)
     s.sanctuaries = [(1, (1, 2, 3))]
     s._end_game()
     f = s.final
