@@ -593,7 +593,8 @@ class CleopatraState(State):
         cards hold no playable character.
         """
         seat = self.turn
-        if not self._character_actions() and _total(self.known[self.num_players][seat]) == _total(self.hands[seat]):
+        public = _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
+        if public and not self._character_actions():
             self._do_end_turn(0)
             return self.phase != "limit"
         self.actor = seat
@@ -1156,7 +1157,8 @@ class CleopatraState(State):
     def _next_turn(self) -> None:
         self.turns_played += 1
         if self.turns_played >= self._rules.max_rounds * self.num_players:
-            self._note("the round limit is reached" if self.game.options["max_rounds"] else "the round cap is reached")
+            limit = "limit" if self.game.options["max_rounds"] else "cap"
+            self._note(f"the round {limit} is reached")
             self._end_game()
             return
         self._start_turn((self.turn + 1) % self.num_players)
