@@ -52,3 +52,10 @@ def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> N
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_action_strings_do_not_leak(game_id: str, players: int) -> None:
     testing.check_action_strings_do_not_leak(obelisk.load(game_id, players), 4, seed=7000)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cleopatra_courtesans_and_vizier_cards_stay_private(players: int) -> None:
+    from tests.games.cleopatra.privacy import check_character_cards_private
+
+    assert check_character_cards_private(obelisk.load("cleopatra", players), 3, seed=8000) > 0
