@@ -7,6 +7,11 @@ that scores each legal action by ``evaluate()`` on one determinization of the
 seat's information (chance after the action sampled once).
 
     .venv/bin/python benchmarks/cleopatra_data.py --games 200 --greedy-games 30
+
+Without ``--max-rounds`` a game has no round limit, as in the rulebook, and
+ends at the latest at the technical cap (``rules.ROUND_CAP``); the report says
+how many games reach it, and the most character cards played in one turn
+(against the technical bound of one play per character card in the deck).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ def play(players: int, seed: int, policy: str, options: dict) -> dict:
     game = obelisk.load("cleopatra", players, **options)
     state = game.new_initial_state(seed)
     rng = random.Random(seed)
+    plays: dict[tuple[int, int], int] = {}
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance(rng)
@@ -48,6 +54,10 @@ def play(players: int, seed: int, policy: str, options: dict) -> dict:
             action = greedy_choice(state, rng)
         else:
             action = rng.choice(state.legal_actions())
+        if not state.is_chance_node() and state.action_to_string(action).startswith("play "):
+            now = state.observation(None)
+            key = (now["round"], now["turn"])
+            plays[key] = plays.get(key, 0) + 1
         state.apply_action(action)
     view = state.observation(None)
     return {
@@ -60,6 +70,7 @@ def play(players: int, seed: int, policy: str, options: dict) -> dict:
         "limit": view["cleopatra"] < view["cleopatra_steps"],
         "mosaics_complete": "mosaics" in view["completed"],
         "eaten": sum(view["final"]["eaten"]),
+        "plays": max(plays.values(), default=0),
     }
 
 
@@ -75,8 +86,10 @@ def report(label: str, results: list[dict], seconds: float) -> None:
     print(f"  sanctuaries appearing {mean('sanctuaries'):.2f}, claimed {mean('claimed'):.2f}, "
           f"size mean {statistics.mean(sizes) if sizes else 0:.2f} (max {max(sizes, default=0)}), "
           f"games with none {sum(1 for r in results if not r['sanctuaries']) / len(results):.0%}")
-    print(f"  rounds {mean('rounds'):.1f}, ended by the round limit {sum(r['limit'] for r in results) / len(results):.0%}, "
-          f"players eaten per game {mean('eaten'):.2f}")
+    rounds = [r["rounds"] for r in results]
+    print(f"  rounds {mean('rounds'):.1f} (max {max(rounds)}), ended by the round limit or cap "
+          f"{sum(r['limit'] for r in results)} of {len(results)}, players eaten per game {mean('eaten'):.2f}, "
+          f"most characters played in one turn {max(r['plays'] for r in results)}")
 
 
 def main() -> None:
@@ -85,8 +98,9 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=30, help="greedy games per player count")
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
     parser.add_argument("--mirror", action="store_true", help="allow mirrored mosaics (option mosaic_mirror)")
+    parser.add_argument("--max-rounds", type=int, default=0, help="option max_rounds (default 0: no limit)")
     args = parser.parse_args()
-    options = {"mosaic_mirror": args.mirror}
+    options = {"mosaic_mirror": args.mirror, "max_rounds": args.max_rounds}
     for players in args.players:
         for policy, count in (("random", args.games), ("greedy", args.greedy_games)):
             if not count:

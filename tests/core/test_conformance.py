@@ -62,3 +62,10 @@ def test_scores_at_any_point(game_id: str, players: int) -> None:
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_terminal_labels(game_id: str, players: int) -> None:
     testing.check_terminal_labels(obelisk.load(game_id, players), 2, seed=9000)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cleopatra_courtesans_and_vizier_cards_stay_private(players: int) -> None:
+    from tests.games.cleopatra.privacy import check_character_cards_private
+
+    assert check_character_cards_private(obelisk.load("cleopatra", players), 3, seed=8000) > 0

@@ -13,7 +13,8 @@ their hidden pyramids. On a turn a player does exactly one of:
   merchants (any 1 unit, then removed). Walls (3 + 1 per mosaic touching the
   wall), sphinxes in order (2 odd / 5 even), pedestal then throne (12 each),
   obelisks (12), door frames (4 + 1 per wall in the unbroken run from the
-  door) and mosaics from the top of the stack (4 + 1 per palm covered). 2
+  door) and mosaics from the top of the stack (4 + 1 per palm covered + 1
+  per Anubis statue placed in a sanctuary the mosaic closed). 2
   pieces give +2 talents, 3 or more +5. Each finished category moves
   Cleopatra one step; then the High Priest dice not on the altar are rolled.
 
@@ -67,13 +68,17 @@ class CleopatraGame(Game):
             Option("mosaic_mirror", False, "mosaic tiles may also be laid mirrored (not only rotated)", (True, False)),
             Option("priest_faces", 1, "High Priest symbols per die (of 6 faces)", (1, 2, 3)),
             Option("merchant_artisan", True, "a Nile merchant may replace an artisan", (True, False)),
+            Option("anubis_talents", 1, "talents for each Anubis statue placed in a new sanctuary (0: none)", (1, 0)),
             Option("bonus_four_plus", 5, "multi-build bonus for 4 or more pieces in one turn", (5, 2, 0)),
-            Option("max_rounds", 60, "the game also ends after this many rounds (a safety bound)", (20, 30, 40, 60, 100)),
+            Option("max_rounds", 0, "the game also ends after this many rounds (0: no limit, as in the rulebook)"),
         ),
     )
     state_class = CleopatraState
 
     def _setup(self) -> None:
+        if self.options["max_rounds"] < 0:
+            raise ValueError("cleopatra: option 'max_rounds' must be 0 (no limit) or more, "
+                             f"got {self.options['max_rounds']}")
         try:
             self.tables = load_tables(self.options["data"], self.options["mosaic_mirror"])
         except DataError as error:
@@ -98,7 +103,7 @@ class CleopatraGame(Game):
         return self._sizes[1]
 
     def max_game_length(self) -> int:
-        """Turns are bounded by ``max_rounds``; each turn by the cards in play.
+        """Turns are bounded by ``max_rounds`` (else ``ROUND_CAP``); each turn by the cards in play.
 
         Per turn: at most every card played as a character (each with up to
         one decision per card in the game for the Envoys' offers and
@@ -113,9 +118,9 @@ class CleopatraGame(Game):
         pieces = sum(t.pieces.values())
         statues = n * t.kit["anubis_statues"]
         per_character = 2 * cards + 2 * n + 2 * VIZIER_DRAWS + 4
-        per_turn = (sum(t.copies[11:]) * per_character + pieces * (2 + 2 * max(sum(c) for c in t.costs.values()) + 2)
+        per_turn = (self.rules.max_plays * per_character + pieces * (2 + 2 * max(sum(c) for c in t.costs.values()) + 2)
                     + statues + len(t.tile_ids) + 4 * (n + 2) + cards + 20)
-        return self.options["max_rounds"] * n * per_turn + 3 * n * t.kit["cards_dealt"] + 20
+        return self.rules.max_rounds * n * per_turn + 3 * n * t.kit["cards_dealt"] + 20
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_observation(self.tables, view)

@@ -24,7 +24,7 @@ PLAY_TEXT = {
 }
 PHASE_RANGES = {
     "turn": {"take", "wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "play", "pass"},
-    "build": {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "finish"},
+    "build": {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "finish", "play"},
     "after": {"play", "end_turn"},
     "pay": {"pay"},
     "place": {"place"},
@@ -103,7 +103,9 @@ def action_label(state: Any, action: int) -> str:
     if name == "claim":
         if i < len(state.claimable):
             region = state.claimable[i]
-            return f"claim sanctuary {mask_cells(state, region)} ({bin(region).count('1')} cells)"
+            reward = state.game.options["anubis_talents"]
+            gain = f", +{reward}" if reward else ""
+            return f"claim sanctuary {mask_cells(state, region)} ({bin(region).count('1')} cells{gain})"
         return f"claim sanctuary #{i + 1}"
     if name == "no_claim":
         return "claim no sanctuary"
@@ -148,7 +150,7 @@ def _expected(state: Any) -> str:
     seat = state.actor
     text = {
         "turn": f"seat {seat} takes a market stall or builds (characters may be played)",
-        "build": f"seat {seat} builds another piece or finishes building",
+        "build": f"seat {seat} builds another piece or finishes building (characters may be played)",
         "after": f"seat {seat} may play characters, then ends the turn",
         "pay": f"seat {seat} pays {RESOURCES[state._next_unit()]}" if any(state.to_pay) else "payment",
         "place": f"seat {seat} lays the mosaic",
@@ -226,7 +228,7 @@ def _specific(state: Any, name: str, i: int) -> str | None:
             return "the deck and the discard pile are empty"
         if play == "smugglers":
             return "Smugglers were already played this turn"
-        return "the any-mosaic mode only helps before the turn's action, with at least 2 tiles in the stack"
+        return "the any-mosaic mode is played before or during a build, with at least 2 tiles in the stack"
     if name == "courtesan":
         return f"the discard pile holds no {names[i]}"
     if name == "give_talents":

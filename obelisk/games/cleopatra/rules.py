@@ -6,7 +6,7 @@ from itertools import accumulate, permutations
 from typing import Any, Callable, Final, Mapping, Sequence
 
 from obelisk.core import ActionSpace
-from obelisk.games.cleopatra.data import CATEGORIES, KINDS, RESOURCES, TAINTED0, TROMPE, Placement, Tables
+from obelisk.games.cleopatra.data import BEGGARS, CATEGORIES, KINDS, RESOURCES, TAINTED0, TROMPE, Placement, Tables
 
 STALLS: Final = 3
 STALL_NAMES: Final = ("A", "B", "C")
@@ -19,6 +19,9 @@ MAX_SEATS: Final = 5
 MAX_BID: Final = 400
 """Largest bid id; bids above it are not offered (no player comes near it)."""
 VIZIER_DRAWS: Final = 5
+ROUND_CAP: Final = 200
+"""Rounds after which a game without ``max_rounds`` ends anyway (normal scoring), so that
+``max_game_length`` is finite; the rulebook has no round limit and real games end near round 30."""
 PHASES: Final = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "claim", "dice", "after", "limit",
           "limit_discard", "offering", "beggars", "courtesans", "envoy_offer", "envoy_accept", "vizier", "end")
 """Every value of a state's ``phase`` (the kind of decision pending)."""
@@ -103,7 +106,12 @@ class Rules:
         """Per number of dice on the altar: the chances of each number of priest symbols rolled."""
         self.merchant_artisan: bool = options["merchant_artisan"]
         self.bonus_four_plus: int = options["bonus_four_plus"]
-        self.max_rounds: int = options["max_rounds"]
+        self.anubis_talents: int = options["anubis_talents"]
+        self.max_rounds: int = options["max_rounds"] or ROUND_CAP
+        """The round after which the game ends: the option, else the technical cap."""
+        self.max_plays: int = sum(tables.copies[BEGGARS:])
+        """Character cards one turn may play: as many as the deck holds (more only by taking a played
+        card back with the Courtesans over and over), so that a turn, and ``max_game_length``, is finite."""
         self.offering_ties: str = options["offering_ties"]
         self.crocodile_ties: str = options["crocodile_ties"]
         self.units: tuple[int, ...] = tables.units

@@ -6,8 +6,9 @@ A turn is a chain of small decisions held in ``phase``:
   piece, play a character card (or pass when neither action is possible);
 * ``refill`` – after a stall was taken, put the drawn cards on the stalls;
 * ``build`` / ``pay`` / ``place`` / ``claim`` – the quarry visit: choose a
-  piece, pay it unit by unit, lay a mosaic, claim new sanctuaries; ``finish``
-  pays the multi-build bonus and rolls the dice;
+  piece (or play a character between two pieces), pay it unit by unit, lay a
+  mosaic, claim new sanctuaries; ``finish`` pays the multi-build bonus and
+  rolls the dice;
 * ``after`` – characters may still be played, then ``end turn``;
 * ``limit`` / ``limit_discard`` – the hand limit at the end of the turn;
 * ``offering`` – secret bids, one seat after another, revealed together;
@@ -21,7 +22,9 @@ priest symbols) and the top of the mosaic stack (outcome = tile index).
 Knowledge of hands is tracked as lower bounds ``known[viewer][owner][kind]``
 (viewer ``n`` is the public); they grow when a card is seen entering a hand and
 shrink when a card leaves it, so re-dealing hidden cards respects everything a
-seat has seen.
+seat has seen. Knowledge of the discard pile is kept the same way in
+``discard_known[viewer][kind]``: every card is discarded openly, but the card
+the Courtesans take from it is seen by their player only.
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ class CleopatraState(State):
         self.deck = list(t.copies)
         self.deck_up = 0
         self.discards = [0] * NUM_KINDS
+        self.discard_known = [[0] * NUM_KINDS for _ in range(n + 1)]
         self.stalls: list[list[tuple[int, int]]] = [[] for _ in range(STALLS)]
         self.pending: list[tuple[int, int]] = []
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
@@ -139,6 +143,7 @@ class CleopatraState(State):
         self.piece: tuple[str, int] | None = None
         self.scribe_picks = 0
         self.smuggled = False
+        self.plays = 0
         self.return_phase = "turn"
         self.char_card = -1
         self.responders: list[int] = []
@@ -232,10 +237,12 @@ class CleopatraState(State):
         return result
 
     def _legal_build(self) -> list[int]:
+        """Another piece, the end of the build, or a character card between two pieces."""
         result = self._piece_actions()
         if self.scribe_picks:
             result.sort()
         result.append(self._rules.finish)
+        result += self._character_actions()
         return result
 
     def _legal_after(self) -> list[int]:
@@ -387,7 +394,7 @@ class CleopatraState(State):
     def _character_actions(self) -> list[int]:
         hand = self.hands[self.turn]
         if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
-                or hand[VIZIER]):
+                or hand[VIZIER]) or self.plays >= self._rules.max_plays:
             return []
         play = self._rules.play
         result = []
@@ -398,7 +405,7 @@ class CleopatraState(State):
         if hand[ENVOYS]:
             result.append(play + PLAY_ENVOYS)
         if hand[SCRIBES]:
-            if self.phase == "turn" and self.stack_rest and self.stack_top >= 0:
+            if self.phase != "after" and self.stack_rest and self.stack_top >= 0:
                 result.append(play + PLAY_SCRIBES_PICK)
             result.append(play + PLAY_SCRIBES_DIE)
         if hand[SMUGGLERS] and not self.smuggled:
@@ -503,7 +510,8 @@ class CleopatraState(State):
         self.deck[kind] -= 1
         self.deck_up -= up
         if head == "pending":
-            self.pending.append((kind, up))
+            # A Vizier's draw goes to its player's hand alone: its face in the deck no longer shows.
+            self.pending.append((kind, 0 if self.phase == "vizier" else up))
         elif head.startswith("hand:"):
             self.hands[int(head[5:])][kind] += 1
         else:
@@ -531,6 +539,7 @@ class CleopatraState(State):
                 if _any_card(self.discards):
                     self.deck = self.discards
                     self.discards = [0] * NUM_KINDS
+                    self.discard_known = [[0] * NUM_KINDS for _ in range(self.num_players + 1)]
                     self.deck_up = sum(self.deck) // 2
                     self._note("the discard pile is shuffled into a new deck")
                     return
@@ -577,10 +586,18 @@ class CleopatraState(State):
         return True
 
     def _settle_after(self) -> bool:
-        if not self._character_actions():
+        """End the turn by itself when no character can be played and everybody can tell.
+
+        When the others cannot see the whole hand, the player ends the turn
+        by choice, so an automatic end does not tell them that the hidden
+        cards hold no playable character.
+        """
+        seat = self.turn
+        public = _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
+        if public and not self._character_actions():
             self._do_end_turn(0)
             return self.phase != "limit"
-        self.actor = self.turn
+        self.actor = seat
         return False
 
     def _settle_vizier(self) -> bool:
@@ -627,6 +644,7 @@ class CleopatraState(State):
         self.credit = [0] * 5
         self.scribe_picks = 0
         self.smuggled = False
+        self.plays = 0
 
     # Market ------------------------------------------------------------------------
 
@@ -713,7 +731,7 @@ class CleopatraState(State):
         if kind >= 0:
             rules = self._rules
             self._lose_public(seat, kind)
-            self.discards[kind] += 1
+            self._discard(kind)
             self.amulets[seat] += rules.amulets[kind]
             units = rules.units[kind] if kind != TROMPE else 1
         else:
@@ -887,7 +905,10 @@ class CleopatraState(State):
         cells = tuple(c for c in range(self.tables.rows * self.tables.cols) if region >> c & 1)
         self.sanctuaries.append((seat, cells))
         self.statues[seat] -= 1
-        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells")
+        reward = self._rules.anubis_talents
+        self.talents[seat] += reward
+        gain = f" for {reward} talent" if reward else ""
+        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells{gain}")
         if not self.claimable or not self.statues[seat]:
             self.claimable = []
             self._piece_done()
@@ -978,6 +999,7 @@ class CleopatraState(State):
         kind = PLAY_KIND[play]
         self._lose_public(seat, kind)
         self.char_card = kind
+        self.plays += 1
         self.return_phase = self.phase
         t = self.tables
         self._note(f"seat {seat} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
@@ -988,6 +1010,7 @@ class CleopatraState(State):
             self.phase = "beggars"
         elif play == "courtesans":
             self.amulets[seat] += t.amulets[kind]
+            self.discard_known[seat] = list(self.discards)  # the player looks through the pile
             self.phase = "courtesans"
         elif play == "envoys":
             self.amulets[seat] += t.amulets[kind]
@@ -1014,15 +1037,23 @@ class CleopatraState(State):
             self.queue += ["pending"] * VIZIER_DRAWS
 
     def _finish_character(self) -> None:
-        self.discards[self.char_card] += 1
+        self._discard(self.char_card)
         self.char_card = -1
         self.phase = self.return_phase
         self.actor = self.turn
 
     def _do_courtesan(self, kind: int) -> None:
+        """Take ``kind`` from the discard pile unseen: the others know only that some card left it."""
+        seat = self.turn
         self.discards[kind] -= 1
-        self.hands[self.turn][kind] += 1
-        self._public_gain(self.turn, kind)
+        self.hands[seat][kind] += 1
+        for viewer, row in enumerate(self.discard_known):
+            if viewer == seat:
+                row[kind] -= 1
+                continue
+            for k in range(NUM_KINDS):
+                if row[k]:
+                    row[k] -= 1
         self._finish_character()
 
     def _next_responder(self) -> None:
@@ -1087,16 +1118,15 @@ class CleopatraState(State):
         self._finish_character()
 
     def _do_keep(self, _: int) -> None:
-        kind, up = self.pending.pop(0)
+        """Keep the next Vizier card; the others see only that a card was kept."""
+        kind, _up = self.pending.pop(0)
         seat = self.turn
         self.hands[seat][kind] += 1
-        if up:
-            self._public_gain(seat, kind)
         self.amulets[seat] += self.tables.vizier_per_card
 
     def _do_reject(self, _: int) -> None:
         kind, _up = self.pending.pop(0)
-        self.discards[kind] += 1
+        self._discard(kind)
 
     # End of turn ------------------------------------------------------------------------
 
@@ -1120,14 +1150,15 @@ class CleopatraState(State):
     def _do_discard(self, kind: int) -> None:
         seat = self.turn
         self._lose_public(seat, kind)
-        self.discards[kind] += 1
+        self._discard(kind)
         if _total(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
         self.turns_played += 1
         if self.turns_played >= self._rules.max_rounds * self.num_players:
-            self._note("the round limit is reached")
+            limit = "limit" if self.game.options["max_rounds"] else "cap"
+            self._note(f"the round {limit} is reached")
             self._end_game()
             return
         self._start_turn((self.turn + 1) % self.num_players)
@@ -1148,6 +1179,12 @@ class CleopatraState(State):
 
     def _set_known(self, viewer: int, owner: int, counts: list[int]) -> None:
         self.known[viewer][owner] = counts
+
+    def _discard(self, kind: int) -> None:
+        """Put a card on the discard pile in everybody's sight."""
+        self.discards[kind] += 1
+        for row in self.discard_known:
+            row[kind] += 1
 
     # End of game ------------------------------------------------------------------------
 
@@ -1267,6 +1304,7 @@ class CleopatraState(State):
         new.deck = self.deck[:]
         new.deck_up = self.deck_up
         new.discards = self.discards[:]
+        new.discard_known = [row[:] for row in self.discard_known]
         new.stalls = [stall[:] for stall in self.stalls]
         new.pending = self.pending[:]
         new.hands = [hand[:] for hand in self.hands]
@@ -1299,6 +1337,7 @@ class CleopatraState(State):
         new.piece = self.piece
         new.scribe_picks = self.scribe_picks
         new.smuggled = self.smuggled
+        new.plays = self.plays
         new.return_phase = self.return_phase
         new.char_card = self.char_card
         new.responders = self.responders[:]
@@ -1318,9 +1357,9 @@ class CleopatraState(State):
                 return True
             if head.startswith("hand:"):
                 return seat == int(head[5:])
-            if action >= NUM_KINDS:
-                return True
-            return head == "pending" and self.phase == "vizier" and seat == self.turn
+            if head == "pending" and self.phase == "vizier":
+                return seat == self.turn
+            return action >= NUM_KINDS
         phase = self.phase
         if phase == "offering":
             return seat == self.actor
@@ -1329,7 +1368,9 @@ class CleopatraState(State):
             return name == "give_talents" or seat in (self.actor, self.turn)
         if phase == "vizier":
             name, _ = self._rules.actions.decode(action)
-            return name == "reject" or self.pending[0][1] == 1 or seat == self.turn
+            return name == "reject" or seat == self.turn
+        if phase == "courtesans":
+            return seat == self.turn
         return True
 
     def _hidden_action_string(self, action: int) -> str:
@@ -1337,19 +1378,24 @@ class CleopatraState(State):
             head = self.queue[0]
             if head.startswith("hand:"):
                 return f"seat {head[5:]} is dealt a card"
+            if self.phase == "vizier":
+                return f"seat {self.turn} draws a card for the Vizier"
             return "a face-down card is drawn"
         if self.phase == "offering":
             return f"seat {self.actor} places a secret bid"
         if self.phase == "beggars":
             return f"seat {self.actor} gives seat {self.turn} a standard card"
-        return f"seat {self.turn} keeps a face-down card (+{self.tables.vizier_per_card} amulet)"
+        if self.phase == "courtesans":
+            return f"seat {self.turn} takes a card from the discard pile"
+        return f"seat {self.turn} keeps a card (+{self.tables.vizier_per_card} amulet)"
 
     def _resample(self, seat: int, rng: random.Random) -> "CleopatraState":
         """Re-deal hidden cards consistently with what ``seat`` knows.
 
         Opponents keep the cards ``seat`` has seen in their hands; everything
         else unseen (their other cards, face-down stall and drawn cards, the
-        deck) is dealt again from the same multiset, and the secret bids
+        cards of the discard pile ``seat`` has not known since a Courtesans
+        take, the deck) is dealt again from the same multiset, and the secret bids
         already made are drawn again. A hand that must allow the pending
         decision (a payment under way, a Beggars victim with fewer than 2
         talents) is dealt first, card by card, each card chosen at random among
@@ -1376,6 +1422,9 @@ class CleopatraState(State):
         for q in others:
             for kind, (held, seen) in enumerate(zip(new.hands[q], new.known[seat][q])):
                 unseen[kind] += held - seen
+        discarded = list(new.discard_known[seat])
+        for kind, (held, seen) in enumerate(zip(new.discards, discarded)):
+            unseen[kind] += held - seen
         demanding = self._demanding_seat()
         order = sorted(others, key=lambda q: q != demanding)
         for q in order:
@@ -1394,8 +1443,12 @@ class CleopatraState(State):
                 new.stalls[s][j] = (kind, 0)
             else:
                 new.pending[j] = (kind, 0)
+        for kind in deal_random(unseen, sum(self.discards) - sum(discarded), rng):
+            discarded[kind] += 1
+        new.discards = discarded
         new.deck = unseen
         for viewer in others:
+            new.discard_known[viewer] = list(new.discard_known[n])
             for q in others:
                 if q != viewer:
                     new.known[viewer][q] = list(new.known[n][q])
@@ -1481,6 +1534,9 @@ class CleopatraState(State):
             for q in range(n):
                 if any(k > h for k, h in zip(self.known[viewer][q], self.hands[q])):
                     return f"viewer {viewer} knows more cards of seat {q} than it holds"
+        if len(self.discard_known) != n + 1 or any(
+                len(row) != NUM_KINDS or any(k > d for k, d in zip(row, self.discards)) for row in self.discard_known):
+            return "discard_known must hold one row per viewer, none above the discard pile"
         if not 0 <= self.deck_up <= sum(self.deck):
             return "deck_up exceeds the deck"
         if self.phase not in PHASES:

@@ -29,6 +29,7 @@ AMULET_SCALE = 20.0
 BID_SCALE = 20.0
 PILE_SCALE = 5.0
 DISCARD_SCALE = 10.0
+ROUND_SCALE = 60
 
 SEAT_FIELDS: tuple[tuple[str, int, str], ...] = (
     ("present", 1, "1 if this seat exists at the player count"),
@@ -65,7 +66,7 @@ class TensorLayout:
             ("current_player", MAX_SEATS + 2, "seat to act relative to the viewer (one-hot), then chance, terminal"),
             ("turn", MAX_SEATS, "seat whose turn it is, relative to the viewer (one-hot)"),
             ("phase", len(PHASES), "pending decision type (one-hot over " + ", ".join(PHASES) + ")"),
-            ("round", 1, "round / max_rounds"),
+            ("round", 1, f"round / max_rounds (/ {ROUND_SCALE} without a round limit), at most 1"),
             ("cleopatra", 1, "Cleopatra's step / steps to the end"),
             ("completed", len(CATEGORIES), "category complete (" + ", ".join(CATEGORIES) + ")"),
             ("palace", len(CATEGORIES), "pieces built / pieces per category"),
@@ -74,7 +75,8 @@ class TensorLayout:
             ("altar", 1, "High Priest dice on the altar / dice"),
             ("deck", 1, "cards in the deck / deck size"),
             ("deck_face_up", 1, "face-up cards in the deck / deck size"),
-            ("discards", NUM_KINDS, "discard pile per kind / 10"),
+            ("discards", NUM_KINDS + 1,
+             "discard pile: cards known to be there per kind / 10, then the others / 10"),
         ]
         for s in range(STALLS):
             self.segments.append((f"stall_{s}", NUM_KINDS + 1,
@@ -138,7 +140,7 @@ class TensorLayout:
             out[at["current_player"] + MAX_SEATS + (0 if current == -1 else 1)] = 1.0
         out[at["turn"] + rel(view["turn"])] = 1.0
         out[at["phase"] + self.phase_of[view["phase"]]] = 1.0
-        out[at["round"]] = min(view["round"] / view["max_rounds"], 1.0)
+        out[at["round"]] = min(view["round"] / (view["max_rounds"] or ROUND_SCALE), 1.0)
         out[at["cleopatra"]] = view["cleopatra"] / view["cleopatra_steps"]
         for category in view["completed"]:
             out[at["completed"] + self.category_of[category]] = 1.0
@@ -156,6 +158,7 @@ class TensorLayout:
         out[at["deck"]] = view["deck"] / t.deck_size
         out[at["deck_face_up"]] = view["deck_face_up"] / t.deck_size
         self._counts(out, at["discards"], view["discards"], DISCARD_SCALE)
+        out[at["discards"] + NUM_KINDS] = (view["discard_pile"] - sum(view["discards"].values())) / DISCARD_SCALE
         for s, stall in enumerate(view["market"]):
             self._pile(out, at[f"stall_{s}"], stall)
         self._pile(out, at["pending"], view["pending"])

@@ -3,9 +3,10 @@
 ``observation`` is the only path from a position to a player: own hand,
 talents and amulets; everybody's merchants, statues, hand sizes and the cards
 the viewer has seen entering each hand; the public market (face-down cards
-shown as such), palace, garden, mosaic stack, dice, Cleopatra and discard
-pile. ``render_observation`` turns that dict into text; ``render_state`` is
-the god view (``str(state)``).
+shown as such), palace, garden, mosaic stack, dice, Cleopatra and the discard
+pile (its size and the cards the viewer knows to be in it: a Courtesans take
+leaves it unseen). ``render_observation`` turns that dict into text;
+``render_state`` is the god view (``str(state)``).
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
         "market": [[state._card_look(c) for c in stall] for stall in state.stalls],
         "deck": sum(state.deck),
         "deck_face_up": state.deck_up,
-        "discards": _counts(t, state.discards),
+        "discards": _counts(t, state.discards if terminal else state.discard_known[viewer]),
+        "discard_pile": sum(state.discards),
         "pending": pending,
         "cleopatra": state.cleopatra,
         "cleopatra_steps": t.steps,
@@ -123,7 +125,8 @@ def _first(t: Tables, tile: int, index: int) -> int:
 def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     """Terminal text from an observation dict alone."""
     seat = view["seat"]
-    lines = [f"Round {view['round']}/{view['max_rounds']}  turn: seat {view['turn']}  phase: {view['phase']}  "
+    limit = f"/{view['max_rounds']}" if view["max_rounds"] else ""
+    lines = [f"Round {view['round']}{limit}  turn: seat {view['turn']}  phase: {view['phase']}  "
              f"Cleopatra step {view['cleopatra']}/{view['cleopatra_steps']}  altar {view['altar']}/{view['dice']}"]
     lines.append("Completed: " + (", ".join(view["completed"]) or "none"))
     walls = "  ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
@@ -143,7 +146,11 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
         lines.append(f"Sanctuary of seat {owner}: {' '.join(cells)}")
     for s, stall in enumerate(view["market"]):
         lines.append(f"Stall {STALL_NAMES[s]}: {', '.join(stall) or 'empty'}")
-    discards = ", ".join(f"{k} x{c}" for k, c in view["discards"].items()) or "empty"
+    discards = ", ".join(f"{k} x{c}" for k, c in view["discards"].items())
+    unknown = view["discard_pile"] - sum(view["discards"].values())
+    if unknown:
+        discards += f"{', ' if discards else ''}{unknown} not seen since a Courtesans take"
+    discards = f"{view['discard_pile']} cards" + (f": {discards}" if discards else "")
     lines.append(f"Deck {view['deck']} cards ({view['deck_face_up']} face up)   Discards: {discards}")
     if view["pending"]:
         lines.append("Drawn: " + ", ".join(view["pending"]))

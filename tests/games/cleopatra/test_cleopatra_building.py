@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from obelisk.core import IllegalActionError
-from tests.games.cleopatra.helpers import action, chance, do, find, labels, set_hand, start
+from obelisk.games.cleopatra.data import KINDS
+from tests.games.cleopatra.helpers import action, chance, do, find, labels, set_hand, settle, start
 
 WALL = dict(artisan=1, wood=1, stone=1)
 
@@ -226,3 +227,80 @@ def test_build_action_with_zero_pieces_is_impossible() -> None:
     assert not any(lab.startswith("finish") for lab in labels(s))
     with pytest.raises(IllegalActionError, match="not possible now"):
         s.apply_action(action(s, "finish"))
+
+
+def test_character_between_two_pieces_of_one_build() -> None:
+    """ "Tyto karty mohou být zahrány kdykoliv během vašeho kola" (characters may be played at any time of
+    your turn): the Courtesans between two pieces bring the lapis the door frame lacks, and the build goes on
+    with the tainted wood's half left over and the bonus for two pieces."""
+    s = start()
+    set_hand(s, 0, courtesans=1, tainted_wood=1, artisan=3, stone=1, marble=1)
+    s._discard(KINDS.index("lapis"))  # seen by all
+    s._legal = None
+    do(s, "build wall L1")
+    assert s.phase == "build" and s.credit[3] == 1
+    assert not any(lab.startswith("build door") for lab in labels(s))
+    do(s, "play Courtesans", "take Lapis from the discard pile")
+    assert s.phase == "build" and s.credit[3] == 1 and s.built == 1
+    do(s, "build door frame left (+5)", "finish building (+2 bonus)")
+    assert s.talents[0] == 5 + 3 + 5 + 2 and s.amulets[0] == 1 + 1
+
+
+def test_scribes_any_mosaic_between_two_pieces() -> None:
+    """The Scribes' any-mosaic use may also come between two pieces; the build then goes on."""
+    s = start()
+    top, other = s.stack_top, s.stack_rest[0]
+    set_hand(s, 0, scribes=1, artisan=3, stone=2, wood=1, marble=1, lapis=1)
+    do(s, "build wall L1")
+    assert not any("Scribe pick" in lab for lab in labels(s))
+    do(s, "play Scribes: build any mosaic")
+    assert s.phase == "build" and s.scribe_picks == 1 and s.amulets[0] == 2
+    name = s.tables.tile_ids[other]
+    do(s, f"build mosaic {name} (Scribe pick)")
+    s.apply_action(s.legal_actions()[0])
+    if s.phase == "claim":
+        do(s, "claim no sanctuary")
+    assert s.stack_top == top and other not in s.stack_rest and s.scribe_picks == 0
+    do(s, "finish building (+2 bonus)")
+    assert s.walls[0] == 0 and s.mosaics[0][0] == other
+
+
+def test_no_character_in_the_middle_of_paying_a_piece() -> None:
+    """A piece is one step of the build: characters come before or after it, not while it is being paid."""
+    s = start()
+    set_hand(s, 0, smugglers=1, artisan=1, tainted_artisan=1, stone=1, wood=1)
+    do(s, "build wall L1")
+    assert s.phase == "pay"
+    assert labels(s) == ["pay artisan with Artisan", "pay artisan with Tainted Artisan (+1 amulet)"]
+
+
+def test_dice_filling_the_altar_start_the_offering() -> None:
+    """ "Pokud je na oltáři všech 5 kostek, následuje fáze Obětování Velkému knězi" (all 5 dice on the altar:
+    the Offering follows)."""
+    s = start()
+    s.altar = 4
+    set_hand(s, 0, **WALL)
+    do(s, "build wall L1", "finish building")
+    chance(s, 1)
+    assert s.phase == "offering" and s.actor == 0 and s.altar == 5
+    for seat in range(3):
+        s.apply_action(action(s, "bid", 0))
+    assert s.altar == 0 and s.last_offering is not None
+
+
+def test_one_action_per_turn() -> None:
+    """ "Ve svém kole musí hráč podniknout 1 (pouze 1) z následujících dvou kroků" (one action, only one):
+    after a market visit nothing can be built, after a build no stall can be taken."""
+    s = start()
+    set_hand(s, 0, artisan=2, wood=2, stone=2)
+    s._legal = None
+    do(s, "take stall A")
+    settle(s)
+    assert not any(lab.startswith(("build", "take stall")) for lab in labels(s))
+    s = start()
+    set_hand(s, 0, **WALL)
+    do(s, "build wall L1")
+    assert not any(lab.startswith("take stall") for lab in labels(s))
+    do(s, "finish building")
+    chance(s, 0)
+    assert s.turn == 1

@@ -64,8 +64,8 @@ def _shape(cells):
     return tuple(sorted((r - top, c - left) for r, c in cells))
 
 
-def pocket_scenario():
-    s = start()
+def pocket_scenario(**options):
+    s = start(**options)
     free = [(r, 0) for r in range(5)] + [(0, 1)] + [(r, c) for r in (7, 8) for c in (6, 7, 8)]
     fill_except(s, free)
     s.stack_top, s.stack_rest = I, sorted([X, P])  # the rest of the stack is kept in ascending order
@@ -80,10 +80,25 @@ def test_unfit_top_is_removed_and_closed_pocket_becomes_sanctuary() -> None:
     assert s.removed_tiles == [X] and s.is_chance_node()
     chance(s, P)
     assert s.stack_top == P and s.phase == "claim"
-    assert labels(s) == ["claim sanctuary b1 (1 cells)", "claim no sanctuary"]
+    assert labels(s) == ["claim sanctuary b1 (1 cells, +1)", "claim no sanctuary"]
     do(s, "claim sanctuary b1")
     assert s.sanctuaries == [(0, (1,))] and s.statues[0] == 1 and s.phase == "build"
-    assert s.talents[0] == 10  # a claim earns no talents
+    assert s.talents[0] == 10 + 1
+
+
+@pytest.mark.parametrize("talents", [1, 0])
+def test_anubis_statue_placed_in_a_sanctuary_earns_a_talent(talents: int) -> None:
+    """The mosaic's reward: "4 talenty + 1 talent za každé překryté políčko s obrázkem palmy + za správně
+    umístěnou sochu/figurku Anubise, v případě, že je postavena svatyně" (4 talents + 1 per palm covered
+    + for a correctly placed Anubis statue, when a sanctuary is built): read literally, +1 talent per
+    statue (option anubis_talents=1, the default); anubis_talents=0 reads it as the right to place it."""
+    s = pocket_scenario(anubis_talents=talents)
+    s.stack_rest = []
+    do(s, "build mosaic I", "lay I on a1 a2 a3 a4 a5")
+    before = s.talents[0]
+    do(s, "claim sanctuary g8", "claim sanctuary b1")
+    assert s.talents[0] == before + 2 * talents
+    assert s.log[-1] == "seat 0 claims a sanctuary of 1 cells" + (" for 1 talent" if talents else "")
 
 
 def test_pocket_already_seen_cannot_be_claimed_later() -> None:
@@ -101,7 +116,7 @@ def test_emptied_stack_completes_mosaics_and_every_pocket_is_a_sanctuary() -> No
     s.stack_rest = []
     do(s, "build mosaic I", "lay I on a1 a2 a3 a4 a5")
     assert "mosaics" in s.completed and s.cleopatra == 1
-    assert labels(s) == ["claim sanctuary b1 (1 cells)", "claim sanctuary g8 h8 i8 g9 h9 i9 (6 cells)",
+    assert labels(s) == ["claim sanctuary b1 (1 cells, +1)", "claim sanctuary g8 h8 i8 g9 h9 i9 (6 cells, +1)",
                          "claim no sanctuary"]
     do(s, "claim sanctuary g8", "claim sanctuary b1")
     assert s.statues[0] == 0 and s.phase == "build"

@@ -10,6 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
+from obelisk.games.cleopatra.rules import ROUND_CAP
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 K = {name: i for i, name in enumerate(KINDS)}
@@ -44,7 +45,10 @@ def test_take_stall_refill_and_knowledge_of_face_up_cards() -> None:
     assert labels(s) == ["refill A<-face-down, B<-face-down, C<-Stone", "refill A<-face-down, B<-Stone, C<-face-down",
                          "refill A<-Stone, B<-face-down, C<-face-down"]
     do(s, "refill A<-Stone")
-    assert s.stalls[0] == [(K["stone"], 1)] and s.turn == 1  # nothing else to do: the turn ends
+    # Seat 0 could hold a character in the face-down card, for all the others know: it ends the turn itself.
+    assert s.stalls[0] == [(K["stone"], 1)] and s.phase == "after" and labels(s) == ["end turn"]
+    do(s, "end turn")
+    assert s.turn == 1
     view = s.observation(2)
     assert view["market"][2] == ["face-down", "face-down"]
     assert view["players"][0]["known_cards"] == {"Stone": 1}
@@ -86,6 +90,7 @@ def test_hand_limit_discard_option() -> None:
         chance(s, K["artisan"])
     # Three face-down cards look alike: the refill is no choice and happens by itself.
     assert [len(stall) for stall in s.stalls] == [1, 2, 2] and s.pending == []
+    do(s, "end turn")
     assert s.phase == "limit"
     do(s, "discard down to 10 cards (+1 amulet)", "discard Stone", "discard Wood")
     assert s.amulets[0] == 1 and sum(s.hands[0]) == 10 and s.turn == 1
@@ -99,7 +104,7 @@ def test_hand_limit_keep_option_costs_one_amulet_per_extra_card() -> None:
     do(s, "take stall A")
     for _ in range(3):
         chance(s, K["artisan"])
-    do(s, "keep all cards (+3 amulets)")
+    do(s, "end turn", "keep all cards (+3 amulets)")
     assert s.amulets[0] == 3 and sum(s.hands[0]) == 13 and s.turn == 1
 
 
@@ -111,11 +116,12 @@ def test_smugglers_skip_the_hand_limit() -> None:
     do(s, "play Smugglers", "take stall A")
     for _ in range(3):
         chance(s, K["artisan"])
+    do(s, "end turn")
     assert s.turn == 1 and s.amulets[0] == 1 and sum(s.hands[0]) == 12
 
 
-def offering_state(bids: list[int], talents: list[int], amulets: list[int], **options):
-    s = start(**options)
+def offering_state(bids: list[int], talents: list[int], amulets: list[int], players: int = 3, **options):
+    s = start(players, **options)
     s.talents, s.amulets, s.altar = list(talents), list(amulets), 4
     set_hand(s, 0, scribes=1)
     do(s, "play Scribes: set a High Priest die")
@@ -132,6 +138,12 @@ def test_offering_ranks_highest_loses_three_others_gain() -> None:
     assert s.amulets == [6, 0, 2]
     assert s.last_offering == {"bids": [2, 6, 1], "amulets": [1, -2, 2]}
     assert s.altar == 0 and s.phase == "turn" and s.turn == 0
+
+
+def test_offering_at_five_players_gives_one_to_four_amulets() -> None:
+    """ "Hráč s druhou nejvyšší nabídkou si do pyramidy vloží 1 korupční amulet, třetí 2, čtvrtý 3 a pátý 4"."""
+    s = offering_state([9, 7, 5, 3, 1], [10] * 5, [1] * 5, players=5)
+    assert s.amulets == [0, 2, 3, 4, 5] and s.talents == [1, 3, 5, 7, 9]
 
 
 def test_offering_ties_take_the_worse_place_by_default() -> None:
@@ -208,15 +220,9 @@ def test_vizier_draws_five_keeps_any_for_one_amulet_each() -> None:
     do(s, "play Vizier")
     for outcome in (K["stone"], K["wood"], UP + K["lapis"], K["artisan"], K["marble"]):
         chance(s, outcome)
-    do(s, "keep Stone", "discard Wood")
-    keep = action(s, "keep")
-    assert s.public_action_string(keep, 1) == "keep Lapis (+1 amulet)"  # face-up in the deck: everyone saw it
-    do(s, "keep Lapis", "discard Artisan")
-    hidden = action(s, "keep")
-    assert s.public_action_string(hidden, 1) == "seat 0 keeps a face-down card (+1 amulet)"
-    do(s, "keep Marble")
+    do(s, "keep Stone", "discard Wood", "keep Lapis", "discard Artisan", "keep Marble")
     assert s.amulets[0] == 3 and s.hands[0][K["stone"]] == 1 and s.discards[K["vizier"]] == 1
-    assert s.known[1][0][K["lapis"]] == 1 and s.known[1][0][K["stone"]] == 0
+    assert s.discards[K["wood"]] == 1 and s.discards[K["artisan"]] == 1 and sum(s.hands[0]) == 3
 
 
 def test_characters_only_on_own_turn() -> None:
@@ -234,8 +240,11 @@ def end_state(**options):
 
 
 def test_end_tainted_cards_in_hand_and_sanctuary_relief() -> None:
+    """ "Hráči obdrží 1 korupční amulet za každou kartu se symbolem korupčního amuletu, která jim zůstala
+    v ruce" and "Zůstane-li karta písaře na konci hry ve vašich rukou, musíte si za ni vzít 1 korupční
+    amulet"; each sanctuary cell, the statue's included, removes one."""
     s = end_state()
-    set_hand(s, 0, tainted_stone=1, beggars=1, artisan=3)
+    set_hand(s, 0, tainted_stone=1, scribes=1, artisan=3)
     s.sanctuaries = [(1, (1, 2, 3))]
     s._end_game()
     f = s.final
@@ -282,7 +291,48 @@ def test_round_limit_ends_the_game() -> None:
     s.turns_played = 20 * 3 - 1
     s.turn = 2
     s._next_turn()
-    assert s.is_terminal()
+    assert s.is_terminal() and s.log[-2] == "the round limit is reached"
+
+
+def test_no_round_limit_by_default() -> None:
+    """The rulebook ends the game only when Cleopatra reaches step 5 ("Hra končí v okamžiku, kdy Kleopatra
+    dosáhne políčka číslo 5"): no round limit unless the option asks for one."""
+    s = start()
+    assert s.game.options["max_rounds"] == 0
+    s.turns_played = 100 * 3 - 1
+    s.turn = 2
+    s._next_turn()
+    assert not s.is_terminal() and s.turn == 0
+    assert "Round 101  turn" in s.game.render_observation(s.observation(0))
+
+
+def test_technical_round_cap_bounds_the_game_length() -> None:
+    s = start()
+    s.turns_played = ROUND_CAP * 3 - 1
+    s.turn = 2
+    s._next_turn()
+    assert s.is_terminal() and s.log[-2] == "the round cap is reached"
+    assert s.game.max_game_length() > ROUND_CAP * 3 * 50
+
+
+def test_max_rounds_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="'max_rounds' must be 0 \\(no limit\\) or more, got -1"):
+        obelisk.load("cleopatra", 3, max_rounds=-1)
+
+
+def test_character_plays_per_turn_are_bounded() -> None:
+    """Two Courtesans could take each other back from the pile forever; a turn plays at most 11 characters."""
+    s = start()
+    set_hand(s, 0, courtesans=1)
+    s._discard(K["courtesans"])
+    s.deck[K["courtesans"]] -= 1
+    s._legal = None
+    plays = 0
+    while any(label.startswith("play Courtesans") for label in labels(s)):
+        do(s, "play Courtesans", "take Courtesans from the discard pile")
+        plays += 1
+    assert plays == s._rules.max_plays == 11 and s.amulets[0] == 11
+    assert labels(s)[0].startswith("take stall")
 
 
 def test_resample_keeps_cards_seen_in_hands() -> None:

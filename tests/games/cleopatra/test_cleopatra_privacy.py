@@ -1,0 +1,138 @@
+"""Secret cards of the characters: what the Courtesans take and the Vizier keeps stays with their player."""
+
+from __future__ import annotations
+
+import random
+
+from obelisk.games.cleopatra.data import KINDS
+from tests.games.cleopatra.helpers import action, chance, do, set_hand, start
+
+K = {name: i for i, name in enumerate(KINDS)}
+UP = len(KINDS)
+
+
+def _courtesans_ready():
+    """Seat 0 holds the Courtesans and a wall's cards; the discard pile holds 2 Lapis and a Stone, seen by all."""
+    s = start()
+    set_hand(s, 0, courtesans=1, artisan=1, wood=1, stone=1)
+    for kind in ("lapis", "lapis", "stone"):
+        s._discard(K[kind])
+    s._legal = None
+    do(s, "play Courtesans")
+    return s
+
+
+def test_courtesans_card_is_not_shown_to_the_opponents() -> None:
+    """Courtesans: "Vybranou kartu svým protihráčům nemusíte ukazovat" (the chosen card need not be shown)."""
+    s = _courtesans_ready()
+    lapis, stone = action(s, "courtesan", K["lapis"]), action(s, "courtesan", K["stone"])
+    for seat in (1, 2, None):
+        assert s.public_action_string(lapis, seat) == "seat 0 takes a card from the discard pile"
+        assert s.public_action_string(stone, seat) == s.public_action_string(lapis, seat)
+    assert s.public_action_string(lapis, 0) == "take Lapis from the discard pile"
+    took_lapis, took_stone = s.clone(), s.clone()
+    took_lapis.apply_action(lapis)
+    took_stone.apply_action(stone)
+    for seat in (1, 2, None):
+        assert took_lapis.observation(seat) == took_stone.observation(seat)
+    view = took_lapis.observation(1)
+    assert view["players"][0]["known_cards"] == {}
+    # The others knew the pile and know that one card left it: a Lapis for sure, one card they cannot name.
+    assert view["discard_pile"] == 3 and view["discards"] == {"Lapis": 1, "Courtesans": 1}
+    text = took_lapis.game.render_observation(view)
+    assert "Discards: 3 cards: Lapis x1, Courtesans x1, 1 not seen since a Courtesans take" in text
+    assert "Lapis" not in " ".join(view["log"]) and "Stone" not in " ".join(view["log"])
+    assert took_lapis.observation(0)["discards"] == {"Lapis": 1, "Stone": 1, "Courtesans": 1}
+
+
+def test_courtesans_card_is_re_dealt_for_the_opponents() -> None:
+    """What the others cannot know is re-dealt: the card in hand and the card missing from the pile."""
+    s = _courtesans_ready()
+    do(s, "take Lapis from the discard pile")
+    rng = random.Random(2)
+    held, piles = set(), set()
+    for _ in range(60):
+        other = s.resample_from_infostate(1, rng)
+        assert other.observation(1) == s.observation(1) and other.observation(None) == s.observation(None)
+        held.add(tuple(other.hands[0]))
+        piles.add(tuple(other.discards))
+    assert len(held) > 3 and len(piles) > 3
+    assert all(s.resample_from_infostate(0, rng).discards == s.discards for _ in range(5))
+
+
+def test_courtesans_player_sees_the_whole_pile() -> None:
+    """The Courtesans' player chooses from the pile, so it learns a card another Courtesans took from it."""
+    s = _courtesans_ready()
+    do(s, "take Lapis from the discard pile")
+    assert s.observation(1)["discards"] == {"Lapis": 1, "Courtesans": 1}
+    s.turn = s.actor = 1
+    s.phase = "turn"
+    set_hand(s, 1, courtesans=1)
+    s._legal = None
+    do(s, "play Courtesans")
+    assert s.observation(1)["discards"] == {"Lapis": 1, "Stone": 1, "Courtesans": 1}
+
+
+def _vizier_drawn(kinds: tuple[int, ...]):
+    s = start()
+    set_hand(s, 0, vizier=1)
+    do(s, "play Vizier")
+    for outcome in kinds:
+        chance(s, outcome)
+    return s
+
+
+def test_vizier_cards_are_not_shown_even_when_face_up_in_the_deck() -> None:
+    """Vizier: "Získané karty nemusíte ukazovat svým soupeřům" (the cards obtained need not be shown)."""
+    s = start()
+    set_hand(s, 0, vizier=1)
+    do(s, "play Vizier")
+    lapis_up, stone_up = UP + K["lapis"], UP + K["stone"]
+    for seat in (1, 2, None):
+        assert s.public_action_string(lapis_up, seat) == "seat 0 draws a card for the Vizier"
+        assert s.public_action_string(K["wood"], seat) == "seat 0 draws a card for the Vizier"
+    assert s.public_action_string(lapis_up, 0) == "draw Lapis (face-up)"
+    first = _vizier_drawn((lapis_up, K["wood"], K["artisan"], K["marble"], K["stone"]))
+    second = _vizier_drawn((stone_up, K["wood"], K["artisan"], K["marble"], K["stone"]))
+    keep = action(first, "keep")
+    for seat in (1, 2, None):
+        assert first.observation(seat) == second.observation(seat)
+        assert first.public_action_string(keep, seat) == "seat 0 keeps a card (+1 amulet)"
+    assert first.observation(0)["pending"][0] == "Lapis"
+    do(first, "keep Lapis")
+    do(second, "keep Stone")
+    for seat in (1, 2, None):
+        assert first.observation(seat) == second.observation(seat)
+    reject = action(first, "reject")
+    assert first.public_action_string(reject, 1) == "discard Wood"  # a discarded card goes openly to the pile
+    assert first.known[1][0] == [0] * len(K) and first.known[3][0] == [0] * len(K)
+
+
+def test_vizier_kept_card_is_re_dealt_for_the_opponents() -> None:
+    s = _vizier_drawn((UP + K["lapis"], K["wood"], K["artisan"], K["marble"], K["stone"]))
+    do(s, "keep Lapis")
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(40):
+        other = s.resample_from_infostate(2, rng)
+        assert other.observation(2) == s.observation(2)
+        kinds.add(tuple(other.hands[0]))
+        assert all(not up for _, up in other.pending)
+    assert len(kinds) > 3
+
+
+def test_turn_ends_by_itself_only_when_everybody_sees_there_is_no_character() -> None:
+    """A hand the others cannot see ends its turn by choice; an empty hand ends it by itself."""
+    s = start()
+    s.stalls = [[(K["stone"], 0)], [(K["marble"], 1)], [(K["lapis"], 1)]]
+    s._legal = None
+    do(s, "take stall A")
+    for _ in range(3):
+        chance(s, K["artisan"])
+    assert s.turn == 0 and s.phase == "after"
+    do(s, "end turn")
+    s.stalls = [[], [], []]
+    set_hand(s, 1, artisan=1, wood=1, stone=1)
+    do(s, "build wall L1", "finish building")
+    chance(s, 0)  # no priest symbol rolled
+    assert s.turn == 2  # seat 1's hand is empty: nothing can be hidden in it
