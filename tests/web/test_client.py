@@ -188,9 +188,10 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     tab = open_tab()
     server = ScriptedServer(tab.context)
     server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0})
+    server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(4, []))
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
-    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0"}
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
     hello = server.wait(page, lambda: server.received, "hello")
     assert hello == [{"type": "hello", "token": "tok-secret-0"}]
     assert "token" not in page.url and page.url == ORIGIN + "/table/T1"
@@ -214,6 +215,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     expect(page.locator("#actions button").first).to_be_disabled()
 
     server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(6, [], view={"current_player": 1}))
+    server.requests.clear()
     server.sockets[0].send(json.dumps({"type": "error", "code": "stale_version", "message": "the table moved on"}))
     expect(page.locator("#table-error")).to_have_text("the table moved on")
     refreshed = server.request(page, "GET", "/api/tables/T1/frame")

@@ -51,16 +51,18 @@ function seatName(seats, index) {
   return seat && seat.name ? `seat ${index} (${seat.name})` : `seat ${index}`;
 }
 
-function renderSeats(summary, view, mySeat) {
-  const toAct = view ? view.current_player : null;
+function renderSeats(current) {
+  const summary = current.table;
+  const mySeat = current.seat;
+  const acting = toAct(current);
   replace($("seats"), summary.seats.map((seat) => {
     const presence = seat.kind === "bot" ? "bot" : !seat.claimed ? "open" : seat.connected ? "online" : "offline";
-    return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === toAct },
+    return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === acting },
       el("span", { class: "presence", "aria-hidden": "true" }),
       seatLabel(seat),
       ` · ${presence}`,
       seat.seat === mySeat ? el("strong", {}, " · you") : null,
-      seat.seat === toAct ? el("strong", { class: "to-act" }, " · to act") : null);
+      seat.seat === acting ? el("strong", { class: "to-act" }, " · to act") : null);
   }));
 }
 
@@ -84,6 +86,13 @@ function sendMove(action) {
   socket.send(JSON.stringify({ type: "move", version: frame.version, action }));
 }
 
+/** The seat to act: the summary says it; a view's `current_player` is the fallback. */
+function toAct(current) {
+  const fromSummary = current.table.to_act;
+  if (fromSummary !== undefined) return fromSummary;
+  return current.view ? current.view.current_player : null;
+}
+
 function renderTurn(current) {
   const hadFocus = focusedAction();
   const legal = current.legal || [];
@@ -92,8 +101,8 @@ function renderTurn(current) {
     title.textContent = "Game over";
   } else if (legal.length) {
     title.textContent = "Your move";
-  } else if (current.view && current.view.current_player >= 0) {
-    title.textContent = `Waiting for ${seatName(current.table.seats, current.view.current_player)}`;
+  } else if (toAct(current) !== null && toAct(current) >= 0 && current.status === "playing") {
+    title.textContent = `Waiting for ${seatName(current.table.seats, toAct(current))}`;
   } else if (current.status === "waiting") {
     title.textContent = "Waiting for players to take their seats";
   } else {
@@ -193,7 +202,7 @@ function render(current, raw) {
   $("whoami").textContent = current.seat === null ? "spectating" : `you are seat ${current.seat}`;
   $("version").textContent = String(current.version);
   $("commitment").textContent = summary.commitment;
-  renderSeats(summary, current.view, current.seat);
+  renderSeats(current);
   $("view").textContent = current.text;
   renderTurn(current);
   renderLog(current);
@@ -317,9 +326,10 @@ async function claimFromFragment() {
   if (!fresh) return stored ? stored.token : null;
   if (stored && stored.token === fresh) return fresh;
   try {
-    const body = { token: fresh };
-    if (playerName()) body.name = playerName();
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`, body);
+    const opened = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/frame`, undefined, fresh);
+    const seat = opened.table.seats.find((s) => s.seat === opened.seat);
+    const name = playerName() || (seat && seat.name) || `Player ${opened.seat}`;
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`, { token: fresh, name });
     saveSeat(tableId, { token: fresh, seat: answer.seat, claimed: true });
     return fresh;
   } catch (error) {
