@@ -14,7 +14,7 @@ setup: $(COMPILED)
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[research,sim,test,compile]'
+	$(PY) -m pip install --quiet -e '.[research,sim,server,test,compile]'
 	touch $(STAMP)
 
 $(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
