@@ -153,9 +153,10 @@ async def _body(request: Request, model: type[_Body]) -> Any:
         chunks.append(chunk)
     raw = b"".join(chunks)
     if not raw.strip():
-        if model is EmptyBody:
-            return EmptyBody()
-        raise ApiError(400, "bad_request", "the request needs a JSON body")
+        try:
+            return model.model_validate({})
+        except ValidationError:
+            raise ApiError(400, "bad_request", "the request needs a JSON body") from None
     try:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
