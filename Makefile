@@ -22,7 +22,7 @@ $(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
 	touch $(COMPILED)
 
 play: setup
-	$(VENV)/bin/obelisk play
+	$(VENV)/bin/obelisk serve --open
 
 test: setup
 	$(PY) -m pytest -n 2 -q
