@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import obelisk
 from obelisk.server.store import open_database
-from obelisk.server.tables import ApiError, Live, Tables, frame, record, summary
+from obelisk.server.tables import ApiError, Live, Tables, file_option, frame, record, summary
 
 log = logging.getLogger("obelisk.server")
 
@@ -161,6 +161,8 @@ async def _body(request: Request, model: type[_Body]) -> Any:
         doc = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ApiError(400, "bad_request", f"the body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ApiError(400, "bad_request", "the body is nested too deeply") from None
     return _parse(model, doc)
 
 
@@ -206,7 +208,13 @@ def _seat_param(request: Request) -> int:
 # ---- HTTP endpoints ---------------------------------------------------------------------------
 
 async def list_games(request: Request) -> Response:
-    return JSONResponse([info.to_dict() for info in obelisk.games() if not info.id.startswith("_")])
+    """The games and the options a table may set (not those naming files on the server)."""
+    listed = []
+    for info in obelisk.games():
+        doc = info.to_dict()
+        doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
+        listed.append(doc)
+    return JSONResponse(listed)
 
 
 async def create_table(request: Request) -> Response:
@@ -361,6 +369,8 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
         message = json.loads(text)
     except json.JSONDecodeError as error:
         raise ApiError(400, "bad_request", f"the message is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ApiError(400, "bad_request", "the message is nested too deeply") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ApiError(400, "bad_request", 'a message is a JSON object with a "type"')
     return message

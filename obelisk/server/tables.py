@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 import obelisk
 from obelisk.bots import make_bot
-from obelisk.core import CHANCE, Game, IllegalActionError, State
+from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.store import MoveRow, SeatRow, TableRow, now
@@ -247,6 +247,19 @@ def check_bot_spec(spec: Any, game: Game) -> str:
     return spec
 
 
+def file_option(option: Option) -> bool:
+    """An option naming a file on the server's disk (a corrected data file): never set by a client."""
+    return option.allowed is None and isinstance(option.default, str)
+
+
+def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    info = game_class(game_id).info
+    for option in info.options:
+        if file_option(option) and option.name in options:
+            raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
+    return dict(options)
+
+
 def check_name(name: Any) -> str:
     if not isinstance(name, str):
         raise ApiError(400, "bad_request", "a name must be a string")
@@ -423,7 +436,7 @@ class Tables:
                      ) -> tuple[Snapshot, dict[int, str]]:
         """A new table and the token of each human seat (the only time tokens are shown)."""
         try:
-            game = obelisk.load(game_id, players, **dict(options))
+            game = obelisk.load(game_id, players, **check_options(game_id, options))
         except ValueError as error:
             raise ApiError(400, "bad_request", str(error)) from None
         if seats is None:

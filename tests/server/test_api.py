@@ -64,9 +64,11 @@ def wait_for(client: TestClient, table: str, token: str | None, ready: Any, seco
     raise AssertionError("the table did not get there in time")
 
 
-def test_games_are_listed(client: TestClient) -> None:
-    ids = [g["id"] for g in client.get("/api/games").json()]
-    assert {"solomon", "tomb", "cleopatra", "valley"} <= set(ids)
+def test_games_are_listed_with_the_options_a_table_may_set(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert {"solomon", "tomb", "cleopatra", "valley"} <= set(games)
+    assert "tiebreak" in [o["name"] for o in games["valley"]["options"]]
+    assert "cards" not in [o["name"] for o in games["valley"]["options"]]
 
 
 def test_create_gives_tokens_once_and_the_summary_none(client: TestClient) -> None:
@@ -193,6 +195,12 @@ def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) ->
     assert "hidden" in error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
         {"kind": "human"}, {"kind": "bot", "bot": "cheater"}]}), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "seats": [{"kind": "alien"}]}), 400, "bad_request")
+    for game, option in (("valley", "cards"), ("cleopatra", "data"), ("tomb", "data"), ("solomon", "data")):
+        message = error_of(client.post("/api/tables", json={"game": game, "options": {option: "/etc/passwd"}}), 400,
+                           "bad_request")
+        assert "file" in message and "root" not in message
+    error_of(client.post("/api/tables", content="[" * 100_000 + "]" * 100_000), 413, "too_large")
+    error_of(client.post("/api/tables", content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
         {"kind": "human", "name": ""}, {"kind": "human"}]}), 400, "bad_request")
     assert client.get("/api/tables").json() == {"tables": []}
