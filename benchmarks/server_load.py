@@ -48,9 +48,45 @@ class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     games: int = 0
     tables: int = 0
+    server_cpu: float | None = None
+    client_cpu: float = 0.0
 
     def measuring(self, moment: float) -> bool:
         return self.start <= moment < self.stop
+
+
+def process_cpu(root: int) -> float | None:
+    """CPU seconds used so far by process ``root`` and its descendants (Linux /proc; None elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return None
+    for entry in entries:
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        grew = bool(more)
+        family |= more
+    return sum(used.get(pid, 0.0) for pid in family) if root in used else None
+
+
+async def measure_cpu(server: int, tally: Tally) -> None:
+    """The server's and this process's CPU time over the measured window."""
+    await asyncio.sleep(max(0.0, tally.start - time.monotonic()))
+    server_before, client_before = process_cpu(server), time.process_time()
+    await asyncio.sleep(max(0.0, tally.stop - time.monotonic()))
+    server_after, tally.client_cpu = process_cpu(server), time.process_time() - client_before
+    if server_before is not None and server_after is not None:
+        tally.server_cpu = server_after - server_before
 
 
 def free_port() -> int:
@@ -166,12 +202,14 @@ async def run_table(port: int, index: int, game: str, players: int, tally: Tally
         round_number += 1
 
 
-async def load(port: int, clients: int, game: str, players: int, warmup: float, seconds: float) -> Tally:
+async def load(port: int, server: int, clients: int, game: str, players: int, warmup: float,
+               seconds: float) -> Tally:
     tally = Tally()
     began = time.monotonic()
     tally.start = began + warmup
     tally.stop = tally.start + seconds
-    await asyncio.gather(*(run_table(port, i, game, players, tally, tally.stop) for i in range(clients // players)))
+    await asyncio.gather(measure_cpu(server, tally),
+                         *(run_table(port, i, game, players, tally, tally.stop) for i in range(clients // players)))
     return tally
 
 
@@ -205,7 +243,8 @@ def main() -> None:
         server = start_server(port, db_url, args.processes)
         try:
             wait_until_up(port, server)
-            tally = asyncio.run(load(port, args.clients, args.game, args.players, args.warmup, args.seconds))
+            tally = asyncio.run(load(port, server.pid, args.clients, args.game, args.players, args.warmup,
+                                     args.seconds))
         finally:
             server.terminate()
             try:
@@ -223,6 +262,10 @@ def main() -> None:
     print(f"{moves / args.seconds:.0f} moves/s over {args.seconds:g} s; latency p50 "
           f"{statistics.median(tally.latencies) * 1000:.1f} ms, p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms, "
           f"max {max(tally.latencies) * 1000:.1f} ms")
+    if tally.server_cpu is not None:
+        print(f"CPU in the measured window: server {tally.server_cpu:.1f} s ({tally.server_cpu / moves * 1000:.2f} ms "
+              f"a move), load clients {tally.client_cpu:.1f} s, of {args.seconds * (os.cpu_count() or 1):g} s on "
+              f"{os.cpu_count()} cores")
     if tally.errors:
         print("errors: " + ", ".join(f"{code} {count}" for code, count in sorted(tally.errors.items())))
 
