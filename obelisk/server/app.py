@@ -523,9 +523,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         listener = None
         if engine.dialect.name == "postgresql":
             listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
+        resuming = asyncio.get_running_loop().create_task(tables.resume())
         try:
             yield
         finally:
+            resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await resuming
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import anyio
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Engine, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -119,13 +119,14 @@ class Snapshot:
         return player if self.status == "playing" and player >= 0 else None
 
     def turn_started(self) -> datetime:
-        return self.log[-1].time if self.log else self.created
+        """When the turn clock started: the table's last change (a move, a seat taken or handed over)."""
+        return self.updated
 
     def timed_out(self, seat: int, at: datetime | None = None) -> bool:
         """Whether ``seat`` is a person to act whose turn clock has run out."""
         if self.turn_seconds is None or self.to_act != seat or self.seats[seat].kind != "human":
             return False
-        return (at or now()) - _aware(self.turn_started()) > timedelta(seconds=self.turn_seconds)
+        return (at or now()) - self.turn_started() > timedelta(seconds=self.turn_seconds)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat ``token`` opens, ``None`` without a token; a wrong token is refused."""
@@ -323,10 +324,19 @@ class Tables:
         return True
 
     def _load(self, table_id: str, cached: Snapshot | None) -> Snapshot:
-        """The table as the database has it, replaying only the moves ``cached`` lacks."""
+        """The table as the database has it, replaying only the moves ``cached`` lacks.
+
+        Every write bumps the table's ``updated`` time, so an unchanged (time, move count) means
+        ``cached`` is current and is returned as it is.
+        """
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ApiError(404, "not_found", "no such table")
         with Session(self.engine) as session:
+            if cached is not None:
+                moves_written = select(func.count()).where(MoveRow.table_id == table_id).scalar_subquery()
+                mark = session.execute(select(TableRow.updated, moves_written).where(TableRow.id == table_id)).first()
+                if mark is not None and (_aware(mark[0]), mark[1]) == (cached.updated, cached.version):
+                    return cached
             row = session.get(TableRow, table_id)
             if row is None:
                 raise ApiError(404, "not_found", f"no table {table_id!r}")
@@ -480,7 +490,7 @@ class Tables:
                 session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, label=label, time=moment))
             if rematch_of is not None:
                 done = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
-                                       .values(rematch=table_id))
+                                       .values(rematch=table_id, updated=moment))
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
                 self._notify(session, rematch_of)
@@ -495,6 +505,18 @@ class Tables:
                     query = query.where(TableRow.status == status)
                 return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(100)))
         return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
+
+    async def resume(self, limit: int = 200) -> None:
+        """After a start, let the bots of the most recently active tables in play go on."""
+        def ids() -> list[str]:
+            with Session(self.engine) as session:
+                query = select(TableRow.id).where(TableRow.status == "playing")
+                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(limit)))
+        for table_id in await anyio.to_thread.run_sync(ids):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
 
     # ---- seats ---------------------------------------------------------------------------
 
