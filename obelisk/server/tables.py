@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 import obelisk
 from obelisk.bots import make_bot
-from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
+from obelisk.core import CHANCE, Game, Option, State, game_class
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.store import MoveRow, SeatRow, TableRow, now
@@ -628,12 +628,14 @@ class Tables:
             raise ApiError(409, "stale_version", f"the table is at version {snap.version}, not {version}")
         if snap.state.current_player() != seat:
             raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
+        legal = snap.state.legal_actions()
+        if action not in legal:
+            # The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
+            raise ApiError(400, "illegal_action",
+                           f"action {action} is not one of seat {seat}'s {len(legal)} legal actions now")
         state = snap.state.clone()
-        try:
-            label = state.action_to_string(action)
-            state.apply_action(action, seat)
-        except (IllegalActionError, ValueError) as error:
-            raise ApiError(400, "illegal_action", str(error)) from None
+        label = state.action_to_string(action)
+        state.apply_action(action, seat)
         moves = [(seat, action, label)]
         self._settle(state, moves)
         finished = state.is_terminal()

@@ -177,7 +177,7 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     illegal = next(a for a in range(10_000) if a not in legal)
     message = error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                                    json={"version": before["version"], "action": illegal}), 400, "illegal_action")
-    assert message
+    assert message == f"action {illegal} is not one of seat {before['seat']}'s {len(legal)} legal actions now"
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                          json={"version": before["version"], "action": -5}), 400, "illegal_action")
     huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
