@@ -309,7 +309,9 @@ class Tables:
         else:
             self._live.move_to_end(table_id)
             async with live.lock:
-                await self._refresh(live)
+                changed = await self._refresh(live)
+            if changed:
+                self._published(table_id, live)
         return live
 
     async def snapshot(self, table_id: str) -> Snapshot:
@@ -353,7 +355,7 @@ class Tables:
                 game = obelisk.load(row.game, row.players, **row.options)
                 state = game.new_initial_state(row.seed)
                 entries: list[LogEntry] = []
-                base = dict(
+                base: dict[str, Any] = dict(
                     id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
                     commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
                     turn_seconds=row.turn_seconds,
@@ -367,7 +369,7 @@ class Tables:
                     raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
                 entries.append(_log_entry(state, move.seq, move.action, _aware(move.time)))
                 state.apply_action(move.action)
-            fields = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
+            fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
                           state=state, log=tuple(entries))
             return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
@@ -413,16 +415,22 @@ class Tables:
             raise ApiError(409, "stale_version", "the table changed meanwhile; reload and try again") from None
 
     async def _write(self, table_id: str, change: Callable[[Snapshot], Any]) -> tuple[Live, Any]:
-        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot."""
+        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot.
+
+        Whatever the table picked up meanwhile is published too, even when ``change`` is refused.
+        """
         live = await self.get(table_id)
-        async with live.lock:
-            await self._refresh(live)
-            try:
-                result = await anyio.to_thread.run_sync(change, live.snap)
-            finally:
+        before = live.snap
+        try:
+            async with live.lock:
                 await self._refresh(live)
-        self._published(table_id, live)
-        return live, result
+                try:
+                    return live, await anyio.to_thread.run_sync(change, live.snap)
+                finally:
+                    await self._refresh(live)
+        finally:
+            if live.snap is not before:
+                self._published(table_id, live)
 
     def _published(self, table_id: str, live: Live) -> None:
         for client in list(live.clients):
@@ -431,13 +439,8 @@ class Tables:
 
     async def changed_elsewhere(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell this process's clients."""
-        live = self._live.get(table_id)
-        if live is None:
-            return
-        async with live.lock:
-            changed = await self._refresh(live)
-        if changed:
-            self._published(table_id, live)
+        if table_id in self._live:
+            await self.get(table_id)
 
     # ---- creating ------------------------------------------------------------------------
 
@@ -457,7 +460,7 @@ class Tables:
         for index, spec in enumerate(seats):
             if spec.get("kind") == "bot":
                 bot = check_bot_spec(spec.get("bot"), game)
-                name = check_name(spec["name"]) if spec.get("name") is not None else bot
+                name = check_name(spec["name"]) if spec.get("name") is not None else bot[:NAME_LENGTH]
                 rows.append(Seat(index, "bot", name, bot, None, True))
             else:
                 token = secrets.token_urlsafe(24)
@@ -489,7 +492,7 @@ class Tables:
             for seq, (seat, action, label) in enumerate(moves):
                 session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, label=label, time=moment))
             if rematch_of is not None:
-                done = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                done: Any = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
                                        .values(rematch=table_id, updated=moment))
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
@@ -595,7 +598,8 @@ class Tables:
             query = update(SeatRow).where(SeatRow.table_id == snap.id, SeatRow.seat == seat)
             if only_if_unclaimed:
                 query = query.where(SeatRow.claimed.is_(False))
-            if session.execute(query.values(**values)).rowcount != 1:
+            written: Any = session.execute(query.values(**values))
+            if written.rowcount != 1:
                 raise ApiError(409, "seat_taken", f"seat {seat} was just taken")
             if status != snap.status:
                 session.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
@@ -666,6 +670,7 @@ class Tables:
             if seat is None or snap.seats[seat].kind != "bot":
                 return
             spec = snap.seats[seat].bot
+            assert spec is not None
             started = time.monotonic()
             try:
                 action = await loop.run_in_executor(
@@ -708,6 +713,7 @@ class Tables:
         if snap.status != "finished":
             raise ApiError(409, "not_finished", "a rematch can start when the game is finished")
         if snap.rematch is None:
+            # A person's seat there opens with no token anyone holds until its player asks for the rematch.
             seats = [Seat(s.seat, "human" if s.human else "bot", s.name, None if s.human else s.bot,
                           hash_token(secrets.token_urlsafe(24)) if s.human else None, not s.human)
                      for s in snap.seats]
@@ -715,8 +721,7 @@ class Tables:
                 await anyio.to_thread.run_sync(self._insert, snap.game, seats, snap.public, snap.turn_seconds,
                                                table_id)
             except ApiError:
-                pass
-            await self.changed_elsewhere(table_id)
+                pass  # another player's request created it meanwhile: join that one
             snap = await self.snapshot(table_id)
         assert snap.rematch is not None
         new_token = secrets.token_urlsafe(24)

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import obelisk
 from obelisk.cli import main
 from obelisk.core.records import replay_record
 from obelisk.core.seeds import verify
