@@ -211,10 +211,10 @@ def record(snap: Snapshot) -> dict[str, Any]:
     """The standard game record of a finished table, with the commitment and salt that prove its seed."""
     if snap.status != "finished":
         raise ApiError(409, "not_finished", "the record is published when the game is finished")
-    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.bot}"} for s in snap.seats]
+    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else str(s.bot)} for s in snap.seats]
     doc = make_record(snap.state, players)
-    doc["commitment"] = snap.commitment
-    doc["salt"] = snap.salt
+    doc["seed_commitment"] = snap.commitment
+    doc["seed_salt"] = snap.salt
     doc["table"] = snap.id
     return doc
 

@@ -270,7 +270,8 @@ def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_
     summary = current["table"]
     assert verify(current["reveal"]["seed"], current["reveal"]["salt"], summary["commitment"])
     doc = client.get(f"/api/tables/{table}/record").json()
-    assert doc["seed"] == current["reveal"]["seed"] and doc["commitment"] == summary["commitment"]
+    assert doc["seed"] == current["reveal"]["seed"] and doc["seed_commitment"] == summary["commitment"]
+    assert doc["seed_salt"] == current["reveal"]["salt"]
     game, states = replay_record(doc)
     assert len(states) == current["version"] + 1 and states[-1].is_terminal()
     assert current["result"]["returns"] == states[-1].returns()
