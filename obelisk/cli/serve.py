@@ -7,6 +7,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from typing import Any
 
 import typer
 
@@ -80,7 +81,8 @@ def serve(
           f"Ctrl+C stops)", flush=True)
     if open_browser:
         _open_browser(shown)
-    options = dict(host=host, port=port, ws_max_size=64 * 1024, log_level="warning", server_header=False)
+    options: dict[str, Any] = dict(host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                                   server_header=False)
     if workers == 1:
         uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay)), **options)
         return

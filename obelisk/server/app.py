@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-import obelisk
+from obelisk.core import games as registered_games
 from obelisk.server.store import open_database
 from obelisk.server.tables import ApiError, Live, Tables, file_option, frame, record, summary
 
@@ -210,7 +210,7 @@ def _seat_param(request: Request) -> int:
 async def list_games(request: Request) -> Response:
     """The games and the options a table may set (not those naming files on the server)."""
     listed = []
-    for info in obelisk.games():
+    for info in registered_games():
         doc = info.to_dict()
         doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
         listed.append(doc)
@@ -220,7 +220,7 @@ async def list_games(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     _limited(request)
     body: CreateBody = await _body(request, CreateBody)
-    known = {info.id for info in obelisk.games()}
+    known = {info.id for info in registered_games()}
     if body.game not in known:
         raise ApiError(400, "bad_request", f"unknown game {body.game!r}; known games: {', '.join(sorted(known))}")
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
@@ -343,11 +343,17 @@ class Client:
         self.outbox.put_nowait(message)
 
     async def send_loop(self, tables: Tables, live: Live) -> None:
+        """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
         while True:
             message = await self.outbox.get()
             if message is None:
                 self._frame_due = False
-                message = {"type": "frame", **frame(live.snap, self.seat, tables.connected(live))}
+                try:
+                    message = {"type": "frame", **frame(live.snap, self.seat, tables.connected(live))}
+                except Exception:
+                    log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
+                    await self.socket.close(code=1011)
+                    return
             await self.socket.send_text(json.dumps(message))
 
 
@@ -523,9 +529,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         listener = None
         if engine.dialect.name == "postgresql":
             listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
+        resuming = asyncio.get_running_loop().create_task(tables.resume())
         try:
             yield
         finally:
+            resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await resuming
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

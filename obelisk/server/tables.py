@@ -28,13 +28,13 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import anyio
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Engine, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import obelisk
 from obelisk.bots import make_bot
-from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
+from obelisk.core import CHANCE, Game, Option, State, game_class
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.store import MoveRow, SeatRow, TableRow, now
@@ -119,13 +119,14 @@ class Snapshot:
         return player if self.status == "playing" and player >= 0 else None
 
     def turn_started(self) -> datetime:
-        return self.log[-1].time if self.log else self.created
+        """When the turn clock started: the table's last change (a move, a seat taken or handed over)."""
+        return self.updated
 
     def timed_out(self, seat: int, at: datetime | None = None) -> bool:
         """Whether ``seat`` is a person to act whose turn clock has run out."""
         if self.turn_seconds is None or self.to_act != seat or self.seats[seat].kind != "human":
             return False
-        return (at or now()) - _aware(self.turn_started()) > timedelta(seconds=self.turn_seconds)
+        return (at or now()) - self.turn_started() > timedelta(seconds=self.turn_seconds)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat ``token`` opens, ``None`` without a token; a wrong token is refused."""
@@ -210,10 +211,10 @@ def record(snap: Snapshot) -> dict[str, Any]:
     """The standard game record of a finished table, with the commitment and salt that prove its seed."""
     if snap.status != "finished":
         raise ApiError(409, "not_finished", "the record is published when the game is finished")
-    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.bot}"} for s in snap.seats]
+    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else str(s.bot)} for s in snap.seats]
     doc = make_record(snap.state, players)
-    doc["commitment"] = snap.commitment
-    doc["salt"] = snap.salt
+    doc["seed_commitment"] = snap.commitment
+    doc["seed_salt"] = snap.salt
     doc["table"] = snap.id
     return doc
 
@@ -308,7 +309,9 @@ class Tables:
         else:
             self._live.move_to_end(table_id)
             async with live.lock:
-                await self._refresh(live)
+                changed = await self._refresh(live)
+            if changed:
+                self._published(table_id, live)
         return live
 
     async def snapshot(self, table_id: str) -> Snapshot:
@@ -323,10 +326,19 @@ class Tables:
         return True
 
     def _load(self, table_id: str, cached: Snapshot | None) -> Snapshot:
-        """The table as the database has it, replaying only the moves ``cached`` lacks."""
+        """The table as the database has it, replaying only the moves ``cached`` lacks.
+
+        Every write bumps the table's ``updated`` time, so an unchanged (time, move count) means
+        ``cached`` is current and is returned as it is.
+        """
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ApiError(404, "not_found", "no such table")
         with Session(self.engine) as session:
+            if cached is not None:
+                moves_written = select(func.count()).where(MoveRow.table_id == table_id).scalar_subquery()
+                mark = session.execute(select(TableRow.updated, moves_written).where(TableRow.id == table_id)).first()
+                if mark is not None and (_aware(mark[0]), mark[1]) == (cached.updated, cached.version):
+                    return cached
             row = session.get(TableRow, table_id)
             if row is None:
                 raise ApiError(404, "not_found", f"no table {table_id!r}")
@@ -343,7 +355,7 @@ class Tables:
                 game = obelisk.load(row.game, row.players, **row.options)
                 state = game.new_initial_state(row.seed)
                 entries: list[LogEntry] = []
-                base = dict(
+                base: dict[str, Any] = dict(
                     id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
                     commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
                     turn_seconds=row.turn_seconds,
@@ -357,7 +369,7 @@ class Tables:
                     raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
                 entries.append(_log_entry(state, move.seq, move.action, _aware(move.time)))
                 state.apply_action(move.action)
-            fields = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
+            fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
                           state=state, log=tuple(entries))
             return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
@@ -403,16 +415,22 @@ class Tables:
             raise ApiError(409, "stale_version", "the table changed meanwhile; reload and try again") from None
 
     async def _write(self, table_id: str, change: Callable[[Snapshot], Any]) -> tuple[Live, Any]:
-        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot."""
+        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot.
+
+        Whatever the table picked up meanwhile is published too, even when ``change`` is refused.
+        """
         live = await self.get(table_id)
-        async with live.lock:
-            await self._refresh(live)
-            try:
-                result = await anyio.to_thread.run_sync(change, live.snap)
-            finally:
+        before = live.snap
+        try:
+            async with live.lock:
                 await self._refresh(live)
-        self._published(table_id, live)
-        return live, result
+                try:
+                    return live, await anyio.to_thread.run_sync(change, live.snap)
+                finally:
+                    await self._refresh(live)
+        finally:
+            if live.snap is not before:
+                self._published(table_id, live)
 
     def _published(self, table_id: str, live: Live) -> None:
         for client in list(live.clients):
@@ -421,13 +439,8 @@ class Tables:
 
     async def changed_elsewhere(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell this process's clients."""
-        live = self._live.get(table_id)
-        if live is None:
-            return
-        async with live.lock:
-            changed = await self._refresh(live)
-        if changed:
-            self._published(table_id, live)
+        if table_id in self._live:
+            await self.get(table_id)
 
     # ---- creating ------------------------------------------------------------------------
 
@@ -447,7 +460,7 @@ class Tables:
         for index, spec in enumerate(seats):
             if spec.get("kind") == "bot":
                 bot = check_bot_spec(spec.get("bot"), game)
-                name = check_name(spec["name"]) if spec.get("name") is not None else bot
+                name = check_name(spec["name"]) if spec.get("name") is not None else bot[:NAME_LENGTH]
                 rows.append(Seat(index, "bot", name, bot, None, True))
             else:
                 token = secrets.token_urlsafe(24)
@@ -479,8 +492,8 @@ class Tables:
             for seq, (seat, action, label) in enumerate(moves):
                 session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, label=label, time=moment))
             if rematch_of is not None:
-                done = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
-                                       .values(rematch=table_id))
+                done: Any = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                                       .values(rematch=table_id, updated=moment))
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
                 self._notify(session, rematch_of)
@@ -495,6 +508,18 @@ class Tables:
                     query = query.where(TableRow.status == status)
                 return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(100)))
         return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
+
+    async def resume(self, limit: int = 200) -> None:
+        """After a start, let the bots of the most recently active tables in play go on."""
+        def ids() -> list[str]:
+            with Session(self.engine) as session:
+                query = select(TableRow.id).where(TableRow.status == "playing")
+                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(limit)))
+        for table_id in await anyio.to_thread.run_sync(ids):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
 
     # ---- seats ---------------------------------------------------------------------------
 
@@ -573,7 +598,8 @@ class Tables:
             query = update(SeatRow).where(SeatRow.table_id == snap.id, SeatRow.seat == seat)
             if only_if_unclaimed:
                 query = query.where(SeatRow.claimed.is_(False))
-            if session.execute(query.values(**values)).rowcount != 1:
+            written: Any = session.execute(query.values(**values))
+            if written.rowcount != 1:
                 raise ApiError(409, "seat_taken", f"seat {seat} was just taken")
             if status != snap.status:
                 session.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
@@ -606,12 +632,14 @@ class Tables:
             raise ApiError(409, "stale_version", f"the table is at version {snap.version}, not {version}")
         if snap.state.current_player() != seat:
             raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
+        legal = snap.state.legal_actions()
+        if action not in legal:
+            # The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
+            raise ApiError(400, "illegal_action",
+                           f"action {action} is not one of seat {seat}'s {len(legal)} legal actions now")
         state = snap.state.clone()
-        try:
-            label = state.action_to_string(action)
-            state.apply_action(action, seat)
-        except (IllegalActionError, ValueError) as error:
-            raise ApiError(400, "illegal_action", str(error)) from None
+        label = state.action_to_string(action)
+        state.apply_action(action, seat)
         moves = [(seat, action, label)]
         self._settle(state, moves)
         finished = state.is_terminal()
@@ -642,6 +670,7 @@ class Tables:
             if seat is None or snap.seats[seat].kind != "bot":
                 return
             spec = snap.seats[seat].bot
+            assert spec is not None
             started = time.monotonic()
             try:
                 action = await loop.run_in_executor(
@@ -684,6 +713,7 @@ class Tables:
         if snap.status != "finished":
             raise ApiError(409, "not_finished", "a rematch can start when the game is finished")
         if snap.rematch is None:
+            # A person's seat there opens with no token anyone holds until its player asks for the rematch.
             seats = [Seat(s.seat, "human" if s.human else "bot", s.name, None if s.human else s.bot,
                           hash_token(secrets.token_urlsafe(24)) if s.human else None, not s.human)
                      for s in snap.seats]
@@ -691,8 +721,7 @@ class Tables:
                 await anyio.to_thread.run_sync(self._insert, snap.game, seats, snap.public, snap.turn_seconds,
                                                table_id)
             except ApiError:
-                pass
-            await self.changed_elsewhere(table_id)
+                pass  # another player's request created it meanwhile: join that one
             snap = await self.snapshot(table_id)
         assert snap.rematch is not None
         new_token = secrets.token_urlsafe(24)

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -29,18 +30,24 @@ class Server:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.output = tempfile.TemporaryFile()
+
+    def log(self) -> str:
+        """What the server printed so far."""
+        self.output.seek(0)
+        return self.output.read().decode(errors="replace")
 
     def start(self) -> "Server":
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "import sys; from obelisk.cli import main; sys.exit(main())", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", "0", "--bot-workers", "0"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"the server stopped: {self.process.stdout.read().decode()}")
+                raise AssertionError(f"the server stopped: {self.log()}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
                     return self

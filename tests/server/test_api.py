@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import obelisk
+from obelisk.cli import main
 from obelisk.core.records import replay_record
 from obelisk.core.seeds import verify
 from obelisk.server.app import create_app
@@ -176,7 +176,7 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     illegal = next(a for a in range(10_000) if a not in legal)
     message = error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                                    json={"version": before["version"], "action": illegal}), 400, "illegal_action")
-    assert message
+    assert message == f"action {illegal} is not one of seat {before['seat']}'s {len(legal)} legal actions now"
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                          json={"version": before["version"], "action": -5}), 400, "illegal_action")
     huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
@@ -255,22 +255,32 @@ def test_a_restart_rebuilds_the_same_table_by_replay(sqlite_url: str) -> None:
     assert after == before and before["0"]["version"] > 25
 
 
-def test_a_finished_table_publishes_its_record_and_seed(client: TestClient) -> None:
-    table, tokens = seated(client, game="valley", players=2)
+def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_path: Any,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    table, tokens = seated(client, game="solomon", players=2)
     error_of(client.get(f"/api/tables/{table}/record"), 409, "not_finished")
-    while (current := frame_of(client, table))["status"] != "finished":
+    token = tokens[str(frame_of(client, table)["table"]["to_act"])]
+    while (current := frame_of(client, table, token))["status"] != "finished":
         assert current["reveal"] is None and current["result"] is None
-        token, mine = to_act(client, table, tokens)
-        client.post(f"/api/tables/{table}/moves", headers=bearer(token),
-                    json={"version": mine["version"], "action": mine["legal"][0][0]})
+        if current["legal"]:
+            client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                        json={"version": current["version"], "action": current["legal"][0][0]})
+        else:
+            token = tokens[str(current["table"]["to_act"])]
     summary = current["table"]
     assert verify(current["reveal"]["seed"], current["reveal"]["salt"], summary["commitment"])
     doc = client.get(f"/api/tables/{table}/record").json()
-    assert doc["seed"] == current["reveal"]["seed"] and doc["commitment"] == summary["commitment"]
+    assert doc["seed"] == current["reveal"]["seed"] and doc["seed_commitment"] == summary["commitment"]
+    assert doc["seed_salt"] == current["reveal"]["salt"]
     game, states = replay_record(doc)
     assert len(states) == current["version"] + 1 and states[-1].is_terminal()
     assert current["result"]["returns"] == states[-1].returns()
     assert [p["name"] for p in doc["players"]] == ["P0", "P1"]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert main(["replay", str(path), "--print", "--seat", "1"]) == 0
+    assert "view of seat 1" in capsys.readouterr().out
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["0"]),
                          json={"version": current["version"], "action": 0}), 409, "finished")
 

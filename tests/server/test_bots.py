@@ -88,3 +88,30 @@ def test_a_timed_out_seat_can_be_handed_to_a_bot_by_another_player(client: TestC
 
 def test_a_turn_clock_must_be_sensible(client: TestClient) -> None:
     error_of(client.post("/api/tables", json={"game": "valley", "turn_seconds": 1}), 400, "bad_request")
+
+
+def test_bot_tables_go_on_after_a_restart_without_anyone_watching(sqlite_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    with TestClient(create_app(config(sqlite_url, bot_delay=0.02))) as client:
+        created = client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
+            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+        table = created["table"]["id"]
+        wait_for(client, table, None, lambda f: f["version"] > 30)
+    engine = create_engine(sqlite_url)
+
+    def status() -> tuple[str, int]:
+        with engine.connect() as connection:
+            return (connection.execute(text("SELECT status FROM tables WHERE id = :id"), {"id": table}).scalar_one(),
+                    connection.execute(text("SELECT count(*) FROM moves WHERE table_id = :id"), {"id": table})
+                    .scalar_one())
+
+    stopped = status()
+    assert stopped[0] == "playing"
+    with TestClient(create_app(config(sqlite_url))):
+        deadline = time.monotonic() + 120
+        while status()[0] != "finished":
+            assert time.monotonic() < deadline, "the bots did not go on"
+            time.sleep(0.05)
+    assert status()[1] > stopped[1]
+    engine.dispose()

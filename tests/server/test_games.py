@@ -118,7 +118,7 @@ def test_a_full_game_through_the_api_leaks_nothing(client: TestClient, game: str
                                                    ) -> None:
     table, mine, watched, texts = play(client, game, seats, seed=len(game))
     doc = client.get(f"/api/tables/{table}/record").json()
-    seed, salt = doc["seed"], doc["salt"]
+    seed, salt = doc["seed"], doc["seed_salt"]
     for text in texts:
         assert str(seed) not in text and salt not in text
     _, states = replay_record(doc)

@@ -16,9 +16,12 @@ from tests.server.servers import Server
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="set OBELISK_TEST_POSTGRES to run the PostgreSQL tests")
 
 
-def next_frame(ws: Any, after: int) -> dict[str, Any]:
+def next_frame(ws: Any, after: int, *servers: Server) -> dict[str, Any]:
     while True:
-        message = json.loads(ws.recv(timeout=30))
+        try:
+            message = json.loads(ws.recv(timeout=30))
+        except TimeoutError:
+            raise AssertionError("no frame came; the servers said:\n" + "\n".join(s.log() for s in servers)) from None
         if message["type"] == "frame" and message["version"] > after:
             return message
 
@@ -60,9 +63,9 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                 assert statuses == [200, 409], [r.text for r in replies]
                 assert next(r for r in replies if r.status_code == 409).json()["error"]["code"] == "stale_version"
                 version = next(r for r in replies if r.status_code == 200).json()["version"]
-                seen = next_frame(ws, start["version"])
+                seen = next_frame(ws, start["version"], first, second)
                 while seen["version"] < version:
-                    seen = next_frame(ws, seen["version"])
+                    seen = next_frame(ws, seen["version"], first, second)
                 assert seen["version"] == version
                 assert seen["log"][start["version"]]["actor"] == int(actor)
                 for _ in range(3):
@@ -73,7 +76,7 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                                       json={"version": mine["version"], "action": mine["legal"][0][0]})
                     version = done.json()["version"]
                     while seen["version"] < version:
-                        seen = next_frame(ws, seen["version"])
+                        seen = next_frame(ws, seen["version"], first, second)
                     assert seen["version"] == version
             for server in (first, second):
                 assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["version"] == version
