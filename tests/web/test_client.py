@@ -139,6 +139,7 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
     form.locator("#seat-valley-1-kind").select_option("human")
     form.locator('[aria-label="Name for seat 1"]').fill("Bea")
     form.locator("#seat-valley-2-kind").select_option("ismcts:200")
+    form.locator("#clock-valley").fill("90")
     form.locator("details.options summary").click()
     form.locator("#opt-valley-tiebreak_gold").check()
     form.locator("#opt-valley-forced_removal").select_option(label="any")
@@ -154,7 +155,7 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
         "game": "valley", "players": 3, "options": {"forced_removal": "any", "tiebreak_gold": True},
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
                   {"kind": "bot", "bot": "ismcts:200"}],
-        "public": True,
+        "public": True, "turn_seconds": 90,
     }
     expect(page.locator('[data-link="seat-0"]')).to_have_value(ORIGIN + "/table/T9#token=tok0")
     expect(page.locator('[data-link="seat-1"]')).to_have_value(ORIGIN + "/table/T9#token=tok1")
@@ -276,4 +277,43 @@ def test_a_seed_that_does_not_match_the_commitment_is_flagged(open_tab: Callable
     server.wait(tab.page, lambda: server.sockets, "a socket")
     server.sockets[0].send(json.dumps(final))
     expect(tab.page.locator("#verified")).to_contain_text("does NOT match")
+    tab.assert_clean()
+
+
+def test_a_seat_is_handed_to_a_bot_and_taken_back_and_the_turn_clock_counts_down(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    tab.context.add_init_script("localStorage.setItem('obelisk.seat.T1', JSON.stringify({token: 't0', seat: 0}))")
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1")
+    server.wait(page, lambda: server.sockets, "a socket")
+    started = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    table = summary(to_act=1, turn_seconds=600, turn_started=started)
+    for seat in table["seats"]:
+        seat["human"] = seat["kind"] == "human"
+        seat["timed_out"] = seat["seat"] == 1
+    server.sockets[0].send(json.dumps(frame(8, [], table=table)))
+    expect(page.locator("#clock")).to_contain_text(f"left for seat 1 ({HOSTILE})")
+    expect(page.locator("#clock")).to_contain_text("9:5")
+    expect(page.locator('#seats [data-seat="1"]')).to_contain_text("out of time")
+    controls = page.locator("#seat-controls button")
+    expect(controls).to_have_text(["Let a bot play for me", "Let a bot play seat 1"])
+
+    server.answers[("POST", "/api/tables/T1/seats/1/bot")] = (200, table)
+    controls.nth(1).click()
+    handed = server.request(page, "POST", "/api/tables/T1/seats/1/bot")
+    assert handed["body"] == {"bot": "greedy"} and handed["headers"]["authorization"] == "Bearer t0"
+
+    table["seats"][0].update(kind="bot", bot="greedy")
+    table["seats"][1].update(kind="bot", bot="greedy", timed_out=False)
+    server.sockets[0].send(json.dumps(frame(9, [], table=table)))
+    expect(page.locator('#seats [data-seat="0"]')).to_contain_text("bot standing in")
+    expect(controls).to_have_text(["Take my seat back"])
+    server.answers[("POST", "/api/tables/T1/seats/0/human")] = (409, {"error": {"code": "finished",
+                                                                               "message": "the game is over"}})
+    controls.first.click()
+    assert server.request(page, "POST", "/api/tables/T1/seats/0/human")["body"] == {}
+    expect(page.locator("#table-error")).to_have_text("the game is over")
+    assert_not_injected(page)
     tab.assert_clean()

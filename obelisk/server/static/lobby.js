@@ -92,6 +92,7 @@ function gameForm(game) {
   let seats = seatRows(game, Number(players.value), seatsBox);
   players.addEventListener("change", () => { seats = seatRows(game, Number(players.value), seatsBox); });
   const publicBox = el("input", { type: "checkbox", id: `public-${game.id}`, checked: true });
+  const clock = el("input", { type: "number", id: `clock-${game.id}`, min: "10", step: "1", placeholder: "none" });
   const status = el("span", { class: "muted", role: "status" });
   const submit = el("button", { type: "submit" }, "Create table");
 
@@ -102,6 +103,8 @@ function gameForm(game) {
     options.length ? el("details", { class: "options" }, el("summary", {}, "Options"), options.map((o) => o.row)) : null,
     el("fieldset", {}, el("legend", {}, "Seats"), seatsBox),
     el("div", { class: "field" }, publicBox, el("label", { for: publicBox.id }, "List in open tables")),
+    el("div", { class: "field" }, el("label", { for: clock.id }, "Turn clock (seconds)"), clock,
+      el("small", { class: "muted" }, "after it, the other players may let a bot play the late seat")),
     el("div", { class: "actions" }, submit, status));
 
   form.addEventListener("submit", async (event) => {
@@ -121,9 +124,11 @@ function gameForm(game) {
     submit.disabled = true;
     status.textContent = "creating…";
     try {
-      const created = await api("POST", "/api/tables", {
+      const body = {
         game: game.id, players: Number(players.value), options: chosen, seats: seatSpecs, public: publicBox.checked,
-      });
+      };
+      if (clock.value.trim()) body.turn_seconds = Number(clock.value);
+      const created = await api("POST", "/api/tables", body);
       status.textContent = "";
       showCreated(created);
       loadOpenTables();

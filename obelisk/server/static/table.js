@@ -6,6 +6,8 @@ const FILTER_FROM = 10;
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 10000;
 const PING_MS = 20000;
+/** The bot that stands in for a person (`POST /api/tables/{id}/seats/{i}/bot`). */
+const STAND_IN = "greedy";
 /** Errors after which the frame on screen may be out of date: it is fetched again. */
 const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn", "finished"]);
 
@@ -21,6 +23,7 @@ let pingTimer = null;
 let sentVersion = null;
 let lastLogSeq = -Infinity;
 let stopped = false;
+let clockTimer = null;
 
 function showError(message) {
   $("table-error").textContent = message;
@@ -56,14 +59,81 @@ function renderSeats(current) {
   const mySeat = current.seat;
   const acting = toAct(current);
   replace($("seats"), summary.seats.map((seat) => {
-    const presence = seat.kind === "bot" ? "bot" : !seat.claimed ? "open" : seat.connected ? "online" : "offline";
+    const standIn = seat.human && seat.kind === "bot";
+    const presence = standIn ? "bot standing in" : seat.kind === "bot" ? "bot"
+      : !seat.claimed ? "open" : seat.connected ? "online" : "offline";
     return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === acting },
       el("span", { class: "presence", "aria-hidden": "true" }),
       seatLabel(seat),
       ` · ${presence}`,
+      seat.timed_out ? el("strong", { class: "error" }, " · out of time") : null,
       seat.seat === mySeat ? el("strong", {}, " · you") : null,
       seat.seat === acting ? el("strong", { class: "to-act" }, " · to act") : null);
   }));
+}
+
+/** Hands seat `index` to a bot, or (`back`) takes this browser's seat back from its stand-in. */
+async function standIn(index, back, button) {
+  button.disabled = true;
+  try {
+    const path = `/api/tables/${encodeURIComponent(tableId)}/seats/${index}/${back ? "human" : "bot"}`;
+    await api("POST", path, back ? {} : { bot: STAND_IN }, token);
+    showError("");
+  } catch (error) {
+    showError(error.message);
+    button.disabled = false;
+  }
+}
+
+/** What this seat may do about who plays: a stand-in bot for itself, or for a seat out of time. */
+function renderSeatControls(current) {
+  const summary = current.table;
+  const buttons = [];
+  if (token && current.seat !== null && summary.status === "playing") {
+    for (const seat of summary.seats) {
+      if (!seat.human) continue;
+      const mine = seat.seat === current.seat;
+      if (mine && seat.kind === "bot") {
+        buttons.push(el("button", { type: "button", "data-stand-in": "back" }, "Take my seat back"));
+      } else if (mine) {
+        buttons.push(el("button", { type: "button", "data-stand-in": "mine" }, "Let a bot play for me"));
+      } else if (seat.kind === "human" && seat.timed_out) {
+        buttons.push(el("button", { type: "button", "data-stand-in": String(seat.seat) },
+          `Let a bot play seat ${seat.seat}`));
+      }
+    }
+  }
+  for (const button of buttons) {
+    const which = button.dataset.standIn;
+    const index = which === "back" || which === "mine" ? current.seat : Number(which);
+    button.addEventListener("click", () => standIn(index, which === "back", button));
+  }
+  replace($("seat-controls"), buttons);
+}
+
+/** The turn clock, when the table has one: the time left to the seat to act, counted down each second. */
+function renderClock(current) {
+  clearInterval(clockTimer);
+  const summary = current.table;
+  const clock = $("clock");
+  const acting = toAct(current);
+  clock.hidden = !summary.turn_seconds || summary.status !== "playing" || acting === null;
+  if (clock.hidden) return;
+  const due = Date.parse(summary.turn_started) + summary.turn_seconds * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.round((due - Date.now()) / 1000));
+    if (left === 0) {
+      clearInterval(clockTimer);
+      if (!summary.seats.some((seat) => seat.timed_out)) refresh();
+    }
+    const minutes = Math.floor(left / 60);
+    const text = `${minutes}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = left > 0
+      ? `Turn clock: ${text} left for ${seatName(summary.seats, acting)}`
+      : `Turn clock: ${seatName(summary.seats, acting)} is out of time`;
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
 }
 
 function focusedAction() {
@@ -203,6 +273,8 @@ function render(current, raw) {
   $("version").textContent = String(current.version);
   $("commitment").textContent = summary.commitment;
   renderSeats(current);
+  renderSeatControls(current);
+  renderClock(current);
   $("view").textContent = current.text;
   renderTurn(current);
   renderLog(current);
