@@ -81,7 +81,7 @@ def serve(
           f"Ctrl+C stops)", flush=True)
     if open_browser:
         _open_browser(shown)
-    options: dict[str, Any] = dict(host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+    options: dict[str, Any] = dict(host=host, port=port, ws_max_size=256 * 1024, log_level="warning",
                                    server_header=False)
     if workers == 1:
         uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay)), **options)

@@ -307,3 +307,18 @@ def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> No
     assert frame_of(client, new["id"], body["token"])["seat"] == 0
     again = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])).json()
     assert again["table"]["id"] == new["id"]
+
+
+def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str, tmp_path: Any) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "lobby.html").write_text("<h1>lobby</h1>")
+    (static / "table.html").write_text("<h1>table</h1>")
+    (static / "app.js").write_text("export {};")
+    with TestClient(create_app(config(sqlite_url, static=static))) as client:
+        lobby, table, script = client.get("/"), client.get("/table/abc"), client.get("/static/app.js")
+        assert (lobby.text, table.text, script.text) == ("<h1>lobby</h1>", "<h1>table</h1>", "export {};")
+        assert lobby.headers["content-type"].startswith("text/html")
+        assert all(r.headers["x-frame-options"] == "DENY" for r in (lobby, table, script))
+        error_of(client.get("/static/missing.js"), 404, "not_found")
+        error_of(client.get("/static/../tables.db"), 404, "not_found")
