@@ -204,6 +204,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     expect(page.locator("#log li")).to_have_count(2)
     expect(page.locator("#log")).to_contain_text(f"seat 1 ({HOSTILE}): {HOSTILE}")
     expect(page.locator("#seats")).to_contain_text(HOSTILE)
+    expect(page.locator('#seats [data-seat="2"]')).to_have_text("Seat 2: bot greedy · bot")
     expect(page.locator("#turn-title")).to_have_text("Your move")
     expect(page.locator("#actions button")).to_have_count(12)
     assert_not_injected(page)

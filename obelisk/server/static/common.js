@@ -143,6 +143,7 @@ export function places(returns) {
 
 /** The label of a seat as the lobby and the table show it. */
 export function seatLabel(seat) {
-  const who = seat.kind === "bot" ? `${seat.name || "bot"} (bot ${seat.bot})` : seat.name || "open seat";
+  let who = seat.name || "open seat";
+  if (seat.kind === "bot") who = !seat.name || seat.name === seat.bot ? `bot ${seat.bot}` : `${seat.name} (bot ${seat.bot})`;
   return `Seat ${seat.seat}: ${who}`;
 }
