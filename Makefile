@@ -14,7 +14,7 @@ setup: $(COMPILED)
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[research,sim,test,compile]'
+	$(PY) -m pip install --quiet -e '.[research,sim,server,test,compile]'
 	touch $(STAMP)
 
 $(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
@@ -22,7 +22,7 @@ $(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
 	touch $(COMPILED)
 
 play: setup
-	$(VENV)/bin/obelisk play
+	$(VENV)/bin/obelisk serve --open
 
 test: setup
 	$(PY) -m pytest -n 2 -q

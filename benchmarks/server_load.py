@@ -1,0 +1,274 @@
+"""Load on the table server: many websocket players on loopback, moves per second and move latency.
+
+Starts the server (``obelisk serve``, ``--processes`` workers, a fresh SQLite file or ``--db URL``),
+creates tables whose seats are all people, and runs ``--clients`` websocket clients, one per seat.
+Each client plays its seat: when a frame gives it legal actions it picks one (seeded) and sends the
+move; the move's latency is the time from sending it to the first frame with a newer version. A
+finished table is replaced by a new one, so the load holds for the whole run. The run stops by itself
+after ``--seconds`` (plus a short warm-up that is not measured) and prints moves/s and p50/p99.
+
+Each client connects from its own loopback address (127.0.1.2, 127.0.1.3, ...), as separate players
+would, so the server's per-address rate limit applies to each client, not to the whole benchmark.
+
+    .venv/bin/python benchmarks/server_load.py                              # 200 clients, SQLite
+    .venv/bin/python benchmarks/server_load.py --clients 50 --seconds 10
+    .venv/bin/python benchmarks/server_load.py --processes 2 --db postgresql+psycopg://u:p@127.0.0.1/obelisk
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Tally:
+    """What the clients measured; only moves acknowledged inside the measured window count."""
+
+    start: float = 0.0
+    stop: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    games: int = 0
+    tables: int = 0
+    server_cpu: float | None = None
+    client_cpu: float = 0.0
+
+    def measuring(self, moment: float) -> bool:
+        return self.start <= moment < self.stop
+
+
+def process_cpu(root: int) -> float | None:
+    """CPU seconds used so far by process ``root`` and its descendants (Linux /proc; None elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return None
+    for entry in entries:
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        grew = bool(more)
+        family |= more
+    return sum(used.get(pid, 0.0) for pid in family) if root in used else None
+
+
+async def measure_cpu(server: int, tally: Tally) -> None:
+    """The server's and this process's CPU time over the measured window."""
+    await asyncio.sleep(max(0.0, tally.start - time.monotonic()))
+    server_before, client_before = process_cpu(server), time.process_time()
+    await asyncio.sleep(max(0.0, tally.stop - time.monotonic()))
+    server_after, tally.client_cpu = process_cpu(server), time.process_time() - client_before
+    if server_before is not None and server_after is not None:
+        tally.server_cpu = server_after - server_before
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, db_url: str, processes: int) -> subprocess.Popen[bytes]:
+    """``obelisk serve`` as people run it, with bots off (every seat here is a client)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    command = [sys.executable, "-c", "from obelisk.cli import main; main()", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--db", db_url, "--workers", str(processes), "--bot-workers", "0"]
+    return subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+def request(port: int, address: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One HTTP call from ``address`` (a loopback address of the simulated player)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = connection.getresponse()
+        data = json.loads(response.read() or b"null")
+    finally:
+        connection.close()
+    if response.status >= 400:
+        raise RuntimeError(f"{method} {path}: {response.status} {data}")
+    return data
+
+
+def wait_until_up(port: int, server: subprocess.Popen[bytes], limit: float = 60.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"the server exited with status {server.returncode}")
+        try:
+            request(port, "127.0.0.1", "GET", "/api/games")
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("the server did not answer within a minute")
+
+
+async def new_table(port: int, address: str, game: str, players: int) -> tuple[str, list[str]]:
+    """A table with every seat a person's, each seat claimed; its id and the seats' tokens."""
+    body = {"game": game, "players": players, "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
+            "public": False}
+    created = await asyncio.to_thread(request, port, address, "POST", "/api/tables", body)
+    table_id = created["table"]["id"]
+    tokens = [created["tokens"][str(seat)] for seat in range(players)]
+    for seat, token in enumerate(tokens):
+        await asyncio.to_thread(request, port, address, "POST", f"/api/tables/{table_id}/claim",
+                                {"token": token, "name": f"p{seat}"})
+    return table_id, tokens
+
+
+async def play_seat(port: int, address: str, table_id: str, token: str, seed: str, tally: Tally,
+                    deadline: float) -> None:
+    """Plays one seat until the game ends or the run does; records each acknowledged move's latency."""
+    rng = random.Random(seed)
+    origin = f"http://127.0.0.1:{port}"
+    async with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}", origin=origin,  # type: ignore[arg-type]
+                       local_addr=(address, 0), max_size=None, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_version: int | None = None
+        sent_at = 0.0
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            message = json.loads(raw)
+            now = time.monotonic()
+            if message["type"] == "error":
+                tally.errors[message["code"]] = tally.errors.get(message["code"], 0) + 1
+                if message["code"] == "rate_limited":
+                    await asyncio.sleep(0.2)
+                sent_version = None
+                await ws.send(json.dumps({"type": "ping"}))
+                continue
+            if message["type"] != "frame":
+                continue
+            if sent_version is not None and message["version"] > sent_version:
+                if tally.measuring(sent_at):
+                    tally.latencies.append(now - sent_at)
+                sent_version = None
+            if message["status"] == "finished":
+                if message["seat"] == 0:
+                    tally.games += 1
+                return
+            if message["legal"] and sent_version is None:
+                action = rng.choice(message["legal"])[0]
+                sent_version = message["version"]
+                sent_at = time.monotonic()
+                await ws.send(json.dumps({"type": "move", "version": sent_version, "action": action}))
+
+
+async def run_table(port: int, index: int, game: str, players: int, tally: Tally, deadline: float) -> None:
+    """One table after another for ``players`` clients, each from its own loopback address."""
+    addresses = [f"127.0.{(index * players + seat) // 250 + 1}.{(index * players + seat) % 250 + 2}"
+                 for seat in range(players)]
+    round_number = 0
+    while time.monotonic() < deadline:
+        table_id, tokens = await new_table(port, addresses[0], game, players)
+        tally.tables += 1
+        await asyncio.gather(*(play_seat(port, addresses[seat], table_id, tokens[seat],
+                                         f"{index}:{round_number}:{seat}", tally, deadline)
+                               for seat in range(players)))
+        round_number += 1
+
+
+async def load(port: int, server: int, clients: int, game: str, players: int, warmup: float,
+               seconds: float) -> Tally:
+    tally = Tally()
+    began = time.monotonic()
+    tally.start = began + warmup
+    tally.stop = tally.start + seconds
+    await asyncio.gather(measure_cpu(server, tally),
+                         *(run_table(port, i, game, players, tally, tally.stop) for i in range(clients // players)))
+    return tally
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=200, help="websocket clients, one per seat (default 200)")
+    parser.add_argument("--game", default="valley")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time (default 20)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first (default 3)")
+    parser.add_argument("--processes", type=int, default=1, help="server worker processes (default 1)")
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    if not 1 <= args.clients <= 2000 or args.clients % args.players:
+        parser.error(f"--clients must be 1 to 2000 and a multiple of --players ({args.players})")
+    if not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
+        parser.error("--seconds must be in (0, 600] and --warmup in [0, 60]")
+    if not 1 <= args.processes <= 16:
+        parser.error("--processes must be 1 to 16")
+    if args.processes > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("several --processes share tables through PostgreSQL only; give --db postgresql+psycopg://...")
+
+    with tempfile.TemporaryDirectory() as folder:
+        db_url = args.db or f"sqlite:///{folder}/load.db"
+        port = free_port()
+        server = start_server(port, db_url, args.processes)
+        try:
+            wait_until_up(port, server)
+            tally = asyncio.run(load(port, server.pid, args.clients, args.game, args.players, args.warmup,
+                                     args.seconds))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    moves = len(tally.latencies)
+    database = "SQLite" if args.db is None else args.db.split(":", 1)[0]
+    print(f"{args.clients} clients, {args.clients // args.players} {args.game} tables at a time, "
+          f"{args.processes} server process(es), {database}; {tally.tables} tables, {tally.games} games finished")
+    if not moves:
+        print("no move was acknowledged in the measured window")
+        raise SystemExit(1)
+    print(f"{moves / args.seconds:.0f} moves/s over {args.seconds:g} s; latency p50 "
+          f"{statistics.median(tally.latencies) * 1000:.1f} ms, p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms, "
+          f"max {max(tally.latencies) * 1000:.1f} ms")
+    if tally.server_cpu is not None:
+        print(f"CPU in the measured window: server {tally.server_cpu:.1f} s ({tally.server_cpu / moves * 1000:.2f} ms "
+              f"a move), load clients {tally.client_cpu:.1f} s, of {args.seconds * (os.cpu_count() or 1):g} s on "
+              f"{os.cpu_count()} cores")
+    if tally.errors:
+        print("errors: " + ", ".join(f"{code} {count}" for code, count in sorted(tally.errors.items())))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,583 @@
+"""The ASGI application: the HTTP API, the table websockets and the static client (docs/server.md).
+
+Every request body is JSON of at most ``max_body`` bytes validated against a
+schema; every refusal is one ``{"error": {"code", "message"}}``; every
+response carries the security headers; websockets are accepted from the same
+origin only. The API surface is the contract in docs/server.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, AsyncIterator, Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from obelisk.core import games as registered_games
+from obelisk.server.store import open_database
+from obelisk.server.tables import ApiError, Live, Tables, file_option, frame, record, summary
+
+log = logging.getLogger("obelisk.server")
+
+STATIC = Path(__file__).with_name("static")
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+@dataclass
+class ServerConfig:
+    """How one server process runs; the defaults suit ``obelisk serve`` on one machine."""
+
+    db_url: str | None = None
+    """``sqlite:///PATH`` or ``postgresql+psycopg://...``; None: SQLite in the per-user data folder."""
+    bot_workers: int = 1
+    """Processes deciding bot moves; 0 runs them in threads of this process."""
+    bot_delay: float = 0.6
+    """A bot's move takes at least this many seconds, so people can follow the game."""
+    max_body: int = 64 * 1024
+    rate: float = 10.0
+    """Sustained requests (or websocket messages) per second allowed per client."""
+    burst: float = 40.0
+    hello_timeout: float = 10.0
+    cache_size: int = 256
+    static: Path = field(default_factory=lambda: STATIC)
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second sustained, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
+        self.stamp = moment
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+# ---- request bodies ---------------------------------------------------------------------------
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatSpec(_Body):
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=200)
+    bot: str | None = Field(default=None, max_length=128)
+
+
+class CreateBody(_Body):
+    game: str = Field(max_length=32)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    public: bool = False
+    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+
+
+class ClaimBody(_Body):
+    token: str = Field(max_length=128)
+    name: str = Field(max_length=200)
+
+
+class JoinBody(_Body):
+    seat: int
+    name: str = Field(max_length=200)
+
+
+class MoveBody(_Body):
+    version: int
+    action: int
+
+
+class BotBody(_Body):
+    bot: str = Field(default="greedy", max_length=128)
+
+
+class EmptyBody(_Body):
+    pass
+
+
+def _validation_message(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "body"
+    return f"{where}: {first['msg']}"
+
+
+def _parse(model: type[_Body], raw: Any) -> Any:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        raise ApiError(400, "bad_request", _validation_message(error)) from None
+
+
+async def _body(request: Request, model: type[_Body]) -> Any:
+    limit: int = request.app.state.config.max_body
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        try:
+            return model.model_validate({})
+        except ValidationError:
+            raise ApiError(400, "bad_request", "the request needs a JSON body") from None
+    try:
+        doc = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ApiError(400, "bad_request", f"the body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ApiError(400, "bad_request", "the body is nested too deeply") from None
+    return _parse(model, doc)
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 128:
+        raise ApiError(403, "bad_token", "the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    return request.app.state.tables
+
+
+def _limited(request: Request) -> None:
+    """Refuse a client (by address) that sends more than the rate allows."""
+    config: ServerConfig = request.app.state.config
+    buckets: dict[str, Bucket] = request.app.state.buckets
+    client = request.client.host if request.client else "?"
+    bucket = buckets.get(client)
+    if bucket is None:
+        if len(buckets) > 10_000:
+            buckets.clear()
+        bucket = buckets[client] = Bucket(config.rate, config.burst)
+    if not bucket.take():
+        raise ApiError(429, "rate_limited", "too many requests; slow down")
+
+
+def _table_id(request: Request | WebSocket) -> str:
+    return request.path_params["table_id"]
+
+
+def _seat_param(request: Request) -> int:
+    raw = request.path_params["seat"]
+    if not raw.isdigit() or len(raw) > 3:
+        raise ApiError(400, "bad_request", "seat must be a seat number")
+    return int(raw)
+
+
+# ---- HTTP endpoints ---------------------------------------------------------------------------
+
+async def list_games(request: Request) -> Response:
+    """The games and the options a table may set (not those naming files on the server)."""
+    listed = []
+    for info in registered_games():
+        doc = info.to_dict()
+        doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
+        listed.append(doc)
+    return JSONResponse(listed)
+
+
+async def create_table(request: Request) -> Response:
+    _limited(request)
+    body: CreateBody = await _body(request, CreateBody)
+    known = {info.id for info in registered_games()}
+    if body.game not in known:
+        raise ApiError(400, "bad_request", f"unknown game {body.game!r}; known games: {', '.join(sorted(known))}")
+    seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
+                                                 body.turn_seconds)
+    return JSONResponse({
+        "table": summary(snap),
+        "tokens": {str(seat): token for seat, token in tokens.items()},
+        "invite_urls": {str(seat): f"/table/{snap.id}#token={token}" for seat, token in tokens.items()},
+        "spectator_url": f"/table/{snap.id}",
+    }, status_code=201)
+
+
+async def list_tables(request: Request) -> Response:
+    status = request.query_params.get("status")
+    if status not in (None, "waiting", "playing", "finished"):
+        raise ApiError(400, "bad_request", "status must be waiting, playing or finished")
+    tables = _tables(request)
+    snaps = await tables.list(status)
+    return JSONResponse({"tables": [summary(s) for s in snaps]})
+
+
+async def get_table(request: Request) -> Response:
+    tables = _tables(request)
+    live = await tables.get(_table_id(request))
+    return JSONResponse(summary(live.snap, tables.connected(live)))
+
+
+async def claim_seat(request: Request) -> Response:
+    _limited(request)
+    body: ClaimBody = await _body(request, ClaimBody)
+    seat = await _tables(request).claim(_table_id(request), body.token, body.name)
+    return JSONResponse({"seat": seat})
+
+
+async def join_seat(request: Request) -> Response:
+    _limited(request)
+    body: JoinBody = await _body(request, JoinBody)
+    token = await _tables(request).join(_table_id(request), body.seat, body.name)
+    return JSONResponse({"seat": body.seat, "token": token, "url": f"/table/{_table_id(request)}#token={token}"})
+
+
+async def get_frame(request: Request) -> Response:
+    tables = _tables(request)
+    live = await tables.get(_table_id(request))
+    snap = live.snap
+    return JSONResponse(frame(snap, snap.seat_of(_token(request)), tables.connected(live)))
+
+
+async def post_move(request: Request) -> Response:
+    _limited(request)
+    token = _token(request)
+    body: MoveBody = await _body(request, MoveBody)
+    version = await _tables(request).move(_table_id(request), token, body.version, body.action)
+    return JSONResponse({"version": version})
+
+
+async def get_record(request: Request) -> Response:
+    return JSONResponse(record(await _tables(request).snapshot(_table_id(request))))
+
+
+async def post_rematch(request: Request) -> Response:
+    _limited(request)
+    token = _token(request)
+    await _body(request, EmptyBody)
+    snap, seat, new_token = await _tables(request).rematch(_table_id(request), token)
+    return JSONResponse({"table": summary(snap), "seat": seat, "token": new_token,
+                         "url": f"/table/{snap.id}#token={new_token}"})
+
+
+async def seat_to_bot(request: Request) -> Response:
+    _limited(request)
+    token = _token(request)
+    if token is None:
+        raise ApiError(403, "bad_token", "handing a seat to a bot needs a seat token")
+    body: BotBody = await _body(request, BotBody)
+    tables = _tables(request)
+    await tables.hand_to_bot(_table_id(request), _seat_param(request), token, body.bot)
+    return JSONResponse(summary(await tables.snapshot(_table_id(request))))
+
+
+async def seat_to_human(request: Request) -> Response:
+    _limited(request)
+    token = _token(request)
+    if token is None:
+        raise ApiError(403, "bad_token", "taking a seat back needs its token")
+    await _body(request, EmptyBody)
+    tables = _tables(request)
+    await tables.take_back(_table_id(request), _seat_param(request), token)
+    return JSONResponse(summary(await tables.snapshot(_table_id(request))))
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        path = request.app.state.config.static / name
+        if not path.is_file():
+            raise ApiError(404, "not_found", f"the page {name} is not installed")
+        return FileResponse(path, media_type="text/html")
+    return page
+
+
+# ---- websockets -------------------------------------------------------------------------------
+
+class Client:
+    """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced."""
+
+    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._frame_due = False
+
+    def changed(self) -> None:
+        """The table changed: a fresh frame is due (one, however many changes come before it is sent)."""
+        if not self._frame_due:
+            self._frame_due = True
+            self.outbox.put_nowait(None)
+
+    def say(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    async def send_loop(self, tables: Tables, live: Live) -> None:
+        """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
+        while True:
+            message = await self.outbox.get()
+            if message is None:
+                self._frame_due = False
+                try:
+                    message = {"type": "frame", **frame(live.snap, self.seat, tables.connected(live))}
+                except Exception:
+                    log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
+                    await self.socket.close(code=1011)
+                    return
+            await self.socket.send_text(json.dumps(message))
+
+
+def _same_origin(socket: WebSocket) -> bool:
+    origin = socket.headers.get("origin")
+    host = socket.headers.get("host")
+    if not origin or not host:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) -> dict[str, Any]:
+    """The next client message as a JSON object; ``ApiError`` for anything else."""
+    text = await asyncio.wait_for(socket.receive_text(), timeout)
+    if len(text) > limit:
+        raise ApiError(413, "too_large", f"a message may have at most {limit} bytes")
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ApiError(400, "bad_request", f"the message is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ApiError(400, "bad_request", "the message is nested too deeply") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ApiError(400, "bad_request", 'a message is a JSON object with a "type"')
+    return message
+
+
+class HelloMessage(_Body):
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=128)
+
+
+class MoveMessage(_Body):
+    type: Literal["move"]
+    version: int
+    action: int
+
+
+async def table_socket(socket: WebSocket) -> None:
+    if not _same_origin(socket):
+        await socket.close(code=1008, reason="cross-origin websocket refused")
+        return
+    config: ServerConfig = socket.app.state.config
+    tables: Tables = socket.app.state.tables
+    await socket.accept()
+    table_id = _table_id(socket)
+    try:
+        hello: HelloMessage = _parse(HelloMessage, await _receive(socket, config.max_body, config.hello_timeout))
+        live = await tables.get(table_id)
+        seat = live.snap.seat_of(hello.token)
+    except ApiError as error:
+        await socket.send_text(json.dumps({"type": "error", "code": error.code, "message": error.message}))
+        await socket.close(code=1008)
+        return
+    except (asyncio.TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await socket.close(code=1008, reason="no hello")
+        return
+    client = Client(socket, seat)
+    live = await tables.attach(table_id, client)
+    sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
+    bucket = Bucket(config.rate, config.burst)
+    try:
+        while True:
+            try:
+                message = await _receive(socket, config.max_body)
+                if not bucket.take():
+                    raise ApiError(429, "rate_limited", "too many messages; slow down")
+                if message["type"] == "ping":
+                    client.say({"type": "pong"})
+                elif message["type"] == "move":
+                    move: MoveMessage = _parse(MoveMessage, message)
+                    await tables.move(table_id, hello.token, move.version, move.action)
+                elif message["type"] == "hello":
+                    raise ApiError(400, "bad_request", "hello is sent once, first")
+                else:
+                    raise ApiError(400, "bad_request", f"unknown message type {message['type']!r}")
+            except ApiError as error:
+                client.say({"type": "error", "code": error.code, "message": error.message})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        tables.detach(live, client)
+        if socket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await socket.close()
+
+
+# ---- errors and headers -----------------------------------------------------------------------
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _api_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    return _error(error.status, error.code, error.message)
+
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, _HTTP_CODES.get(error.status_code, "bad_request"), str(error.detail))
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
+    return _error(500, "internal", "the server failed; the table is unchanged")
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response, errors included."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name for name, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (name, value) for name, value in SECURITY_HEADERS if name not in names
+                ]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+# ---- the application --------------------------------------------------------------------------
+
+async def _listen(url: str, tables: Tables) -> None:
+    """Follow the changes other processes make (PostgreSQL LISTEN/NOTIFY)."""
+    import psycopg
+
+    from obelisk.server.tables import NOTIFY_CHANNEL
+
+    dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+                await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                async for note in connection.notifies():
+                    await tables.changed_elsewhere(note.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("lost the database notifications; reconnecting")
+            await asyncio.sleep(1.0)
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    """The server as an ASGI app; the database is opened (and migrated) when it starts."""
+    config = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        engine = open_database(config.db_url)
+        executor: Executor | None = None
+        if config.bot_workers > 0:
+            executor = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        tables = Tables(engine, bot_executor=executor, bot_delay=config.bot_delay, cache_size=config.cache_size)
+        app.state.tables = tables
+        listener = None
+        if engine.dialect.name == "postgresql":
+            listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
+        resuming = asyncio.get_running_loop().create_task(tables.resume())
+        try:
+            yield
+        finally:
+            resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await resuming
+            if listener is not None:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listener
+            await tables.close()
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+            engine.dispose()
+
+    routes = [
+        Route("/api/games", list_games),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/claim", claim_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/frame", get_frame),
+        Route("/api/tables/{table_id}/moves", post_move, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", get_record),
+        Route("/api/tables/{table_id}/rematch", post_rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat}/bot", seat_to_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat}/human", seat_to_human, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        Route("/", _page("lobby.html")),
+        Route("/table/{table_id}", _page("table.html")),
+        Mount("/static", app=StaticFiles(directory=config.static, check_dir=False), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
+    )
+    app.state.config = config
+    app.state.buckets = {}
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def app_from_environment() -> Starlette:
+    """The app ``obelisk serve --workers N`` starts in each process, configured by environment variables."""
+    return create_app(ServerConfig(
+        db_url=os.environ.get("OBELISK_SERVER_DB") or None,
+        bot_workers=int(os.environ.get("OBELISK_SERVER_BOT_WORKERS", "1")),
+        bot_delay=float(os.environ.get("OBELISK_SERVER_BOT_DELAY", "0.6")),
+    ))

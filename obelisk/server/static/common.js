@@ -1,0 +1,149 @@
+// Shared by the lobby and the table page: the JSON API, safe element building, the seats kept in this browser.
+
+/** An error answered by the server ({"error": {"code", "message"}}) or by the network. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Calls the JSON API; resolves to the parsed body, rejects with an ApiError whose message is fit to show. */
+export async function api(method, path, body = undefined, token = null) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError("network", "the server cannot be reached", 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data && data.error;
+    if (error && typeof error.message === "string") {
+      throw new ApiError(String(error.code), error.message, response.status);
+    }
+    throw new ApiError("http", `the server answered ${response.status}`, response.status);
+  }
+  return data;
+}
+
+/**
+ * Builds an element. Strings and numbers among the children become text nodes, so data is never parsed as
+ * HTML; attributes are set one by one (`class`, `for`, `hidden`, `disabled`, `data-*`, ...), events as
+ * `on: {click: fn}`.
+ */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "on") {
+      for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    } else if (name === "text") {
+      node.textContent = String(value);
+    } else if (value === true) {
+      node.setAttribute(name, "");
+    } else {
+      node.setAttribute(name, String(value));
+    }
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces every child of `node`. */
+export function replace(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+}
+
+const SEAT_PREFIX = "obelisk.seat.";
+const NAME_KEY = "obelisk.name";
+
+/** The seat this browser holds at a table: `{token, seat, claimed}` or null. */
+export function loadSeat(tableId) {
+  try {
+    const entry = JSON.parse(localStorage.getItem(SEAT_PREFIX + tableId) || "null");
+    if (entry && typeof entry.token === "string") return entry;
+  } catch {
+    // A damaged entry is treated as absent and overwritten by the next claim.
+  }
+  return null;
+}
+
+export function saveSeat(tableId, entry) {
+  localStorage.setItem(SEAT_PREFIX + tableId, JSON.stringify({ ...entry, saved: Date.now() }));
+}
+
+export function forgetSeat(tableId) {
+  localStorage.removeItem(SEAT_PREFIX + tableId);
+}
+
+/** Every table this browser holds a seat at, newest first. */
+export function mySeats() {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(SEAT_PREFIX)) {
+      const table = key.slice(SEAT_PREFIX.length);
+      const entry = loadSeat(table);
+      if (entry) seats.push({ table, ...entry });
+    }
+  }
+  return seats.sort((a, b) => (b.saved || 0) - (a.saved || 0));
+}
+
+export function playerName() {
+  return localStorage.getItem(NAME_KEY) || "";
+}
+
+export function savePlayerName(name) {
+  const clean = name.trim();
+  if (clean) localStorage.setItem(NAME_KEY, clean);
+}
+
+/** Copies text to the clipboard; falls back to selecting `input` so the user can copy it by hand. */
+export async function copyText(text, input, status) {
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = "copied";
+  } catch {
+    input.focus();
+    input.select();
+    status.textContent = "press Ctrl+C to copy";
+  }
+}
+
+/** The seats' places from rank-based returns: 1 + the number of seats with a strictly higher return. */
+export function places(returns) {
+  return returns.map((r) => 1 + returns.filter((other) => other > r).length);
+}
+
+/** The label of a seat as the lobby and the table show it. */
+export function seatLabel(seat) {
+  let who = seat.name || "open seat";
+  if (seat.kind === "bot") who = !seat.name || seat.name === seat.bot ? `bot ${seat.bot}` : `${seat.name} (bot ${seat.bot})`;
+  return `Seat ${seat.seat}: ${who}`;
+}

@@ -1,0 +1,448 @@
+// The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
+import { api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel } from "/static/common.js";
+
+const CHANCE = -1;
+const FILTER_FROM = 10;
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10000;
+const PING_MS = 20000;
+/** The bot that stands in for a person (`POST /api/tables/{id}/seats/{i}/bot`). */
+const STAND_IN = "greedy";
+/** Errors after which the frame on screen may be out of date: it is fetched again. */
+const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn", "finished"]);
+
+const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+
+let token = null;
+let frame = null;
+let socket = null;
+let attempts = 0;
+let retryTimer = null;
+let pingTimer = null;
+let sentVersion = null;
+let lastLogSeq = -Infinity;
+let stopped = false;
+let clockTimer = null;
+
+function showError(message) {
+  $("table-error").textContent = message;
+  $("table-error").hidden = !message;
+}
+
+function setConnection(state, text) {
+  const node = $("connection");
+  node.dataset.state = state;
+  node.textContent = text;
+  $("reconnect").hidden = state !== "offline";
+}
+
+/** The seed as sent, digit for digit: a 63-bit seed does not fit a JavaScript number. */
+function revealedSeed(raw, reveal) {
+  const match = /"reveal"\s*:\s*\{[^}]*?"seed"\s*:\s*"?(\d+)/.exec(raw);
+  return match ? match[1] : String(reveal.seed);
+}
+
+async function sha256Hex(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function seatName(seats, index) {
+  if (index === CHANCE) return "chance";
+  const seat = seats.find((s) => s.seat === index);
+  return seat && seat.name ? `seat ${index} (${seat.name})` : `seat ${index}`;
+}
+
+function renderSeats(current) {
+  const summary = current.table;
+  const mySeat = current.seat;
+  const acting = toAct(current);
+  replace($("seats"), summary.seats.map((seat) => {
+    const standIn = seat.human && seat.kind === "bot";
+    const presence = standIn ? "bot standing in" : seat.kind === "bot" ? "bot"
+      : !seat.claimed ? "open" : seat.connected ? "online" : "offline";
+    return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === acting },
+      el("span", { class: "presence", "aria-hidden": "true" }),
+      seatLabel(seat),
+      ` · ${presence}`,
+      seat.timed_out ? el("strong", { class: "error" }, " · out of time") : null,
+      seat.seat === mySeat ? el("strong", {}, " · you") : null,
+      seat.seat === acting ? el("strong", { class: "to-act" }, " · to act") : null);
+  }));
+}
+
+/** Hands seat `index` to a bot, or (`back`) takes this browser's seat back from its stand-in. */
+async function standIn(index, back, button) {
+  button.disabled = true;
+  try {
+    const path = `/api/tables/${encodeURIComponent(tableId)}/seats/${index}/${back ? "human" : "bot"}`;
+    await api("POST", path, back ? {} : { bot: STAND_IN }, token);
+    showError("");
+  } catch (error) {
+    showError(error.message);
+    button.disabled = false;
+  }
+}
+
+/** What this seat may do about who plays: a stand-in bot for itself, or for a seat out of time. */
+function renderSeatControls(current) {
+  const summary = current.table;
+  const buttons = [];
+  if (token && current.seat !== null && summary.status === "playing") {
+    for (const seat of summary.seats) {
+      if (!seat.human) continue;
+      const mine = seat.seat === current.seat;
+      if (mine && seat.kind === "bot") {
+        buttons.push(el("button", { type: "button", "data-stand-in": "back" }, "Take my seat back"));
+      } else if (mine) {
+        buttons.push(el("button", { type: "button", "data-stand-in": "mine" }, "Let a bot play for me"));
+      } else if (seat.kind === "human" && seat.timed_out) {
+        buttons.push(el("button", { type: "button", "data-stand-in": String(seat.seat) },
+          `Let a bot play seat ${seat.seat}`));
+      }
+    }
+  }
+  for (const button of buttons) {
+    const which = button.dataset.standIn;
+    const index = which === "back" || which === "mine" ? current.seat : Number(which);
+    button.addEventListener("click", () => standIn(index, which === "back", button));
+  }
+  replace($("seat-controls"), buttons);
+}
+
+/** The turn clock, when the table has one: the time left to the seat to act, counted down each second. */
+function renderClock(current) {
+  clearInterval(clockTimer);
+  const summary = current.table;
+  const clock = $("clock");
+  const acting = toAct(current);
+  clock.hidden = !summary.turn_seconds || summary.status !== "playing" || acting === null;
+  if (clock.hidden) return;
+  const due = Date.parse(summary.turn_started) + summary.turn_seconds * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.round((due - Date.now()) / 1000));
+    if (left === 0) {
+      clearInterval(clockTimer);
+      if (!summary.seats.some((seat) => seat.timed_out)) refresh();
+    }
+    const minutes = Math.floor(left / 60);
+    const text = `${minutes}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = left > 0
+      ? `Turn clock: ${text} left for ${seatName(summary.seats, acting)}`
+      : `Turn clock: ${seatName(summary.seats, acting)} is out of time`;
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
+}
+
+function focusedAction() {
+  const active = document.activeElement;
+  return active && ($("actions").contains(active) || active === $("filter"));
+}
+
+function applyFilter() {
+  const words = $("filter").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  for (const button of $("actions").children) {
+    const label = button.textContent.toLowerCase();
+    button.hidden = !words.every((word) => label.includes(word));
+  }
+}
+
+function sendMove(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
+  sentVersion = frame.version;
+  for (const button of $("actions").children) button.disabled = true;
+  socket.send(JSON.stringify({ type: "move", version: frame.version, action }));
+}
+
+/** The seat to act: the summary says it; a view's `current_player` is the fallback. */
+function toAct(current) {
+  const fromSummary = current.table.to_act;
+  if (fromSummary !== undefined) return fromSummary;
+  return current.view ? current.view.current_player : null;
+}
+
+function renderTurn(current) {
+  const hadFocus = focusedAction();
+  const legal = current.legal || [];
+  const title = $("turn-title");
+  if (current.status === "finished") {
+    title.textContent = "Game over";
+  } else if (legal.length) {
+    title.textContent = "Your move";
+  } else if (toAct(current) !== null && toAct(current) >= 0 && current.status === "playing") {
+    title.textContent = `Waiting for ${seatName(current.table.seats, toAct(current))}`;
+  } else if (current.status === "waiting") {
+    title.textContent = "Waiting for players to take their seats";
+  } else {
+    title.textContent = "Waiting";
+  }
+  const online = socket && socket.readyState === WebSocket.OPEN;
+  replace($("actions"), legal.map(([action, label]) => el("button", {
+    type: "button", class: "action", "data-action": action, disabled: !online,
+    on: { click: () => sendMove(action) },
+  }, label)));
+  $("filter-box").hidden = legal.length <= FILTER_FROM;
+  if (legal.length <= FILTER_FROM) $("filter").value = "";
+  applyFilter();
+  if (hadFocus || (legal.length && document.activeElement === document.body)) {
+    const target = !$("filter-box").hidden ? $("filter") : $("actions").querySelector("button:not([hidden])");
+    (target || title).focus();
+  }
+}
+
+function renderLog(current) {
+  const entries = current.log || [];
+  const log = $("log");
+  if (entries.length && entries[0].seq <= lastLogSeq && !log.querySelector(`[data-seq="${entries[0].seq}"]`)) {
+    log.replaceChildren();
+    lastLogSeq = -Infinity;
+  }
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  for (const entry of entries) {
+    if (entry.seq <= lastLogSeq) continue;
+    log.appendChild(el("li", { "data-seq": entry.seq, value: entry.seq + 1 },
+      el("span", { class: "actor" }, `${seatName(current.table.seats, entry.actor)}: `), entry.text));
+    lastLogSeq = entry.seq;
+  }
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function renderResult(current, raw) {
+  const summary = current.table;
+  const finished = current.status === "finished";
+  $("result").hidden = !current.result;
+  if (current.result) {
+    const { returns, scores } = current.result;
+    const place = places(returns);
+    const categories = [];
+    for (const score of scores || []) {
+      for (const name of Object.keys((score && score.breakdown) || {})) if (!categories.includes(name)) categories.push(name);
+    }
+    const order = returns.map((_, seat) => seat).sort((a, b) => place[a] - place[b] || a - b);
+    replace($("scores"),
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col" }, "Place"), el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Points"),
+        categories.map((name) => el("th", { scope: "col" }, name.replaceAll("_", " "))))),
+      el("tbody", {}, order.map((seat) => {
+        const score = (scores && scores[seat]) || {};
+        return el("tr", { "data-seat": seat, class: seat === current.seat ? "mine" : null },
+          el("td", {}, String(place[seat])),
+          el("th", { scope: "row" }, seatName(summary.seats, seat)),
+          el("td", {}, score.total ?? ""),
+          categories.map((name) => el("td", {}, (score.breakdown || {})[name] ?? "")));
+      })));
+  }
+  if (current.reveal) {
+    const seed = revealedSeed(raw, current.reveal);
+    const salt = String(current.reveal.salt);
+    replace($("reveal"), "Seed ", el("code", { id: "seed" }, seed), ", salt ", el("code", {}, salt), " ",
+      el("span", { id: "verified" }, "(checking the commitment…)"));
+    sha256Hex(`obelisk-seed:${seed}:${salt}`).then((hex) => {
+      const node = $("verified");
+      if (node) node.textContent = `sha256:${hex}` === summary.commitment
+        ? "— matches the commitment published at the start."
+        : "— does NOT match the commitment published at the start!";
+    }, () => {
+      const node = $("verified");
+      if (node) node.textContent = "";
+    });
+  } else {
+    replace($("reveal"));
+  }
+  const record = $("record");
+  record.hidden = !finished;
+  if (finished) {
+    record.href = `/api/tables/${encodeURIComponent(summary.id)}/record`;
+    record.setAttribute("download", `${summary.game}-${summary.id}.json`);
+  }
+  const rematch = $("rematch");
+  rematch.hidden = !finished || current.seat === null || !token;
+  rematch.textContent = summary.rematch ? "Join the rematch" : "Rematch";
+}
+
+function render(current, raw) {
+  const summary = current.table;
+  frame = current;
+  sentVersion = null;
+  document.title = `Obelisk: ${summary.game_name}`;
+  $("game-name").textContent = `· ${summary.game_name}`;
+  $("table-status").textContent = summary.status;
+  $("whoami").textContent = current.seat === null ? "spectating" : `you are seat ${current.seat}`;
+  $("version").textContent = String(current.version);
+  $("commitment").textContent = summary.commitment;
+  renderSeats(current);
+  renderSeatControls(current);
+  renderClock(current);
+  $("view").textContent = current.text;
+  renderTurn(current);
+  renderLog(current);
+  renderResult(current, raw);
+}
+
+function accept(current, raw) {
+  if (frame && current.table.id === frame.table.id && current.version < frame.version) return;
+  render(current, raw);
+}
+
+/** Fetches the frame over HTTP after an error that may have left the screen behind the table. */
+async function refresh() {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/frame`, {
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : { Accept: "application/json" },
+    });
+    if (response.ok) {
+      const raw = await response.text();
+      accept(JSON.parse(raw), raw);
+      return;
+    }
+  } catch {
+    // The socket's next frame brings the table up to date.
+  }
+  if (frame) render(frame, "");
+}
+
+function handleError(message) {
+  showError(message.message || message.code || "error");
+  if (message.code === "bad_token") {
+    forgetSeat(tableId);
+    token = null;
+    if (socket) socket.close();
+    return;
+  }
+  if (REFRESH_AFTER.has(message.code) || sentVersion !== null) refresh();
+}
+
+function onMessage(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  if (message.type === "frame") {
+    attempts = 0;
+    if (sentVersion !== null && message.version > sentVersion) showError("");
+    accept(message, event.data);
+  } else if (message.type === "error") {
+    handleError(message);
+  }
+}
+
+function scheduleReconnect() {
+  clearTimeout(retryTimer);
+  const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempts) * (0.75 + Math.random() * 0.5);
+  attempts += 1;
+  const due = Date.now() + delay;
+  const tick = () => {
+    const left = Math.max(0, due - Date.now());
+    if (left <= 0) {
+      connect();
+      return;
+    }
+    setConnection("offline", `connection lost; retrying in ${Math.ceil(left / 1000)} s`);
+    retryTimer = setTimeout(tick, Math.min(left, 1000));
+  };
+  tick();
+}
+
+function connect() {
+  clearTimeout(retryTimer);
+  if (stopped) return;
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  socket = ws;
+  setConnection("connecting", "connecting…");
+  ws.onopen = () => {
+    setConnection("online", "connected");
+    ws.send(JSON.stringify({ type: "hello", token }));
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
+  };
+  ws.onmessage = onMessage;
+  ws.onclose = () => {
+    clearInterval(pingTimer);
+    if (socket !== ws) return;
+    socket = null;
+    if (frame) renderTurn(frame);
+    if (!stopped) scheduleReconnect();
+  };
+}
+
+async function rematch() {
+  const button = $("rematch");
+  button.disabled = true;
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, token);
+    saveSeat(answer.table.id, { token: answer.token, seat: answer.seat ?? null, claimed: true });
+    window.location.assign(`/table/${encodeURIComponent(answer.table.id)}`);
+  } catch (error) {
+    showError(`Cannot start a rematch: ${error.message}`);
+    button.disabled = false;
+  }
+}
+
+/** Takes the token out of the address (so it is not bookmarked or shared by accident) and claims its seat. */
+async function claimFromFragment() {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const fresh = fragment.get("token");
+  if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  const stored = loadSeat(tableId);
+  if (!fresh) return stored ? stored.token : null;
+  if (stored && stored.token === fresh) return fresh;
+  try {
+    const opened = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/frame`, undefined, fresh);
+    const seat = opened.table.seats.find((s) => s.seat === opened.seat);
+    const name = playerName() || (seat && seat.name) || `Player ${opened.seat}`;
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`, { token: fresh, name });
+    saveSeat(tableId, { token: fresh, seat: answer.seat, claimed: true });
+    return fresh;
+  } catch (error) {
+    showError(`Cannot take the seat: ${error.message}`);
+    return error.code === "bad_token" ? (stored ? stored.token : null) : fresh;
+  }
+}
+
+function bindKeys() {
+  $("filter").addEventListener("input", applyFilter);
+  $("filter").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const first = $("actions").querySelector("button:not([hidden]):not([disabled])");
+      if (first) first.click();
+    }
+  });
+  $("reconnect").addEventListener("click", () => { attempts = 0; connect(); });
+  $("rematch").addEventListener("click", rematch);
+  window.addEventListener("online", () => { if (!socket) { attempts = 0; connect(); } });
+  window.addEventListener("pagehide", () => {
+    stopped = true;
+    if (socket) socket.close();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) {
+      stopped = false;
+      attempts = 0;
+      connect();
+    }
+  });
+}
+
+async function start() {
+  bindKeys();
+  if (!tableId) {
+    showError("No table in the address.");
+    return;
+  }
+  token = await claimFromFragment();
+  connect();
+}
+
+start();

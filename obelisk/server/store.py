@@ -1,0 +1,140 @@
+"""The database: tables, seats and moves (append-only), with migrations run on start.
+
+SQLite by default (WAL, foreign keys on), PostgreSQL through
+``postgresql+psycopg://``. The schema is owned by the Alembic migrations in
+``obelisk/server/migrations``; :func:`open_database` upgrades any older
+database in place before the server uses it.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """A table: the fixed header of its record, its seats and its moves."""
+
+    __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_lobby", "status", "public", "updated"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    public: Mapped[bool] = mapped_column(Boolean)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(80))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rematch_of: Mapped[str | None] = mapped_column(String(32), ForeignKey("tables.id"), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
+
+
+class SeatRow(Base):
+    """A seat: a person (with a hashed token) or a bot; a person's seat may be handed to a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean)
+
+
+class MoveRow(Base):
+    """One applied action (seat -1: a chance outcome); (table, seq) is the key, so a seq is written once."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    label: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def default_url() -> str:
+    """``sqlite:///`` a file in the per-user data folder (``OBELISK_DATA_DIR`` overrides it)."""
+    folder = os.environ.get("OBELISK_DATA_DIR")
+    if not folder:
+        import platformdirs
+
+        folder = platformdirs.user_data_dir("obelisk", appauthor=False)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(folder) / 'obelisk.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite connections get WAL and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the database to ``revision`` (the newest by default), keeping its data."""
+    command.upgrade(alembic_config(engine), revision)
+
+
+def open_database(url: str | None = None) -> Engine:
+    """An engine on ``url`` (default: :func:`default_url`) with the schema upgraded to the newest revision."""
+    engine = make_engine(url or default_url())
+    migrate(engine)
+    return engine

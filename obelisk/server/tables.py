@@ -1,0 +1,763 @@
+"""Live tables: each one a record being written, replayed from the database and cached in memory.
+
+Every change (a move, a claim, a seat handed to a bot) runs under the table's
+lock, is committed to the database first and only then published: a new
+immutable :class:`Snapshot` replaces the old one, the connected clients are
+told, and a bot seat to act starts deciding. Chance outcomes are drawn with
+``state.sample_chance()`` (from the secret seed and the move number) and stored
+like any other move, so the table is reproducible from seed + moves and a
+restart rebuilds exactly the same state.
+
+Only views leave this module: :func:`frame` and :func:`summary` build what a
+seat may see from ``observation(seat)``, its legal actions (when it is to act)
+and ``public_action_string``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import anyio
+from sqlalchemy import Engine, func, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import obelisk
+from obelisk.bots import make_bot
+from obelisk.core import CHANCE, Game, Option, State, game_class
+from obelisk.core.records import make_record
+from obelisk.core.seeds import SecretSeed
+from obelisk.server.store import MoveRow, SeatRow, TableRow, now
+
+log = logging.getLogger("obelisk.server")
+
+NOTIFY_CHANNEL = "obelisk_tables"
+NAME_LENGTH = 40
+SERVER_BOTS_REFUSED = ("cheater",)
+"""Bot kinds that read the true state: evaluation tools, never seated at a table with people."""
+
+
+class ApiError(Exception):
+    """A refused request: an HTTP status, a stable code and one clear message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+    claimed: bool
+
+    @property
+    def human(self) -> bool:
+        """A person's seat (it has a token), even while a bot plays it."""
+        return self.token_hash is not None
+
+    def owns(self, token_hash: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    actor: int
+    texts: tuple[str, ...]
+    """What each viewer learns: seats 0..n-1, then the spectator."""
+    time: datetime
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One published version of a table; never mutated (its state is a private copy)."""
+
+    id: str
+    game: Game
+    options: Mapping[str, Any]
+    public: bool
+    seed: int
+    salt: str
+    commitment: str
+    created: datetime
+    rematch_of: str | None
+    turn_seconds: int | None
+    status: str
+    updated: datetime
+    rematch: str | None
+    seats: tuple[Seat, ...]
+    state: State
+    log: tuple[LogEntry, ...]
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def to_act(self) -> int | None:
+        player = self.state.current_player()
+        return player if self.status == "playing" and player >= 0 else None
+
+    def turn_started(self) -> datetime:
+        """When the turn clock started: the table's last change (a move, a seat taken or handed over)."""
+        return self.updated
+
+    def timed_out(self, seat: int, at: datetime | None = None) -> bool:
+        """Whether ``seat`` is a person to act whose turn clock has run out."""
+        if self.turn_seconds is None or self.to_act != seat or self.seats[seat].kind != "human":
+            return False
+        return (at or now()) - self.turn_started() > timedelta(seconds=self.turn_seconds)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` opens, ``None`` without a token; a wrong token is refused."""
+        if token is None:
+            return None
+        wanted = hash_token(token)
+        for seat in self.seats:
+            if seat.owns(wanted):
+                return seat.seat
+        raise ApiError(403, "bad_token", "this token opens no seat at this table")
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _stamp(moment: datetime) -> str:
+    return _aware(moment).isoformat(timespec="seconds")
+
+
+def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
+    """The public description of a table: no tokens, no seed."""
+    online = set(connected)
+    return {
+        "id": snap.id,
+        "game": snap.game.id,
+        "game_name": snap.game.info.name,
+        "players": snap.game.num_players,
+        "options": dict(snap.options),
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "claimed": s.claimed,
+                "connected": s.seat in online,
+                "human": s.human,
+                "timed_out": snap.timed_out(s.seat),
+            }
+            for s in snap.seats
+        ],
+        "status": snap.status,
+        "version": snap.version,
+        "to_act": snap.to_act,
+        "commitment": snap.commitment,
+        "public": snap.public,
+        "created": _stamp(snap.created),
+        "updated": _stamp(snap.updated),
+        "turn_seconds": snap.turn_seconds,
+        "turn_started": _stamp(snap.turn_started()),
+        "rematch": snap.rematch,
+        "rematch_of": snap.rematch_of,
+    }
+
+
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = ()) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of the table now."""
+    state = snap.state
+    view = state.observation(seat)
+    viewer = snap.game.num_players if seat is None else seat
+    legal: list[list[Any]] = []
+    if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
+        legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
+    finished = snap.status == "finished"
+    return {
+        "table": summary(snap, connected),
+        "seat": seat,
+        "version": snap.version,
+        "view": view,
+        "text": snap.game.render_observation(view),
+        "legal": legal,
+        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log],
+        "status": snap.status,
+        "result": {"returns": state.returns(), "scores": state.scores()} if finished else None,
+        "reveal": {"seed": snap.seed, "salt": snap.salt} if finished else None,
+    }
+
+
+def record(snap: Snapshot) -> dict[str, Any]:
+    """The standard game record of a finished table, with the commitment and salt that prove its seed."""
+    if snap.status != "finished":
+        raise ApiError(409, "not_finished", "the record is published when the game is finished")
+    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else str(s.bot)} for s in snap.seats]
+    doc = make_record(snap.state, players)
+    doc["seed_commitment"] = snap.commitment
+    doc["seed_salt"] = snap.salt
+    doc["table"] = snap.id
+    return doc
+
+
+def _log_entry(state: State, seq: int, action: int, moment: datetime) -> LogEntry:
+    """The entry of ``action`` about to be applied to ``state``, as each viewer sees it."""
+    viewers: list[int | None] = [*range(state.num_players), None]
+    actor = state.current_player()
+    return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers), moment)
+
+
+def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
+           spec: str, seat: int, bot_seed: int) -> int:
+    """A bot's choice for ``seat``, run in a worker; the bot sees hidden parts only by resampling."""
+    game = obelisk.load(game_id, players, **options)
+    state = game.replay(seed, history)
+    return make_bot(spec, game, seat, bot_seed).choose(state)
+
+
+def check_bot_spec(spec: Any, game: Game) -> str:
+    """``spec`` if the server may seat that bot in ``game``, else ``ApiError`` saying why."""
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > 128:
+        raise ApiError(400, "bad_request", "a bot seat needs a bot spec such as 'greedy' or 'ismcts:1s'")
+    spec = spec.strip()
+    if spec.partition(":")[0] in SERVER_BOTS_REFUSED:
+        raise ApiError(400, "bad_request", f"bot {spec.partition(':')[0]!r} reads hidden cards and is not seated at tables")
+    try:
+        make_bot(spec, game, 0, 0)
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+    return spec
+
+
+def file_option(option: Option) -> bool:
+    """An option naming a file on the server's disk (a corrected data file): never set by a client."""
+    return option.allowed is None and isinstance(option.default, str)
+
+
+def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    info = game_class(game_id).info
+    for option in info.options:
+        if file_option(option) and option.name in options:
+            raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
+    return dict(options)
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ApiError(400, "bad_request", "a name must be a string")
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= NAME_LENGTH or not cleaned.isprintable():
+        raise ApiError(400, "bad_request", f"a name must be 1 to {NAME_LENGTH} printable characters")
+    return cleaned
+
+
+@dataclass
+class Live:
+    """A table's place in memory: its current snapshot, its lock and its clients."""
+
+    snap: Snapshot
+    lock: asyncio.Lock
+    clients: set[Any]
+    bots: asyncio.Task[None] | None = None
+
+
+class Tables:
+    """The tables of one server process, over a database shared with any other processes."""
+
+    def __init__(self, engine: Engine, *, bot_executor: Executor | None = None, bot_delay: float = 0.0,
+                 cache_size: int = 256) -> None:
+        self.engine = engine
+        self.bot_executor = bot_executor
+        self.bot_delay = bot_delay
+        self.cache_size = cache_size
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._postgres = engine.dialect.name == "postgresql"
+        self._closing = False
+
+    # ---- loading -------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> Live:
+        """The live table ``table_id``, brought up to date with the database."""
+        live = self._live.get(table_id)
+        if live is None:
+            snap = await anyio.to_thread.run_sync(self._load, table_id, None)
+            live = self._live.get(table_id)
+            if live is None:
+                live = Live(snap, asyncio.Lock(), set())
+                self._live[table_id] = live
+                self._evict()
+            self._schedule_bots(table_id, live)
+        else:
+            self._live.move_to_end(table_id)
+            async with live.lock:
+                changed = await self._refresh(live)
+            if changed:
+                self._published(table_id, live)
+        return live
+
+    async def snapshot(self, table_id: str) -> Snapshot:
+        return (await self.get(table_id)).snap
+
+    async def _refresh(self, live: Live) -> bool:
+        """Catch up with changes written by other processes; whether anything changed."""
+        snap = await anyio.to_thread.run_sync(self._load, live.snap.id, live.snap)
+        if snap is live.snap:
+            return False
+        live.snap = snap
+        return True
+
+    def _load(self, table_id: str, cached: Snapshot | None) -> Snapshot:
+        """The table as the database has it, replaying only the moves ``cached`` lacks.
+
+        Every write bumps the table's ``updated`` time, so an unchanged (time, move count) means
+        ``cached`` is current and is returned as it is.
+        """
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise ApiError(404, "not_found", "no such table")
+        with Session(self.engine) as session:
+            if cached is not None:
+                moves_written = select(func.count()).where(MoveRow.table_id == table_id).scalar_subquery()
+                mark = session.execute(select(TableRow.updated, moves_written).where(TableRow.id == table_id)).first()
+                if mark is not None and (_aware(mark[0]), mark[1]) == (cached.updated, cached.version):
+                    return cached
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise ApiError(404, "not_found", f"no table {table_id!r}")
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed) for s in row.seats)
+            start = cached.version if cached is not None else 0
+            moves = session.scalars(
+                select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq >= start).order_by(MoveRow.seq)
+            ).all()
+            header = (row.status, _aware(row.updated), row.rematch, seats)
+            if cached is not None and not moves and header == (cached.status, _aware(cached.updated),
+                                                                cached.rematch, cached.seats):
+                return cached
+            if cached is None:
+                game = obelisk.load(row.game, row.players, **row.options)
+                state = game.new_initial_state(row.seed)
+                entries: list[LogEntry] = []
+                base: dict[str, Any] = dict(
+                    id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
+                    commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
+                    turn_seconds=row.turn_seconds,
+                )
+            else:
+                state = cached.state.clone()
+                entries = list(cached.log)
+                base = {}
+            for move in moves:
+                if move.seq != len(entries):
+                    raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
+                entries.append(_log_entry(state, move.seq, move.action, _aware(move.time)))
+                state.apply_action(move.action)
+            fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
+                          state=state, log=tuple(entries))
+            return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
+
+    def _evict(self) -> None:
+        """Forget the least recently used tables nobody watches (the database keeps them)."""
+        for table_id in list(self._live):
+            if len(self._live) <= self.cache_size:
+                return
+            live = self._live[table_id]
+            if not live.clients and (live.bots is None or live.bots.done()) and not live.lock.locked():
+                del self._live[table_id]
+
+    # ---- writing -------------------------------------------------------------------------
+
+    def _notify(self, session: Session, table_id: str) -> None:
+        if self._postgres:
+            session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": NOTIFY_CHANNEL, "id": table_id})
+
+    def _settle(self, state: State, moves: list[tuple[int, int, str]]) -> None:
+        """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves``."""
+        while state.is_chance_node():
+            outcome = state.sample_chance()
+            moves.append((CHANCE, outcome, state.action_to_string(outcome)))
+            state.apply_action(outcome)
+
+    def _commit(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Session], None]
+                ) -> None:
+        """Append ``moves`` after ``snap``'s last one and apply ``changes`` in one transaction.
+
+        A seq already written (by another process) makes the whole write fail as stale.
+        """
+        moment = now()
+        try:
+            with Session(self.engine) as session, session.begin():
+                for offset, (seat, action, label) in enumerate(moves):
+                    session.add(MoveRow(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action,
+                                        label=label, time=moment))
+                session.flush()
+                changes(session)
+                session.execute(update(TableRow).where(TableRow.id == snap.id).values(updated=moment))
+                self._notify(session, snap.id)
+        except IntegrityError:
+            raise ApiError(409, "stale_version", "the table changed meanwhile; reload and try again") from None
+
+    async def _write(self, table_id: str, change: Callable[[Snapshot], Any]) -> tuple[Live, Any]:
+        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot.
+
+        Whatever the table picked up meanwhile is published too, even when ``change`` is refused.
+        """
+        live = await self.get(table_id)
+        before = live.snap
+        try:
+            async with live.lock:
+                await self._refresh(live)
+                try:
+                    return live, await anyio.to_thread.run_sync(change, live.snap)
+                finally:
+                    await self._refresh(live)
+        finally:
+            if live.snap is not before:
+                self._published(table_id, live)
+
+    def _published(self, table_id: str, live: Live) -> None:
+        for client in list(live.clients):
+            client.changed()
+        self._schedule_bots(table_id, live)
+
+    async def changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed ``table_id``: catch up and tell this process's clients."""
+        if table_id in self._live:
+            await self.get(table_id)
+
+    # ---- creating ------------------------------------------------------------------------
+
+    async def create(self, game_id: str, players: int | None, options: Mapping[str, Any],
+                     seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None
+                     ) -> tuple[Snapshot, dict[int, str]]:
+        """A new table and the token of each human seat (the only time tokens are shown)."""
+        try:
+            game = obelisk.load(game_id, players, **check_options(game_id, options))
+        except ValueError as error:
+            raise ApiError(400, "bad_request", str(error)) from None
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (game.num_players - 1)
+        if len(seats) != game.num_players:
+            raise ApiError(400, "bad_request", f"{len(seats)} seats given for a {game.num_players}-player game")
+        rows, tokens = [], {}
+        for index, spec in enumerate(seats):
+            if spec.get("kind") == "bot":
+                bot = check_bot_spec(spec.get("bot"), game)
+                name = check_name(spec["name"]) if spec.get("name") is not None else bot[:NAME_LENGTH]
+                rows.append(Seat(index, "bot", name, bot, None, True))
+            else:
+                token = secrets.token_urlsafe(24)
+                tokens[index] = token
+                name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
+                rows.append(Seat(index, "human", name, None, hash_token(token), False))
+        table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None)
+        return await self.snapshot(table_id), tokens
+
+    def _insert(self, game: Game, seats: Sequence[Seat], public: bool, turn_seconds: int | None,
+                rematch_of: str | None) -> str:
+        secret = SecretSeed.new()
+        table_id = secrets.token_urlsafe(9)
+        moment = now()
+        state = game.new_initial_state(secret.seed)
+        moves: list[tuple[int, int, str]] = []
+        self._settle(state, moves)
+        status = "playing" if all(s.claimed for s in seats) else "waiting"
+        with Session(self.engine) as session, session.begin():
+            session.add(TableRow(
+                id=table_id, game=game.id, players=game.num_players, options=dict(game.options), status=status,
+                public=public, seed=secret.seed, salt=secret.salt, commitment=secret.commitment, created=moment,
+                updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds,
+            ))
+            session.flush()
+            for s in seats:
+                session.add(SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
+                                    token_hash=s.token_hash, claimed=s.claimed))
+            for seq, (seat, action, label) in enumerate(moves):
+                session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, label=label, time=moment))
+            if rematch_of is not None:
+                done: Any = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
+                                       .values(rematch=table_id, updated=moment))
+                if done.rowcount != 1:
+                    raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
+                self._notify(session, rematch_of)
+        return table_id
+
+    async def list(self, status: str | None) -> list[Snapshot]:
+        """The public tables (newest first), optionally only those with ``status``."""
+        def ids() -> list[str]:
+            with Session(self.engine) as session:
+                query = select(TableRow.id).where(TableRow.public.is_(True))
+                if status is not None:
+                    query = query.where(TableRow.status == status)
+                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(100)))
+        return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
+
+    async def resume(self, limit: int = 200) -> None:
+        """After a start, let the bots of the most recently active tables in play go on."""
+        def ids() -> list[str]:
+            with Session(self.engine) as session:
+                query = select(TableRow.id).where(TableRow.status == "playing")
+                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(limit)))
+        for table_id in await anyio.to_thread.run_sync(ids):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
+
+    # ---- seats ---------------------------------------------------------------------------
+
+    async def claim(self, table_id: str, token: str, name: str) -> int:
+        """Take the seat ``token`` opens (as an invite link does), under ``name``."""
+        name = check_name(name)
+
+        def change(snap: Snapshot) -> int:
+            seat = snap.seat_of(token)
+            assert seat is not None
+            self._set_seat(snap, seat, dict(claimed=True, name=name))
+            return seat
+
+        return (await self._write(table_id, change))[1]
+
+    async def join(self, table_id: str, seat: int, name: str) -> str:
+        """Sit at a public table's free human seat; a fresh token (the only copy) is returned."""
+        name = check_name(name)
+        token = secrets.token_urlsafe(24)
+
+        def change(snap: Snapshot) -> None:
+            if not snap.public:
+                raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
+            self._check_seat(snap, seat)
+            if not snap.seats[seat].human:
+                raise ApiError(409, "seat_taken", f"seat {seat} is a bot's")
+            if snap.seats[seat].claimed:
+                raise ApiError(409, "seat_taken", f"seat {seat} is taken")
+            self._set_seat(snap, seat, dict(claimed=True, name=name, token_hash=hash_token(token)),
+                           only_if_unclaimed=True)
+
+        await self._write(table_id, change)
+        return token
+
+    async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
+        """Let a bot play a person's seat: asked by its owner, or by another player once its turn timed out."""
+        def change(snap: Snapshot) -> None:
+            self._check_seat(snap, seat)
+            spec = check_bot_spec(bot, snap.game)
+            asker = snap.seat_of(token)
+            target = snap.seats[seat]
+            if not target.human:
+                raise ApiError(409, "bad_request", f"seat {seat} is a bot's seat")
+            if snap.status == "finished":
+                raise ApiError(409, "finished", "the game is over")
+            if asker != seat and not snap.timed_out(seat):
+                raise ApiError(403, "bad_token", f"only seat {seat} may hand its seat to a bot before its turn times out")
+            self._set_seat(snap, seat, dict(kind="bot", bot=spec, claimed=True))
+
+        await self._write(table_id, change)
+
+    async def take_back(self, table_id: str, seat: int, token: str) -> None:
+        """A person takes their seat back from the bot playing it."""
+        def change(snap: Snapshot) -> None:
+            self._check_seat(snap, seat)
+            if snap.seat_of(token) != seat:
+                raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
+            if snap.status == "finished":
+                raise ApiError(409, "finished", "the game is over")
+            self._set_seat(snap, seat, dict(kind="human", bot=None, claimed=True))
+
+        await self._write(table_id, change)
+
+    @staticmethod
+    def _check_seat(snap: Snapshot, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(snap.seats):
+            raise ApiError(400, "bad_request", f"seat must be 0 to {len(snap.seats) - 1}")
+
+    def _set_seat(self, snap: Snapshot, seat: int, values: dict[str, Any], only_if_unclaimed: bool = False) -> None:
+        seats = [replace(s, **values) if s.seat == seat else s for s in snap.seats]
+        status = snap.status
+        if status == "waiting" and all(s.claimed for s in seats):
+            status = "playing"
+
+        def changes(session: Session) -> None:
+            query = update(SeatRow).where(SeatRow.table_id == snap.id, SeatRow.seat == seat)
+            if only_if_unclaimed:
+                query = query.where(SeatRow.claimed.is_(False))
+            written: Any = session.execute(query.values(**values))
+            if written.rowcount != 1:
+                raise ApiError(409, "seat_taken", f"seat {seat} was just taken")
+            if status != snap.status:
+                session.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
+
+        self._commit(snap, [], changes)
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    async def move(self, table_id: str, token: str | None, version: Any, action: Any) -> int:
+        """Apply a person's action if ``version`` is the table's; the new version (chance included)."""
+        def change(snap: Snapshot) -> int:
+            seat = snap.seat_of(token)
+            if seat is None:
+                raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
+            if snap.seats[seat].kind != "human":
+                raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
+            return self._apply(snap, seat, version, action)
+
+        return (await self._write(table_id, change))[1]
+
+    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> int:
+        if snap.status == "finished":
+            raise ApiError(409, "finished", "the game is over")
+        if snap.status == "waiting":
+            raise ApiError(409, "waiting", "the game starts when every seat is taken")
+        if isinstance(version, bool) or not isinstance(version, int) or isinstance(action, bool) \
+                or not isinstance(action, int):
+            raise ApiError(400, "bad_request", "a move is {\"version\": integer, \"action\": integer}")
+        if version != snap.version:
+            raise ApiError(409, "stale_version", f"the table is at version {snap.version}, not {version}")
+        if snap.state.current_player() != seat:
+            raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
+        legal = snap.state.legal_actions()
+        if action not in legal:
+            # The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
+            raise ApiError(400, "illegal_action",
+                           f"action {action} is not one of seat {seat}'s {len(legal)} legal actions now")
+        state = snap.state.clone()
+        label = state.action_to_string(action)
+        state.apply_action(action, seat)
+        moves = [(seat, action, label)]
+        self._settle(state, moves)
+        finished = state.is_terminal()
+
+        def changes(session: Session) -> None:
+            if finished:
+                session.execute(update(TableRow).where(TableRow.id == snap.id).values(status="finished"))
+
+        self._commit(snap, moves, changes)
+        return snap.version + len(moves)
+
+    # ---- bots ----------------------------------------------------------------------------
+
+    def _schedule_bots(self, table_id: str, live: Live) -> None:
+        snap = live.snap
+        seat = snap.to_act
+        if self._closing or seat is None or snap.seats[seat].kind != "bot":
+            return
+        if live.bots is None or live.bots.done():
+            live.bots = asyncio.get_running_loop().create_task(self._play_bots(table_id, live))
+
+    async def _play_bots(self, table_id: str, live: Live) -> None:
+        """Let the bot seats act while it is a bot's turn, each deciding in a worker."""
+        loop = asyncio.get_running_loop()
+        while not self._closing:
+            snap = live.snap
+            seat = snap.to_act
+            if seat is None or snap.seats[seat].kind != "bot":
+                return
+            spec = snap.seats[seat].bot
+            assert spec is not None
+            started = time.monotonic()
+            try:
+                action = await loop.run_in_executor(
+                    self.bot_executor, decide, snap.game.id, snap.game.num_players, dict(snap.options), snap.seed,
+                    list(snap.state.history()), spec, seat, secrets.randbelow(2**31),
+                )
+            except Exception:
+                log.exception("table %s: bot %r of seat %d failed", table_id, spec, seat)
+                return
+            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+
+            def change(current: Snapshot) -> None:
+                if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
+                    raise ApiError(409, "not_your_turn", "the seat changed hands")
+                self._apply(current, seat, snap.version, action)
+
+            try:
+                async with live.lock:
+                    await self._refresh(live)
+                    try:
+                        await anyio.to_thread.run_sync(change, live.snap)
+                    finally:
+                        await self._refresh(live)
+            except ApiError as error:
+                if error.code not in ("stale_version", "not_your_turn"):
+                    log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
+                              error.message)
+                    return
+            for client in list(live.clients):
+                client.changed()
+
+    # ---- rematch -------------------------------------------------------------------------
+
+    async def rematch(self, table_id: str, token: str | None) -> tuple[Snapshot, int, str]:
+        """The next game at a finished table, same seats; the asker's seat there with a fresh token."""
+        snap = await self.snapshot(table_id)
+        seat = snap.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "bad_token", "a rematch needs the token of a seat at this table")
+        if snap.status != "finished":
+            raise ApiError(409, "not_finished", "a rematch can start when the game is finished")
+        if snap.rematch is None:
+            # A person's seat there opens with no token anyone holds until its player asks for the rematch.
+            seats = [Seat(s.seat, "human" if s.human else "bot", s.name, None if s.human else s.bot,
+                          hash_token(secrets.token_urlsafe(24)) if s.human else None, not s.human)
+                     for s in snap.seats]
+            try:
+                await anyio.to_thread.run_sync(self._insert, snap.game, seats, snap.public, snap.turn_seconds,
+                                               table_id)
+            except ApiError:
+                pass  # another player's request created it meanwhile: join that one
+            snap = await self.snapshot(table_id)
+        assert snap.rematch is not None
+        new_token = secrets.token_urlsafe(24)
+        new_id = snap.rematch
+
+        def change(new: Snapshot) -> None:
+            self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
+                                           name=snap.seats[seat].name))
+
+        live, _ = await self._write(new_id, change)
+        return live.snap, seat, new_token
+
+    # ---- clients -------------------------------------------------------------------------
+
+    def connected(self, live: Live) -> set[int]:
+        return {c.seat for c in live.clients if c.seat is not None}
+
+    async def attach(self, table_id: str, client: Any) -> Live:
+        live = await self.get(table_id)
+        live.clients.add(client)
+        for other in list(live.clients):
+            other.changed()
+        return live
+
+    def detach(self, live: Live, client: Any) -> None:
+        live.clients.discard(client)
+        for other in list(live.clients):
+            other.changed()
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [live.bots for live in self._live.values() if live.bots is not None and not live.bots.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass

@@ -1,0 +1,68 @@
+"""Fixtures of the server tests: a fresh database (SQLite, or PostgreSQL when OBELISK_TEST_POSTGRES is set)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any, Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from obelisk.server.app import ServerConfig, create_app
+
+ORIGIN = {"origin": "http://testserver"}
+POSTGRES = os.environ.get("OBELISK_TEST_POSTGRES")
+
+
+def fresh_postgres() -> tuple[str, Any]:
+    """A new, empty database on the test PostgreSQL server, and a function that drops it."""
+    import psycopg
+
+    base = POSTGRES.replace("postgresql+psycopg://", "postgresql://", 1)
+    name = f"obelisk_test_{secrets.token_hex(6)}"
+    with psycopg.connect(base, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    url = POSTGRES.rsplit("/", 1)[0] + "/" + name
+
+    def drop() -> None:
+        with psycopg.connect(base, autocommit=True) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    return url, drop
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """A database URL of each kind; PostgreSQL only where OBELISK_TEST_POSTGRES names a server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("set OBELISK_TEST_POSTGRES to a postgresql+psycopg:// URL to run the PostgreSQL tests")
+    url, drop = fresh_postgres()
+    try:
+        yield url
+    finally:
+        drop()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Any) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def config(url: str, **changes: Any) -> ServerConfig:
+    values: dict[str, Any] = dict(db_url=url, bot_workers=0, bot_delay=0.0, rate=10_000.0, burst=10_000.0)
+    values.update(changes)
+    return ServerConfig(**values)
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(config(db_url))) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

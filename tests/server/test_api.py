@@ -1,0 +1,324 @@
+"""The HTTP API: tables, seats, moves, records, rematches; every refusal clear and harmless."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from obelisk.cli import main
+from obelisk.core.records import replay_record
+from obelisk.core.seeds import verify
+from obelisk.server.app import create_app
+from tests.server.conftest import bearer, config
+
+HUMANS_2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def new_table(client: TestClient, game: str = "valley", players: int = 2, seats: Any = HUMANS_2, **extra: Any
+              ) -> tuple[str, dict[str, str]]:
+    response = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["table"]["id"], body["tokens"]
+
+
+def seated(client: TestClient, **kwargs: Any) -> tuple[str, dict[str, str]]:
+    """A table whose human seats are all claimed."""
+    table, tokens = new_table(client, **kwargs)
+    for seat, token in tokens.items():
+        assert client.post(f"/api/tables/{table}/claim", json={"token": token, "name": f"P{seat}"}).json() == {
+            "seat": int(seat)}
+    return table, tokens
+
+
+def frame_of(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}/frame", headers=bearer(token) if token else {})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def to_act(client: TestClient, table: str, tokens: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    seat = str(frame_of(client, table)["table"]["to_act"])
+    return tokens[seat], frame_of(client, table, tokens[seat])
+
+
+def error_of(response: Any, status: int, code: str) -> str:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"} and body["error"]["code"] == code
+    assert "Traceback" not in response.text
+    return body["error"]["message"]
+
+
+def wait_for(client: TestClient, table: str, token: str | None, ready: Any, seconds: float = 60.0) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        current = frame_of(client, table, token)
+        if ready(current):
+            return current
+        time.sleep(0.01)
+    raise AssertionError("the table did not get there in time")
+
+
+def test_games_are_listed_with_the_options_a_table_may_set(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert {"solomon", "tomb", "cleopatra", "valley"} <= set(games)
+    assert "tiebreak" in [o["name"] for o in games["valley"]["options"]]
+    assert "cards" not in [o["name"] for o in games["valley"]["options"]]
+
+
+def test_create_gives_tokens_once_and_the_summary_none(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "valley", "players": 2, "public": True, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    assert response.status_code == 201
+    body = response.json()
+    table = body["table"]
+    assert set(body["tokens"]) == {"0"} and len(body["tokens"]["0"]) >= 32
+    assert body["invite_urls"] == {"0": f"/table/{table['id']}#token={body['tokens']['0']}"}
+    assert body["spectator_url"] == f"/table/{table['id']}"
+    assert table["status"] == "waiting" and table["commitment"].startswith("sha256:")
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot"]
+    assert table["seats"][0]["claimed"] is False and table["seats"][1]["claimed"] is True
+    again = client.get(f"/api/tables/{table['id']}").json()
+    assert body["tokens"]["0"] not in json.dumps(again)
+    assert {"id", "game", "game_name", "players", "options", "seats", "status", "version", "commitment", "public",
+            "created", "updated", "rematch"} <= set(again)
+    assert [t["id"] for t in client.get("/api/tables?status=waiting").json()["tables"]] == [table["id"]]
+    assert client.get("/api/tables?status=playing").json() == {"tables": []}
+
+
+def test_private_tables_are_not_listed(client: TestClient) -> None:
+    new_table(client)
+    assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_claim_starts_the_game_when_every_seat_is_taken(client: TestClient) -> None:
+    table, tokens = new_table(client)
+    assert client.post(f"/api/tables/{table}/claim", json={"token": tokens["1"], "name": " Bob  B "}).json() == {
+        "seat": 1}
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["status"] == "waiting" and summary["seats"][1]["name"] == "Bob B"
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["1"]),
+                         json={"version": summary["version"], "action": 0}), 409, "waiting")
+    error_of(client.post(f"/api/tables/{table}/claim", json={"token": "nope" * 8, "name": "X"}), 403, "bad_token")
+    client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"], "name": "Ann"})
+    assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
+
+
+def test_join_a_public_tables_free_seat(client: TestClient) -> None:
+    table, tokens = new_table(client, public=True)
+    body = client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Cleo"}).json()
+    assert body["seat"] == 1 and body["token"] != tokens["1"]
+    assert frame_of(client, table, body["token"])["seat"] == 1
+    error_of(client.get(f"/api/tables/{table}/frame", headers=bearer(tokens["1"])), 403, "bad_token")
+    error_of(client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Dan"}), 409, "seat_taken")
+    error_of(client.post(f"/api/tables/{table}/join", json={"seat": 5, "name": "Dan"}), 400, "bad_request")
+    private, _ = new_table(client)
+    error_of(client.post(f"/api/tables/{private}/join", json={"seat": 0, "name": "Dan"}), 403, "not_public")
+
+
+def test_a_move_is_applied_once_at_its_version(client: TestClient) -> None:
+    table, tokens = seated(client)
+    token, current = to_act(client, table, tokens)
+    version, action = current["version"], current["legal"][0][0]
+    done = client.post(f"/api/tables/{table}/moves", headers=bearer(token), json={"version": version, "action": action})
+    assert done.status_code == 200
+    after = done.json()["version"]
+    assert after > version and frame_of(client, table)["version"] == after
+    again = client.post(f"/api/tables/{table}/moves", headers=bearer(token), json={"version": version, "action": action})
+    error_of(again, 409, "stale_version")
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                         json={"version": after + 1, "action": action}), 409, "stale_version")
+    assert frame_of(client, table)["version"] == after
+    assert [e["seq"] for e in frame_of(client, table)["log"]] == list(range(after))
+
+
+def test_wrong_token_spectator_and_out_of_turn_cannot_move(client: TestClient) -> None:
+    table, tokens = seated(client)
+    token, current = to_act(client, table, tokens)
+    other = next(t for t in tokens.values() if t != token)
+    move = {"version": current["version"], "action": current["legal"][0][0]}
+    before = frame_of(client, table, token)
+    error_of(client.post(f"/api/tables/{table}/moves", json=move), 403, "bad_token")
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer("x" * 32), json=move), 403, "bad_token")
+    error_of(client.post(f"/api/tables/{table}/moves", headers={"Authorization": "Basic abc"}, json=move), 403,
+             "bad_token")
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(other), json=move), 409, "not_your_turn")
+    assert frame_of(client, table, token) == before
+
+
+@pytest.mark.parametrize("body, code", [
+    ("not json", "bad_request"),
+    ("[1, 2]", "bad_request"),
+    ('{"version": "0", "action": 1}', "bad_request"),
+    ('{"version": 0, "action": true}', "bad_request"),
+    ('{"version": 0}', "bad_request"),
+    ('{"version": 0, "action": 1, "extra": 1}', "bad_request"),
+    ("", "bad_request"),
+])
+def test_malformed_moves_are_refused_and_change_nothing(client: TestClient, body: str, code: str) -> None:
+    table, tokens = seated(client)
+    token, before = to_act(client, table, tokens)
+    response = client.post(f"/api/tables/{table}/moves", headers={**bearer(token), "content-type": "application/json"},
+                           content=body)
+    error_of(response, 400, code)
+    assert frame_of(client, table, token) == before
+
+
+def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
+    table, tokens = seated(client)
+    token, before = to_act(client, table, tokens)
+    legal = {a for a, _ in before["legal"]}
+    illegal = next(a for a in range(10_000) if a not in legal)
+    message = error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                                   json={"version": before["version"], "action": illegal}), 400, "illegal_action")
+    assert message == f"action {illegal} is not one of seat {before['seat']}'s {len(legal)} legal actions now"
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                         json={"version": before["version"], "action": -5}), 400, "illegal_action")
+    huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token), content=huge), 413, "too_large")
+    assert frame_of(client, table, token) == before
+
+
+def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) -> None:
+    assert "known games" in error_of(client.post("/api/tables", json={"game": "chess"}), 400, "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "players": 9}), 400, "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "options": {"nope": 1}}), 400, "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [{"kind": "human"}]}), 400,
+             "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "wizard"}]}), 400, "bad_request")
+    assert "hidden" in error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "cheater"}]}), 400, "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "seats": [{"kind": "alien"}]}), 400, "bad_request")
+    for game, option in (("valley", "cards"), ("cleopatra", "data"), ("tomb", "data"), ("solomon", "data")):
+        message = error_of(client.post("/api/tables", json={"game": game, "options": {option: "/etc/passwd"}}), 400,
+                           "bad_request")
+        assert "file" in message and "root" not in message
+    error_of(client.post("/api/tables", content="[" * 100_000 + "]" * 100_000), 413, "too_large")
+    error_of(client.post("/api/tables", content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
+    error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
+        {"kind": "human", "name": ""}, {"kind": "human"}]}), 400, "bad_request")
+    assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_unknown_paths_and_methods_get_json_errors(client: TestClient) -> None:
+    error_of(client.get("/api/tables/missing"), 404, "not_found")
+    error_of(client.get("/api/nothing"), 404, "not_found")
+    error_of(client.delete("/api/tables"), 405, "method_not_allowed")
+    error_of(client.get("/api/tables/missing/record"), 404, "not_found")
+
+
+def test_every_response_has_the_security_headers(client: TestClient) -> None:
+    for response in (client.get("/api/games"), client.get("/api/tables/missing"), client.post("/api/tables")):
+        assert response.headers["content-security-policy"].startswith("default-src 'self'")
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_a_failure_inside_the_server_is_one_json_message(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from obelisk.server import tables
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(tables, "summary", broken)
+    monkeypatch.setattr("obelisk.server.app.summary", broken)
+    with TestClient(create_app(config(sqlite_url)), raise_server_exceptions=False) as client:
+        response = client.post("/api/tables", json={"game": "valley"})
+        error_of(response, 500, "internal")
+        assert "secret internals" not in response.text
+
+
+def test_requests_beyond_the_rate_are_refused(sqlite_url: str) -> None:
+    with TestClient(create_app(config(sqlite_url, rate=0.001, burst=3))) as client:
+        for _ in range(3):
+            assert client.post("/api/tables", json={"game": "valley"}).status_code == 201
+        error_of(client.post("/api/tables", json={"game": "valley"}), 429, "rate_limited")
+
+
+def test_a_restart_rebuilds_the_same_table_by_replay(sqlite_url: str) -> None:
+    with TestClient(create_app(config(sqlite_url))) as client:
+        table, tokens = seated(client, game="cleopatra", players=3, seats=[{"kind": "human"}] * 3)
+        for _ in range(25):
+            token, current = to_act(client, table, tokens)
+            client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                        json={"version": current["version"], "action": current["legal"][-1][0]})
+        before = {seat: frame_of(client, table, token) for seat, token in tokens.items()}
+    with TestClient(create_app(config(sqlite_url))) as client:
+        after = {seat: frame_of(client, table, token) for seat, token in tokens.items()}
+    assert after == before and before["0"]["version"] > 25
+
+
+def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_path: Any,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    table, tokens = seated(client, game="solomon", players=2)
+    error_of(client.get(f"/api/tables/{table}/record"), 409, "not_finished")
+    token = tokens[str(frame_of(client, table)["table"]["to_act"])]
+    while (current := frame_of(client, table, token))["status"] != "finished":
+        assert current["reveal"] is None and current["result"] is None
+        if current["legal"]:
+            client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                        json={"version": current["version"], "action": current["legal"][0][0]})
+        else:
+            token = tokens[str(current["table"]["to_act"])]
+    summary = current["table"]
+    assert verify(current["reveal"]["seed"], current["reveal"]["salt"], summary["commitment"])
+    doc = client.get(f"/api/tables/{table}/record").json()
+    assert doc["seed"] == current["reveal"]["seed"] and doc["seed_commitment"] == summary["commitment"]
+    assert doc["seed_salt"] == current["reveal"]["salt"]
+    game, states = replay_record(doc)
+    assert len(states) == current["version"] + 1 and states[-1].is_terminal()
+    assert current["result"]["returns"] == states[-1].returns()
+    assert [p["name"] for p in doc["players"]] == ["P0", "P1"]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert main(["replay", str(path), "--print", "--seat", "1"]) == 0
+    assert "view of seat 1" in capsys.readouterr().out
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["0"]),
+                         json={"version": current["version"], "action": 0}), 409, "finished")
+
+
+def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> None:
+    table, tokens = seated(client, game="valley", players=2, seats=[{"kind": "human", "name": "Ann"},
+                                                                    {"kind": "bot", "bot": "random"}])
+    error_of(client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])), 409, "not_finished")
+    while frame_of(client, table)["status"] != "finished":
+        current = frame_of(client, table, tokens["0"])
+        if current["legal"]:
+            client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["0"]),
+                        json={"version": current["version"], "action": current["legal"][0][0]})
+        else:
+            time.sleep(0.005)
+    error_of(client.post(f"/api/tables/{table}/rematch"), 403, "bad_token")
+    body = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])).json()
+    new = body["table"]
+    assert new["id"] != table and new["rematch_of"] == table and body["seat"] == 0
+    assert body["url"] == f"/table/{new['id']}#token={body['token']}"
+    assert new["status"] == "playing" and [s["kind"] for s in new["seats"]] == ["human", "bot"]
+    assert new["commitment"] != frame_of(client, table)["table"]["commitment"]
+    assert client.get(f"/api/tables/{table}").json()["rematch"] == new["id"]
+    assert frame_of(client, new["id"], body["token"])["seat"] == 0
+    again = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])).json()
+    assert again["table"]["id"] == new["id"]
+
+
+def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str, tmp_path: Any) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "lobby.html").write_text("<h1>lobby</h1>")
+    (static / "table.html").write_text("<h1>table</h1>")
+    (static / "app.js").write_text("export {};")
+    with TestClient(create_app(config(sqlite_url, static=static))) as client:
+        lobby, table, script = client.get("/"), client.get("/table/abc"), client.get("/static/app.js")
+        assert (lobby.text, table.text, script.text) == ("<h1>lobby</h1>", "<h1>table</h1>", "export {};")
+        assert lobby.headers["content-type"].startswith("text/html")
+        assert all(r.headers["x-frame-options"] == "DENY" for r in (lobby, table, script))
+        error_of(client.get("/static/missing.js"), 404, "not_found")
+        error_of(client.get("/static/../tables.db"), 404, "not_found")

@@ -1,0 +1,84 @@
+"""Several server processes on one PostgreSQL: a move made through one reaches the clients of the other."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.conftest import POSTGRES, fresh_postgres
+from tests.server.servers import Server
+
+pytestmark = pytest.mark.skipif(not POSTGRES, reason="set OBELISK_TEST_POSTGRES to run the PostgreSQL tests")
+
+
+def next_frame(ws: Any, after: int, *servers: Server) -> dict[str, Any]:
+    while True:
+        try:
+            message = json.loads(ws.recv(timeout=30))
+        except TimeoutError:
+            raise AssertionError("no frame came; the servers said:\n" + "\n".join(s.log() for s in servers)) from None
+        if message["type"] == "frame" and message["version"] > after:
+            return message
+
+
+def test_two_processes_share_tables_through_postgresql() -> None:
+    url, drop = fresh_postgres()
+    try:
+        with Server(url) as first, Server(url) as second:
+            created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
+                "game": "valley", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+            table, tokens = created["table"]["id"], created["tokens"]
+            for seat, token in tokens.items():
+                claimed = httpx.post(f"{second.url}/api/tables/{table}/claim", timeout=30,
+                                     json={"token": token, "name": f"P{seat}"})
+                assert claimed.status_code == 200
+            summary = httpx.get(f"{first.url}/api/tables/{table}", timeout=30).json()
+            assert summary["status"] == "playing"
+            actor = str(summary["to_act"])
+            with connect(f"ws://127.0.0.1:{second.port}/ws/tables/{table}", origin=second.url) as ws:
+                ws.send(json.dumps({"type": "hello", "token": tokens["1"]}))
+                start = json.loads(ws.recv(timeout=30))
+                assert start["type"] == "frame" and start["version"] == summary["version"]
+                headers = {"Authorization": f"Bearer {tokens[actor]}"}
+                mine = httpx.get(f"{first.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
+                move = {"version": mine["version"], "action": mine["legal"][0][0]}
+
+                replies: list[httpx.Response] = []
+
+                def post(server: Server) -> None:
+                    replies.append(httpx.post(f"{server.url}/api/tables/{table}/moves", headers=headers, json=move,
+                                              timeout=30))
+
+                both = [threading.Thread(target=post, args=(s,)) for s in (first, second)]
+                for thread in both:
+                    thread.start()
+                for thread in both:
+                    thread.join(60)
+                statuses = sorted(r.status_code for r in replies)
+                assert statuses == [200, 409], [r.text for r in replies]
+                assert next(r for r in replies if r.status_code == 409).json()["error"]["code"] == "stale_version"
+                version = next(r for r in replies if r.status_code == 200).json()["version"]
+                seen = next_frame(ws, start["version"], first, second)
+                while seen["version"] < version:
+                    seen = next_frame(ws, seen["version"], first, second)
+                assert seen["version"] == version
+                assert seen["log"][start["version"]]["actor"] == int(actor)
+                for _ in range(3):
+                    actor = str(httpx.get(f"{second.url}/api/tables/{table}", timeout=30).json()["to_act"])
+                    headers = {"Authorization": f"Bearer {tokens[actor]}"}
+                    mine = httpx.get(f"{first.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
+                    done = httpx.post(f"{first.url}/api/tables/{table}/moves", headers=headers, timeout=30,
+                                      json={"version": mine["version"], "action": mine["legal"][0][0]})
+                    version = done.json()["version"]
+                    while seen["version"] < version:
+                        seen = next_frame(ws, seen["version"], first, second)
+                    assert seen["version"] == version
+            for server in (first, second):
+                assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["version"] == version
+    finally:
+        drop()

@@ -1,0 +1,87 @@
+"""The database: migrations upgrade an older database in place; SQLite runs with WAL and foreign keys."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from obelisk.server import store
+from obelisk.server.store import MoveRow, TableRow, make_engine, migrate, open_database
+
+
+def _revision(engine) -> str:
+    with engine.connect() as connection:
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
+
+
+def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_url: str) -> None:
+    engine = make_engine(db_url)
+    migrate(engine, "0001")
+    assert _revision(engine) == "0001"
+    assert "turn_seconds" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO tables (id, game, players, options, status, public, seed, salt, commitment, created, updated)"
+            " VALUES ('old', 'valley', 2, '{\"tiebreak\": \"shared\"}', 'playing', :public, 9223372036854775807,"
+            " 'aa', 'sha256:00', :moment, :moment)"
+        ), {"public": True, "moment": moment})
+        connection.execute(text(
+            "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, claimed) VALUES"
+            " ('old', 0, 'human', 'Ann', NULL, 'ab', :yes), ('old', 1, 'bot', 'greedy', 'greedy', NULL, :yes)"
+        ), {"yes": True})
+        connection.execute(text(
+            "INSERT INTO moves (table_id, seq, seat, action, label, time) VALUES ('old', 0, -1, 3, 'deal', :moment)"
+        ), {"moment": moment})
+    engine.dispose()
+
+    engine = open_database(db_url)
+    assert _revision(engine) == "0002"
+    with Session(engine) as session:
+        row = session.get(TableRow, "old")
+        assert row is not None
+        assert (row.game, row.players, row.options, row.status, row.public) == ("valley", 2, {"tiebreak": "shared"},
+                                                                               "playing", True)
+        assert row.seed == 2**63 - 1 and row.turn_seconds is None
+        assert [(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in row.seats] == [
+            (0, "human", "Ann", None, "ab"), (1, "bot", "greedy", "greedy", None)]
+        moves = session.query(MoveRow).all()
+        assert [(m.seq, m.seat, m.action, m.label) for m in moves] == [(0, -1, 3, "deal")]
+    engine.dispose()
+
+
+def test_a_move_number_is_written_once(db_url: str) -> None:
+    engine = open_database(db_url)
+    moment = datetime.now(timezone.utc)
+    with Session(engine) as session, session.begin():
+        session.add(TableRow(id="t", game="valley", players=2, options={}, status="playing", public=False, seed=1,
+                             salt="s", commitment="c", created=moment, updated=moment))
+        session.flush()
+        session.add(MoveRow(table_id="t", seq=0, seat=0, action=1, label="a", time=moment))
+    with pytest.raises(IntegrityError):
+        with Session(engine) as session, session.begin():
+            session.add(MoveRow(table_id="t", seq=0, seat=0, action=2, label="b", time=moment))
+    engine.dispose()
+
+
+def test_sqlite_runs_with_wal_and_foreign_keys(sqlite_url: str) -> None:
+    engine = open_database(sqlite_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
+        assert connection.execute(text("PRAGMA foreign_keys")).scalar_one() == 1
+    with pytest.raises(IntegrityError):
+        with Session(engine) as session, session.begin():
+            session.add(MoveRow(table_id="missing", seq=0, seat=0, action=1, label="a",
+                                time=datetime.now(timezone.utc)))
+    engine.dispose()
+
+
+def test_the_default_database_lives_in_the_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OBELISK_DATA_DIR", str(tmp_path / "data"))
+    assert store.default_url() == f"sqlite:///{tmp_path / 'data' / 'obelisk.db'}"
+    assert (tmp_path / "data").is_dir()

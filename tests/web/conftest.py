@@ -1,0 +1,154 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright (no browser is ever downloaded)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "obelisk" / "server" / "static"
+
+expect.set_options(timeout=15_000)
+
+_WATCH = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole session; each test opens its own contexts (profiles)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"the browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Tab:
+    """A page in its own profile (own localStorage), recording CSP violations and uncaught script errors."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.context: BrowserContext = browser.new_context()
+        self.context.add_init_script(_WATCH)
+        self.context.set_default_timeout(15_000)
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def assert_clean(self) -> None:
+        assert self.page.evaluate("window.__cspViolations") == []
+        assert self.errors == []
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def open_tab(browser: Browser) -> Iterator[Callable[[], Tab]]:
+    """Opens tabs in fresh profiles; all are closed after the test."""
+    opened: list[Tab] = []
+
+    def make() -> Tab:
+        opened.append(Tab(browser))
+        return opened[-1]
+
+    yield make
+    for tab in opened:
+        tab.close()
+
+
+_SERVE = """
+import sys
+import uvicorn
+from obelisk.server.app import ServerConfig, create_app
+
+config = ServerConfig(db_url=sys.argv[2], bot_workers=0, bot_delay=0.0, rate=1000.0, burst=1000.0)
+uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+"""
+
+
+class LiveServer:
+    """The real server in a subprocess on a free loopback port with its own SQLite file; restartable."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db_url = f"sqlite:///{folder / 'tables.db'}"
+        self.log = folder / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen([sys.executable, "-c", _SERVE, str(self.port), self.db_url],
+                                            cwd=ROOT, env=env, stdout=log, stderr=log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                self.get("/api/games")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        """A JSON GET straight to the API (not through a page)."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        with urllib.request.urlopen(urllib.request.Request(self.url + path, headers=headers), timeout=10) as answer:
+            return json.loads(answer.read())
+
+
+@pytest.fixture
+def live_server(browser: Browser, tmp_path: Path) -> Iterator[LiveServer]:
+    """A fresh server and database for one test (after the browser, so a missing Chromium skips first)."""
+    server = LiveServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,320 @@
+"""The browser client against a scripted server: escaping, the move protocol, errors, reconnection, CSP.
+
+The pages and static files are the real ones; the HTTP API and the websocket are answered by the test, so
+these tests pin what the client sends and how it shows what it receives, independent of the server.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
+
+from obelisk.core.seeds import commitment
+from tests.web.conftest import STATIC, Tab
+
+ORIGIN = "http://localhost:9"
+CSP = "default-src 'self'"
+HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;'
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+class ScriptedServer:
+    """Serves the real static files; API answers come from ``answers`` and every request is recorded."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.answers: dict[tuple[str, str], tuple[int, Any]] = {}
+        self.requests: list[dict[str, Any]] = []
+        self.sockets: list[WebSocketRoute] = []
+        self.received: list[dict[str, Any]] = []
+        context.route(f"{ORIGIN}/**", self._http)
+        context.route_web_socket(f"ws://localhost:9/ws/**", self._socket)
+
+    def _http(self, route: Route) -> None:
+        url = urlparse(route.request.url)
+        path = url.path
+        if path.startswith("/api/"):
+            key = path + (f"?{url.query}" if url.query else "")
+            self.requests.append({
+                "method": route.request.method, "path": key, "headers": route.request.headers,
+                "body": route.request.post_data_json if route.request.post_data else None,
+            })
+            status, body = self.answers.get((route.request.method, key), (404, {"error": {"code": "not_found",
+                                                                                       "message": "no such thing"}}))
+            route.fulfill(status=status, json=body)
+            return
+        if path == "/":
+            file = STATIC / "lobby.html"
+        elif path.startswith("/table/"):
+            file = STATIC / "table.html"
+        elif path.startswith("/static/"):
+            file = STATIC / path.removeprefix("/static/")
+        else:
+            route.fulfill(status=404, body="not found")
+            return
+        route.fulfill(status=200, body=file.read_bytes(),
+                      headers={"content-type": TYPES[file.suffix], "content-security-policy": CSP})
+
+    def _socket(self, ws: WebSocketRoute) -> None:
+        self.sockets.append(ws)
+        ws.on_message(lambda message: self.received.append(json.loads(message)))
+
+    def wait(self, page: Page, condition: Callable[[], Any], what: str) -> Any:
+        """Lets the page run until ``condition()`` is truthy (Playwright delivers events while the page waits)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            found = condition()
+            if found:
+                return found
+            page.wait_for_timeout(25)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    def request(self, page: Page, method: str, path: str) -> dict[str, Any]:
+        return self.wait(page, lambda: next((r for r in self.requests if r["method"] == method and r["path"] == path),
+                                            None), f"{method} {path}")
+
+
+def summary(status: str = "playing", version: int = 5, **extra: Any) -> dict[str, Any]:
+    seats = [
+        {"seat": 0, "kind": "human", "name": "Ann", "bot": None, "claimed": True, "connected": True},
+        {"seat": 1, "kind": "human", "name": HOSTILE, "bot": None, "claimed": True, "connected": False},
+        {"seat": 2, "kind": "bot", "name": "greedy", "bot": "greedy", "claimed": True, "connected": True},
+    ]
+    return {"id": "T1", "game": "valley", "game_name": "Valley of the Kings", "players": 3, "options": {},
+            "seats": seats, "status": status, "version": version, "commitment": "sha256:" + "0" * 64,
+            "public": True, "created": "2026-01-01T00:00:00Z", "updated": "2026-01-01T00:00:00Z", "rematch": None,
+            **extra}
+
+
+def frame(version: int, legal: list[list[Any]], **extra: Any) -> dict[str, Any]:
+    body = {"type": "frame", "table": summary(version=version), "seat": 0, "version": version,
+            "view": {"current_player": 0 if legal else 1}, "text": f"board at {version}\n{HOSTILE}",
+            "legal": legal, "log": [{"seq": 0, "actor": -1, "text": "deal"}, {"seq": 1, "actor": 1, "text": HOSTILE}],
+            "status": "playing", "result": None, "reveal": None}
+    body.update(extra)
+    return body
+
+
+def assert_not_injected(page: Page) -> None:
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("img").count() == 0
+    assert page.locator("main script").count() == 0
+
+
+GAMES = [
+    {"id": "valley", "name": f"Valley {HOSTILE}", "min_players": 2, "max_players": 4, "default_players": 2,
+     "description": HOSTILE, "options": [
+         {"name": "forced_removal", "default": "base", "allowed": ["base", "any"], "type": "str", "description": ""},
+         {"name": "tiebreak_gold", "default": False, "allowed": None, "type": "bool", "description": HOSTILE},
+         {"name": "rounds", "default": 3, "allowed": None, "type": "int", "description": "rounds"},
+     ]},
+]
+
+
+def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    open_table = summary(status="waiting", id="T2")
+    open_table["seats"][1]["claimed"] = False
+    server.answers[("GET", "/api/games")] = (200, GAMES)
+    server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": [open_table]})
+    page = tab.page
+    page.goto(ORIGIN + "/")
+    form = page.locator('form[data-game="valley"]')
+    expect(form.locator("h3")).to_have_text(f"Valley {HOSTILE}")
+    assert_not_injected(page)
+    expect(form.locator("#opt-valley-forced_removal option")).to_have_count(2)
+    expect(form.locator("#opt-valley-tiebreak_gold")).to_have_attribute("type", "checkbox")
+    expect(form.locator("#opt-valley-rounds")).to_have_value("3")
+
+    page.fill("#player-name", "Ann")
+    page.dispatch_event("#player-name", "change")
+    form.locator("#players-valley").select_option("3")
+    expect(form.locator(".seat-row")).to_have_count(3)
+    form.locator("#seat-valley-1-kind").select_option("human")
+    form.locator('[aria-label="Name for seat 1"]').fill("Bea")
+    form.locator("#seat-valley-2-kind").select_option("ismcts:200")
+    form.locator("#clock-valley").fill("90")
+    form.locator("details.options summary").click()
+    form.locator("#opt-valley-tiebreak_gold").check()
+    form.locator("#opt-valley-forced_removal").select_option(label="any")
+    server.answers[("POST", "/api/tables")] = (201, {
+        "table": summary(status="waiting", id="T9"),
+        "tokens": {"0": "tok0", "1": "tok1"},
+        "invite_urls": {"0": "/table/T9#token=tok0", "1": "/table/T9#token=tok1"},
+        "spectator_url": "/table/T9",
+    })
+    form.locator("button[type=submit]").click()
+    created = server.request(page, "POST", "/api/tables")["body"]
+    assert created == {
+        "game": "valley", "players": 3, "options": {"forced_removal": "any", "tiebreak_gold": True},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                  {"kind": "bot", "bot": "ismcts:200"}],
+        "public": True, "turn_seconds": 90,
+    }
+    expect(page.locator('[data-link="seat-0"]')).to_have_value(ORIGIN + "/table/T9#token=tok0")
+    expect(page.locator('[data-link="seat-1"]')).to_have_value(ORIGIN + "/table/T9#token=tok1")
+    expect(page.locator('[data-link="spectator"]')).to_have_value(ORIGIN + "/table/T9")
+    expect(page.locator("#created")).to_contain_text(f"Invite, seat 1 ({HOSTILE})")
+
+    server.answers[("POST", "/api/tables/T2/join")] = (200, {"seat": 1, "token": "joined-token"})
+    page.locator('[data-table="T2"] button', has_text="Join seat 1").click()
+    assert server.request(page, "POST", "/api/tables/T2/join")["body"] == {"seat": 1, "name": "Ann"}
+    page.wait_for_url(ORIGIN + "/table/T2")
+    stored = json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T2')"))
+    assert (stored["token"], stored["seat"]) == ("joined-token", 1)
+    assert_not_injected(page)
+    tab.assert_clean()
+
+
+def test_lobby_shows_the_servers_error_in_one_line(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    server.answers[("GET", "/api/games")] = (200, GAMES)
+    server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": []})
+    server.answers[("POST", "/api/tables")] = (400, {"error": {"code": "bad_request", "message": HOSTILE}})
+    tab.page.goto(ORIGIN + "/")
+    tab.page.locator('form[data-game="valley"] button[type=submit]').click()
+    expect(tab.page.locator("#lobby-error")).to_have_text(f"Cannot create the table: {HOSTILE}")
+    assert_not_injected(tab.page)
+    tab.assert_clean()
+
+
+def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0})
+    server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(4, []))
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
+    hello = server.wait(page, lambda: server.received, "hello")
+    assert hello == [{"type": "hello", "token": "tok-secret-0"}]
+    assert "token" not in page.url and page.url == ORIGIN + "/table/T1"
+    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-secret-0"
+
+    labels = [[i, f"buy card {i}"] for i in range(10)] + [[40, f"swap {HOSTILE}"], [73, "swap nothing"]]
+    server.sockets[0].send(json.dumps(frame(5, labels)))
+    expect(page.locator("#view")).to_have_text(f"board at 5\n{HOSTILE}")
+    expect(page.locator("#log li")).to_have_count(2)
+    expect(page.locator("#log")).to_contain_text(f"seat 1 ({HOSTILE}): {HOSTILE}")
+    expect(page.locator("#seats")).to_contain_text(HOSTILE)
+    expect(page.locator('#seats [data-seat="2"]')).to_have_text("Seat 2: bot greedy · bot")
+    expect(page.locator("#turn-title")).to_have_text("Your move")
+    expect(page.locator("#actions button")).to_have_count(12)
+    assert_not_injected(page)
+
+    page.fill("#filter", "swap")
+    expect(page.locator("#actions button:visible")).to_have_count(2)
+    page.press("#filter", "Enter")
+    move = server.wait(page, lambda: server.received[1:], "a move")
+    assert move == [{"type": "move", "version": 5, "action": 40}]
+    expect(page.locator("#actions button").first).to_be_disabled()
+
+    server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(6, [], view={"current_player": 1}))
+    server.requests.clear()
+    server.sockets[0].send(json.dumps({"type": "error", "code": "stale_version", "message": "the table moved on"}))
+    expect(page.locator("#table-error")).to_have_text("the table moved on")
+    refreshed = server.request(page, "GET", "/api/tables/T1/frame")
+    assert refreshed["headers"]["authorization"] == "Bearer tok-secret-0"
+    expect(page.locator("#version")).to_have_text("6")
+    expect(page.locator("#turn-title")).to_have_text(f"Waiting for seat 1 ({HOSTILE})")
+    expect(page.locator("#actions button")).to_have_count(0)
+
+    server.sockets[0].close()
+    expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
+    assert server.received[2] == {"type": "hello", "token": "tok-secret-0"}
+    expect(page.locator("#connection")).to_have_attribute("data-state", "online")
+    server.sockets[1].send(json.dumps(frame(7, [[3, "end turn"]])))
+    page.locator("#actions button", has_text="end turn").click()
+    assert server.wait(page, lambda: server.received[3:], "a move") == [{"type": "move", "version": 7, "action": 3}]
+    assert_not_injected(page)
+    tab.assert_clean()
+
+
+def test_finished_table_shows_places_the_exact_seed_and_checks_the_commitment(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    seed, salt = 2**63 - 1, "c0ffee"
+    table = summary(status="finished", version=90, commitment=commitment(seed, salt))
+    final = frame(90, [], table=table, status="finished", view={"current_player": -4},
+                  result={"returns": [0.0, 1.0, -1.0], "scores": [
+                      {"total": 30, "breakdown": {"amulet": 10, "book": 20}},
+                      {"total": 42, "breakdown": {"amulet": 40, "book": 2}},
+                      {"total": 18, "breakdown": {"amulet": 18, "book": 0}}]},
+                  reveal={"seed": seed, "salt": salt})
+    tab.context.add_init_script("localStorage.setItem('obelisk.seat.T1', JSON.stringify({token: 't0', seat: 0}))")
+    tab.page.goto(ORIGIN + "/table/T1")
+    server.wait(tab.page, lambda: server.sockets, "a socket")
+    server.sockets[0].send(json.dumps(final))
+    page = tab.page
+    rows = page.locator("#scores tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text(f"1seat 1 ({HOSTILE})42402")
+    expect(rows.nth(2)).to_contain_text("3seat 2 (greedy)18180")
+    expect(page.locator("#seed")).to_have_text(str(seed))
+    expect(page.locator("#verified")).to_contain_text("matches the commitment")
+    expect(page.locator("#record")).to_have_attribute("href", "/api/tables/T1/record")
+    expect(page.locator("#rematch")).to_be_visible()
+    expect(page.locator("#turn-title")).to_have_text("Game over")
+    assert_not_injected(page)
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("tampered", ["1", "2"])
+def test_a_seed_that_does_not_match_the_commitment_is_flagged(open_tab: Callable[[], Tab], tampered: str) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    table = summary(status="finished", version=90, commitment=commitment(int(tampered) + 10, "salt"))
+    final = frame(90, [], table=table, status="finished", view={"current_player": -4},
+                  result={"returns": [1.0, 0.0, -1.0], "scores": []}, reveal={"seed": int(tampered), "salt": "salt"})
+    tab.page.goto(ORIGIN + "/table/T1")
+    server.wait(tab.page, lambda: server.sockets, "a socket")
+    server.sockets[0].send(json.dumps(final))
+    expect(tab.page.locator("#verified")).to_contain_text("does NOT match")
+    tab.assert_clean()
+
+
+def test_a_seat_is_handed_to_a_bot_and_taken_back_and_the_turn_clock_counts_down(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    tab.context.add_init_script("localStorage.setItem('obelisk.seat.T1', JSON.stringify({token: 't0', seat: 0}))")
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1")
+    server.wait(page, lambda: server.sockets, "a socket")
+    started = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    table = summary(to_act=1, turn_seconds=600, turn_started=started)
+    for seat in table["seats"]:
+        seat["human"] = seat["kind"] == "human"
+        seat["timed_out"] = seat["seat"] == 1
+    server.sockets[0].send(json.dumps(frame(8, [], table=table)))
+    expect(page.locator("#clock")).to_contain_text(f"left for seat 1 ({HOSTILE})")
+    expect(page.locator("#clock")).to_contain_text("9:5")
+    expect(page.locator('#seats [data-seat="1"]')).to_contain_text("out of time")
+    controls = page.locator("#seat-controls button")
+    expect(controls).to_have_text(["Let a bot play for me", "Let a bot play seat 1"])
+
+    server.answers[("POST", "/api/tables/T1/seats/1/bot")] = (200, table)
+    controls.nth(1).click()
+    handed = server.request(page, "POST", "/api/tables/T1/seats/1/bot")
+    assert handed["body"] == {"bot": "greedy"} and handed["headers"]["authorization"] == "Bearer t0"
+
+    table["seats"][0].update(kind="bot", bot="greedy")
+    table["seats"][1].update(kind="bot", bot="greedy", timed_out=False)
+    server.sockets[0].send(json.dumps(frame(9, [], table=table)))
+    expect(page.locator('#seats [data-seat="0"]')).to_contain_text("bot standing in")
+    expect(controls).to_have_text(["Take my seat back"])
+    server.answers[("POST", "/api/tables/T1/seats/0/human")] = (409, {"error": {"code": "finished",
+                                                                               "message": "the game is over"}})
+    controls.first.click()
+    assert server.request(page, "POST", "/api/tables/T1/seats/0/human")["body"] == {}
+    expect(page.locator("#table-error")).to_have_text("the game is over")
+    assert_not_injected(page)
+    tab.assert_clean()
