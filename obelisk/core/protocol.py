@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
+from obelisk.core.seeds import check_seed
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
@@ -211,52 +212,56 @@ class Game(ABC):
         return state
 
     def state_from_json(self, doc: Any) -> "State":
-        """Rebuild a state saved with ``State.to_json``; a corrupt document raises ``ValueError``."""
+        """Rebuild a state saved with ``State.to_json``; anything else raises one ``ValueError`` naming the field.
+
+        The history is replayed from the seed through the rules and every saved
+        field must equal the replayed one exactly, so a loaded state is one the
+        rules reach: ids in range, counts conserved, every card and tile once.
+        """
         if isinstance(doc, (str, bytes)):
-            try:
-                doc = json.loads(doc)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"saved state is not valid JSON: {error}") from None
-        if not isinstance(doc, Mapping):
+            doc = codec.parse_json(doc, "saved state")
+        if not isinstance(doc, dict):
             raise ValueError("saved state must be a JSON object")
         if doc.get("format") != STATE_FORMAT or doc.get("format_version") != STATE_FORMAT_VERSION:
             raise ValueError(f"not an {STATE_FORMAT} document of version {STATE_FORMAT_VERSION}")
         for key, expected in (("game", self.id), ("players", self.num_players), ("options", dict(self.options))):
-            if doc.get(key) != expected:
-                raise ValueError(f"saved state has {key}={doc.get(key)!r}, this game has {expected!r}")
+            if not codec.same_data(doc.get(key), expected):
+                raise ValueError(f"saved state has {key}={codec.describe(doc.get(key))}, this game has {expected!r}")
         seed, history = doc.get("seed"), doc.get("history")
-        if not _is_int(seed):
-            raise ValueError("saved state: 'seed' must be an integer")
-        if not isinstance(history, list) or not all(_is_int(a) for a in history):
-            raise ValueError("saved state: 'history' must be a list of integers")
-        fields = codec.decode(doc.get("state"))
-        if not isinstance(fields, dict):
-            raise ValueError("saved state: 'state' must be an object")
-        state = self.state_class.__new__(self.state_class)
-        template = self.new_initial_state(seed)
-        expected_fields = _game_fields(template)
-        if set(fields) != set(expected_fields):
-            missing = sorted(set(expected_fields) - set(fields))
-            extra = sorted(set(fields) - set(expected_fields))
-            raise ValueError(f"saved state: missing fields {missing}, unexpected fields {extra}")
-        for name, value in fields.items():
-            if type(value) is not type(expected_fields[name]) and expected_fields[name] is not None and value is not None:
-                raise ValueError(
-                    f"saved state: field {name!r} must be {type(expected_fields[name]).__name__}, "
-                    f"got {type(value).__name__}"
-                )
         try:
-            for name, value in fields.items():
-                setattr(state, name, value)
-        except TypeError as error:
-            raise ValueError(f"saved state: field {name!r} has the wrong type ({error})") from None
-        state.game = self
-        state._seed = seed
-        state._history = list(history)
-        state._legal = None
-        problem = state._validate()
-        if problem:
-            raise ValueError(f"saved state is inconsistent: {problem}")
+            check_seed(seed)
+        except ValueError as error:
+            raise ValueError(f"saved state: 'seed': {error}") from None
+        if not isinstance(history, list):
+            raise ValueError("saved state: 'history' must be a list of action ids")
+        if len(history) > self.max_game_length():
+            raise ValueError(f"saved state: 'history' has {len(history)} actions, more than a game can have")
+        space = max(self.num_distinct_actions(), self.max_chance_outcomes())
+        for index, action in enumerate(history):
+            if not _is_int(action) or not 0 <= action < space:
+                raise ValueError(f"saved state: 'history' #{index} is {codec.describe(action)}, not an action id below {space}")
+        try:
+            state = self.replay(seed, history)
+        except IllegalActionError as error:
+            raise ValueError(f"saved state: 'history' does not replay: {error}") from None
+        saved = doc.get("state")
+        if type(saved) is not dict or list(saved) != ["#d"] or type(saved["#d"]) is not list:
+            raise ValueError("saved state: 'state' must be the encoded fields of a state")
+        pairs = saved["#d"]
+        if not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str for pair in pairs):
+            raise ValueError("saved state: 'state' must list [name, value] pairs")
+        values = {pair[0]: pair[1] for pair in pairs}
+        if len(values) != len(pairs):
+            raise ValueError("saved state: 'state' lists a field twice")
+        expected_fields = codec.encode(_game_fields(state))["#d"]
+        if set(values) != {pair[0] for pair in expected_fields}:
+            missing = sorted({pair[0] for pair in expected_fields} - set(values))
+            extra = sorted(set(values) - {pair[0] for pair in expected_fields})
+            raise ValueError(f"saved state: missing fields {missing}, unexpected fields {extra}")
+        for name, expected in expected_fields:
+            problem = codec.difference(values[name], expected, repr(name))
+            if problem is not None:
+                raise ValueError(f"saved state: field {problem} (from replaying the history)")
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -402,10 +407,6 @@ class State(ABC):
     def _evaluate(self) -> list[float]:
         """Heuristic per-seat estimate of ``returns()`` in [-1, 1] (full information)."""
 
-    def _validate(self) -> str | None:
-        """A description of what is inconsistent in a loaded state, or None."""
-        return None
-
     # Public protocol ---------------------------------------------------------
 
     @property
@@ -465,6 +466,8 @@ class State(ABC):
         """
         if type(action) is not int:
             action = _as_action_id(action)
+        if player is not None and type(player) is not int:
+            raise IllegalActionError(f"player must be a seat number or None, got {codec.describe(player)}")
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
