@@ -81,7 +81,12 @@ def register_games() -> list[str]:
 
 
 def load(game_id: str, players: int | None = None, **options: Any) -> pyspiel.Game:
-    """``pyspiel.load_game`` for an Obelisk game, registering it first if needed."""
+    """``pyspiel.load_game`` for an Obelisk game, registering it first if needed.
+
+    Players and options are checked by ``obelisk.load`` first, so a bad value
+    gets the engine's ``ValueError`` rather than OpenSpiel's parameter error.
+    """
+    registry.load(game_id, players, **options)
     register_games()
     params: dict[str, Any] = dict(options)
     if players is not None:

@@ -43,14 +43,26 @@ class IllegalActionError(ValueError):
 class Option:
     """A game option: a name, its default and the values it accepts.
 
-    ``allowed`` lists the accepted values; ``None`` accepts any value of the
-    default's type (e.g. a file path).
+    ``allowed`` lists the accepted values; ``bounds`` is the inclusive
+    ``(lowest, highest)`` of a numeric option; with neither, any value of the
+    default's type is accepted (e.g. a file path). A numeric option must have
+    one of them, so no number reaches a game unchecked.
     """
 
     name: str
     default: Any
     description: str
     allowed: tuple[Any, ...] | None = None
+    bounds: tuple[Any, Any] | None = None
+
+    def __post_init__(self) -> None:
+        numeric = type(self.default) in (int, float)
+        if self.bounds is not None:
+            if not numeric or self.allowed is not None or not self.bounds[0] <= self.default <= self.bounds[1]:
+                raise ValueError(f"option {self.name!r}: bounds are for numeric options without allowed values, "
+                                 "and must hold the default")
+        elif numeric and self.allowed is None:
+            raise ValueError(f"numeric option {self.name!r} needs allowed values or bounds")
 
     def parse(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise ``ValueError``.
@@ -63,16 +75,26 @@ class Option:
             converted = _parse_text(value, kind)
         if converted is _INVALID or type(converted) is not kind:
             if not (kind is float and type(converted) is int):
-                raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+                raise self._refusal(value)
             converted = float(converted)
         if self.allowed is not None and converted not in self.allowed:
-            raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+            raise self._refusal(value)
+        if self.bounds is not None and not self.bounds[0] <= converted <= self.bounds[1]:
+            raise self._refusal(value)
         return converted
 
-    def _allowed_text(self) -> str:
+    def _refusal(self, value: Any) -> ValueError:
+        return ValueError(f"option {self.name!r} must be {self.accepts()}, got {codec.describe(value)}")
+
+    def accepts(self) -> str:
+        """What values the option accepts, in words (for errors and ``obelisk list``)."""
         if self.allowed is not None:
             return "one of " + ", ".join(repr(v) for v in self.allowed)
-        return f"a {type(self.default).__name__}"
+        kind = type(self.default).__name__
+        article = "an" if kind == "int" else "a"
+        if self.bounds is not None:
+            return f"{article} {kind} from {self.bounds[0]} to {self.bounds[1]}"
+        return f"{article} {kind}"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able description (for ``obelisk list`` and the server)."""
@@ -80,6 +102,8 @@ class Option:
             "name": self.name,
             "default": self.default,
             "allowed": list(self.allowed) if self.allowed is not None else None,
+            "min": self.bounds[0] if self.bounds is not None else None,
+            "max": self.bounds[1] if self.bounds is not None else None,
             "type": type(self.default).__name__,
             "description": self.description,
         }

@@ -85,3 +85,23 @@ def test_render_shows_the_learners_view() -> None:
     text = env.render()
     state = env.unwrapped._state
     assert text == env.unwrapped.game.render_observation(state.observation(0))
+
+
+@pytest.mark.parametrize("bad", [0.7, 0.0, "0", True, np.float64(1.0), np.bool_(False), None, [0], np.array([0])])
+def test_step_refuses_an_action_that_is_not_an_integer(bad: object) -> None:
+    env = make("highcard", seat=0, opponents="random", players=2)
+    _, info = env.reset(seed=0)
+    before = env.unwrapped._state.to_json()
+    with pytest.raises(ValueError, match="an action must be an integer id"):
+        env.step(bad)
+    assert env.unwrapped._state.to_json() == before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, _, _, _, info = env.step(np.array(legal, dtype=np.int16))
+    assert "illegal_action" not in info
+
+
+def test_step_takes_numpy_integers() -> None:
+    env = make("highcard", seat=0, opponents="random", players=2)
+    _, info = env.reset(seed=0)
+    _, _, _, _, info = env.step(np.int64(np.flatnonzero(info["action_mask"])[0]))
+    assert "illegal_action" not in info

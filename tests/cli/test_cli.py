@@ -22,6 +22,9 @@ def test_list_shows_games_and_options(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "list", "--json")
     ids = [g["id"] for g in json.loads(out)]
     assert code == 0 and "highcard" in ids
+    tomb = next(g for g in json.loads(out) if g["id"] == "tomb")
+    assert {"name": "max_rounds", "min": 1, "max": 1_000_000}.items() <= next(
+        o for o in tomb["options"] if o["name"] == "max_rounds").items()
 
 
 def test_simulate_json_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:

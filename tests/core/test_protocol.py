@@ -52,16 +52,43 @@ def test_options_parse_text_from_the_command_line() -> None:
 
 
 @given(st.integers(min_value=-1000, max_value=1000))
-def test_integer_option_accepts_integers_and_their_text(value: int) -> None:
-    option = Option("turns", 10, "a count")
+def test_integer_option_accepts_integers_in_its_bounds_and_their_text(value: int) -> None:
+    option = Option("turns", 10, "a count", bounds=(-1000, 1000))
     assert option.parse(value) == value
     assert option.parse(str(value)) == value
 
 
 @given(st.text().filter(lambda t: not t.strip().lstrip("+-").isdigit()))
 def test_integer_option_rejects_other_text(text: str) -> None:
-    with pytest.raises(ValueError, match="option 'turns' must be a int"):
-        Option("turns", 10, "a count").parse(text)
+    with pytest.raises(ValueError, match="option 'turns' must be an int from 1 to 99, got"):
+        Option("turns", 10, "a count", bounds=(1, 99)).parse(text)
+
+
+@pytest.mark.parametrize("value", [0, 100, -5, 10**400, "1" * 5000, "100", 5.0, True, "1e2"])
+def test_integer_option_rejects_values_outside_its_bounds(value: object) -> None:
+    with pytest.raises(ValueError, match="option 'turns' must be an int from 1 to 99, got .{1,60}$"):
+        Option("turns", 10, "a count", bounds=(1, 99)).parse(value)
+
+
+@pytest.mark.parametrize("value", [0.0, float("inf"), float("nan"), "nan", "1e400", 2])
+def test_float_option_rejects_values_outside_its_bounds(value: object) -> None:
+    with pytest.raises(ValueError, match="option 'rate' must be a float from 0.5 to 1.5, got"):
+        Option("rate", 1.0, "a rate", bounds=(0.5, 1.5)).parse(value)
+
+
+def test_every_numeric_option_is_bounded() -> None:
+    with pytest.raises(ValueError, match="numeric option 'turns' needs allowed values or bounds"):
+        Option("turns", 10, "a count")
+    with pytest.raises(ValueError, match="must hold the default"):
+        Option("turns", 10, "a count", bounds=(1, 5))
+    with pytest.raises(ValueError, match="bounds are for numeric options"):
+        Option("name", "x", "a text", bounds=(1, 5))
+    for info in obelisk.games():
+        for option in info.options:
+            if type(option.default) in (int, float):
+                described = option.to_dict()
+                assert option.allowed is not None or described["min"] <= option.default <= described["max"]
+    assert Option("turns", 10, "a count", bounds=(1, 99)).to_dict()["max"] == 99
 
 
 def test_chance_nodes_and_pools() -> None:
