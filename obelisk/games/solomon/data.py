@@ -14,10 +14,11 @@ entrance (the north side). Squares are written column letter + row number,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from obelisk.core.datafiles import read_json, repeated_name
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -315,6 +316,11 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
         c0 = min(c for _, c in cells)
         shape = tuple(sorted((r - r0, c - c0) for r, c in cells))
         cards.append(_build_card(number, name, shape))
+    repeat = repeated_name(card.name for card in cards)
+    if repeat is not None:
+        first, second = cards[repeat[0]], cards[repeat[1]]
+        raise _fail(source, f"cards[{repeat[1]}].name", f"{second.name!r} is also the name of card {first.number} "
+                    "(case and spacing ignored); names must be unique")
     cards.sort(key=lambda card: card.number)
     return tuple(cards)
 
@@ -346,15 +352,7 @@ def load(path: str = "") -> Tables:
     key = str(target.resolve()) if target.exists() else str(target)
     if not path and key in _CACHE:
         return _CACHE[key]
-    try:
-        text = target.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"solomon data {target}: cannot be read: {error.strerror or error}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"solomon data {target}: not valid JSON: {error}") from None
-    tables = parse(doc, str(target))
+    tables = parse(read_json(target, f"solomon data {target}"), str(target))
     if not path:
         _CACHE[key] = tables
     return tables

@@ -14,11 +14,11 @@ live on the ``Game``; states hold only plain indices into them.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from obelisk.core.datafiles import name_key, read_json
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -79,13 +79,9 @@ def _fail(where: str, message: str) -> None:
 
 def _read_json(path: str) -> Any:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"data file {path!r} cannot be read: {error.strerror or error}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DataError(f"data file {path!r} is not valid JSON: {error}") from None
+        return read_json(path, f"data file {path!r}")
+    except ValueError as error:
+        raise DataError(str(error)) from None
 
 
 @lru_cache(maxsize=1)
@@ -145,9 +141,9 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         tid = tile["id"]
         if not isinstance(tid, str) or not tid:
             _fail(where, f"field 'id' must be a non-empty string, got {tid!r}")
-        if tid in seen_ids:
-            _fail(where, f"id repeats tile #{seen_ids[tid] + 1}")
-        seen_ids[tid] = index
+        if name_key(tid) in seen_ids:
+            _fail(where, f"id repeats tile #{seen_ids[name_key(tid)] + 1} (case and spacing ignored)")
+        seen_ids[name_key(tid)] = index
         if tile["set"] not in SETS:
             _fail(where, f"field 'set' must be one of {', '.join(SETS)}, got {tile['set']!r}")
         if tile["shape"] not in shapes:

@@ -9,11 +9,11 @@ allowed, because a user-corrected card file is meant to be edited by hand.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from obelisk.core.datafiles import name_key, read_json
 from obelisk.games.valley.effects import EFFECTS
 
 BUILTIN_PATH = Path(__file__).with_name("cards.json")
@@ -70,14 +70,9 @@ def load_cards(path: str = "") -> CardTable:
     file = Path(path) if path else BUILTIN_PATH
     label = f"cards file {str(file)!r}"
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CardFileError(f"{label}: cannot be read ({error.strerror or error})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise CardFileError(f"{label}: not valid JSON ({where}: {error.msg})") from None
+        doc = read_json(file, label)
+    except ValueError as error:
+        raise CardFileError(str(error)) from None
     return parse_cards(doc, label)
 
 
@@ -97,9 +92,11 @@ def parse_cards(doc: Any, label: str = "cards file") -> CardTable:
     for index, entry in enumerate(entries, 1):
         card = _parse_card(entry, index, label, set_names)
         where = f"{label}: card {index} ({card['name']!r})"
-        if card["name"] in seen:
-            raise CardFileError(f"{where}: field 'name' repeats card {seen[card['name']]}; names must be unique")
-        seen[card["name"]] = index
+        key = name_key(card["name"])
+        if key in seen:
+            raise CardFileError(f"{where}: field 'name' repeats card {seen[key]} (case and spacing ignored); "
+                                "names must be unique")
+        seen[key] = index
         for key, value in card.items():
             columns[key].append(value)
     _check_totals(columns, label, set_names, set_sizes)
@@ -145,6 +142,8 @@ def _parse_sets(sets: Any, label: str) -> tuple[tuple[str, ...], tuple[int, ...]
         frame = spec.get("frame", "")
         if not isinstance(frame, str):
             raise CardFileError(f"{where}: field 'frame' must be a string, got {frame!r}")
+        if any(name_key(other) == name_key(name) for other in names):
+            raise CardFileError(f"{where}: repeats a set name (case and spacing ignored)")
         names.append(name)
         sizes.append(size)
         frames.append(frame)

@@ -1,0 +1,50 @@
+"""Reading the component data files a user may pass (``--data``, ``--cards``) without trusting them.
+
+Each game validates its own fields; these helpers give every game the same
+guards: a size cap, the JSON guards of :func:`obelisk.core.codec.parse_json`,
+and names that must differ by more than case and spacing (``"Scarab"`` and
+``" scarab "`` would be the same label on screen and in ``string_to_action``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from obelisk.core import codec
+
+MAX_BYTES = 4_000_000
+"""Largest data file read; the shipped ones are a few kilobytes."""
+
+
+def read_json(path: str | Path, what: str) -> object:
+    """The parsed JSON of the file at ``path``; any problem is one ``ValueError`` starting with ``what``."""
+    file = Path(path)
+    try:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"{what} cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{what} is larger than {MAX_BYTES // 1_000_000} MB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{what} is not UTF-8 text: {error.reason} at byte {error.start}") from None
+    return codec.parse_json(text, what)
+
+
+def name_key(name: str) -> str:
+    """``name`` with case and spacing ignored: the form two names must not share."""
+    return " ".join(name.split()).casefold()
+
+
+def repeated_name(names: Iterable[str]) -> tuple[int, int] | None:
+    """``(first, second)`` indices of the first two names equal up to case and spacing, or None."""
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        key = name_key(name)
+        if key in seen:
+            return seen[key], index
+        seen[key] = index
+    return None

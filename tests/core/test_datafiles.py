@@ -1,0 +1,90 @@
+"""Every game's data file refuses names equal up to case and spacing, deep nesting, huge numbers and huge files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import obelisk
+from obelisk.core import datafiles
+
+GAMES = Path(obelisk.__file__).parent / "games"
+
+
+def _solomon(doc: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    doc["cards"][1]["name"] = "  " + doc["cards"][0]["name"].upper() + " "
+    return doc, r"cards\[1\]\.name: .* is also the name of card 1 \(case and spacing ignored\)"
+
+
+def _cleopatra(doc: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    doc["cards"][1]["name"] = doc["cards"][0]["name"].swapcase() + "  "
+    return doc, r"field 'name' .* is already used \(case and spacing ignored\)"
+
+
+def _tomb(doc: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    tiles = doc["tiles"]
+    tiles[1]["id"] = " " + tiles[0]["id"].lower()
+    return {"tiles": tiles}, r"id repeats tile #1 \(case and spacing ignored\)"
+
+
+def _valley(doc: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    doc["cards"][1]["name"] = doc["cards"][0]["name"].lower().replace(" ", "   ") + " "
+    return doc, r"card 2 .*: field 'name' repeats card 1 \(case and spacing ignored\)"
+
+
+CASES: dict[str, tuple[str, str, Callable[[dict[str, Any]], tuple[dict[str, Any], str]]]] = {
+    "solomon": ("data", "solomon/solomon.json", _solomon),
+    "cleopatra": ("data", "cleopatra/cleopatra.json", _cleopatra),
+    "tomb": ("data", "tomb/tomb.json", _tomb),
+    "valley": ("cards", "valley/cards.json", _valley),
+}
+
+
+def _load(game_id: str, path: Path) -> obelisk.Game:
+    option, _, _ = CASES[game_id]
+    return obelisk.load(game_id, **{option: str(path)})
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_names_equal_up_to_case_and_spacing_are_refused(game_id: str, tmp_path: Path) -> None:
+    _, shipped, rename = CASES[game_id]
+    doc, message = rename(json.loads((GAMES / shipped).read_text(encoding="utf-8")))
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ValueError, match=message) as caught:
+        _load(game_id, path)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "is nested too deeply"),
+        (b'{"cards": ' + b"[" * 70 + b"]" * 70 + b"}", "is nested too deeply"),
+        (b'{"cards": [' + b"7" * 1000 + b"]}", "holds an integer of 1000 digits"),
+        (b'{"cards": [1e999]}', "overflows a float"),
+        (b'{"cards": [NaN]}', "NaN"),
+        (b"\xff\xfe{}", "is not UTF-8 text"),
+        (b" " * (datafiles.MAX_BYTES + 1), "is larger than 4 MB"),
+        (b"{oops", "is not valid JSON"),
+    ],
+)
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_malformed_json_is_one_line_naming_the_file(game_id: str, content: bytes, message: str,
+                                                    tmp_path: Path) -> None:
+    path = tmp_path / "bad data.json"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=message) as caught:
+        _load(game_id, path)
+    text = str(caught.value)
+    assert "\n" not in text and str(path) in text and len(text) < 300
+
+
+def test_repeated_name_ignores_case_and_spacing() -> None:
+    assert datafiles.repeated_name(["Scarab", "Ankh", " scarab "]) == (0, 2)
+    assert datafiles.repeated_name(["Book of Gates", "book  of\tgates"]) == (0, 1)
+    assert datafiles.repeated_name(["Scarab", "Scarabs"]) is None
+    assert datafiles.name_key("  Ankh   Amulet ") == "ankh amulet"
