@@ -128,13 +128,49 @@ def difference(value: Any, expected: Any, where: str = "") -> str | None:
 
 
 def describe(value: Any) -> str:
-    """A short, always printable description of any value, for error messages."""
+    """A short, always printable, one-line description of any value, for error messages."""
+    text = _compact(value, _SHORT)
+    if text is not None:
+        return text
     kind = type(value)
-    if kind is int and value.bit_length() > 64:
+    if kind is int:
         return f"an integer of {value.bit_length()} bits"
+    if kind is str:
+        return repr(value[:_SHORT])[:_SHORT - 3] + "..."
+    article = "an" if kind.__name__[0] in "aeiou" else "a"
+    if kind in (list, tuple, dict):
+        return f"{article} {kind.__name__} of {len(value)} {'entry' if len(value) == 1 else 'entries'}"
+    return f"{article} {kind.__name__}"
+
+
+_SHORT = 60
+
+
+def _compact(value: Any, budget: int) -> str | None:
+    """``repr(value)`` if it fits in ``budget`` characters (decided without building a long text), else None."""
+    kind = type(value)
+    if budget < 1 or (kind is int and value.bit_length() > 4 * budget):
+        return None
+    if kind is str and len(value) > budget:
+        return None
     if kind in _SCALARS:
         text = repr(value)
-        return text if len(text) <= 60 else text[:57] + "..."
-    if kind in (list, tuple, dict):
-        return f"a {kind.__name__} of {len(value)} entries"
-    return f"a {kind.__name__}"
+    elif kind is list or kind is tuple or kind is dict:
+        items = [item for pair in value.items() for item in pair] if kind is dict else value
+        parts = []
+        used = 2
+        for item in items:
+            part = _compact(item, budget - used)
+            if part is None:
+                return None
+            used += len(part) + 2
+            parts.append(part)
+        if kind is dict:
+            text = "{" + ", ".join(f"{k}: {v}" for k, v in zip(parts[::2], parts[1::2])) + "}"
+        elif kind is tuple:
+            text = "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+        else:
+            text = "[" + ", ".join(parts) + "]"
+    else:
+        return None
+    return text if len(text) <= budget else None

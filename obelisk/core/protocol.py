@@ -33,6 +33,7 @@ TERMINAL: Final = -4
 
 STATE_FORMAT = "obelisk-state"
 STATE_FORMAT_VERSION = 1
+_STATE_KEYS: Final = ("format", "format_version", "game", "players", "options", "seed", "history", "state")
 
 
 class IllegalActionError(ValueError):
@@ -173,17 +174,18 @@ class Game(ABC):
             except ValueError:
                 raise ValueError(
                     f"{info.id}: players must be a whole number from {info.min_players} to {info.max_players}, "
-                    f"got {players!r}"
+                    f"got {codec.describe(players)}"
                 ) from None
         if not info.min_players <= players <= info.max_players:
             raise ValueError(
-                f"{info.id}: players must be from {info.min_players} to {info.max_players}, got {players}"
+                f"{info.id}: players must be from {info.min_players} to {info.max_players}, got {codec.describe(players)}"
             )
         known = {o.name: o for o in info.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"
-            raise ValueError(f"{info.id}: unknown option(s) {', '.join(unknown)}; allowed options: {allowed}")
+            named = ", ".join(n if n.isidentifier() and len(n) <= 40 else codec.describe(n) for n in unknown)
+            raise ValueError(f"{info.id}: unknown option(s) {named}; allowed options: {allowed}")
         values = {name: (opt.parse(options[name]) if name in options else opt.default) for name, opt in known.items()}
         self.num_players: int = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
@@ -248,6 +250,10 @@ class Game(ABC):
             raise ValueError("saved state must be a JSON object")
         if doc.get("format") != STATE_FORMAT or doc.get("format_version") != STATE_FORMAT_VERSION:
             raise ValueError(f"not an {STATE_FORMAT} document of version {STATE_FORMAT_VERSION}")
+        if set(doc) != set(_STATE_KEYS):
+            missing = sorted(set(_STATE_KEYS) - set(doc))
+            extra = sorted(codec.describe(key) for key in set(doc) - set(_STATE_KEYS))
+            raise ValueError(f"saved state: missing keys {missing}, unexpected keys {extra}")
         for key, expected in (("game", self.id), ("players", self.num_players), ("options", dict(self.options))):
             if not codec.same_data(doc.get(key), expected):
                 raise ValueError(f"saved state has {key}={codec.describe(doc.get(key))}, this game has {expected!r}")

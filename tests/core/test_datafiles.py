@@ -88,3 +88,12 @@ def test_repeated_name_ignores_case_and_spacing() -> None:
     assert datafiles.repeated_name(["Book of Gates", "book  of\tgates"]) == (0, 1)
     assert datafiles.repeated_name(["Scarab", "Scarabs"]) is None
     assert datafiles.name_key("  Ankh   Amulet ") == "ankh amulet"
+
+
+def test_a_tomb_tile_field_of_the_wrong_type_is_refused(tmp_path: Path) -> None:
+    tiles = json.loads((GAMES / "tomb/tomb.json").read_text(encoding="utf-8"))["tiles"]
+    tiles[3]["shape"] = ["cross"]
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps({"tiles": tiles}), encoding="utf-8")
+    with pytest.raises(ValueError, match="tile 'B04': field 'shape' must be a string, got list"):
+        obelisk.load("tomb", data=str(path))

@@ -234,10 +234,18 @@ def test_parse_json_refuses_what_would_break_later(text: str | bytes, message: s
 
 
 def test_describe_is_short_for_any_value() -> None:
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
     assert codec.describe(10**400) == "an integer of 1329 bits"
     assert codec.describe("x" * 500).endswith("...") and len(codec.describe("x" * 500)) == 60
-    assert codec.describe([[1]] * 9) == "a list of 9 entries"
-    assert codec.describe(object()) == "a object"
+    assert codec.describe([[1]] * 9) == "[[1], [1], [1], [1], [1], [1], [1], [1], [1]]"
+    assert codec.describe([[1]] * 30) == "a list of 30 entries"
+    assert codec.describe(deep) == "a list of 1 entry"
+    assert codec.describe([10**5000]) == "a list of 1 entry"
+    assert codec.describe({"a": (1,)}) == "{'a': (1,)}"
+    assert codec.describe("a\nb") == "'a\\nb'"
+    assert codec.describe(object()) == "an object"
 
 
 def _with_field(doc: dict, name: str, value: object) -> dict:
@@ -263,8 +271,10 @@ def test_state_from_json_refuses_corrupt_documents() -> None:
         ([doc], "must be a JSON object"),
         ({**doc, "format_version": 2}, "not an obelisk-state document"),
         ({**doc, "players": 3}, "players=3"),
+        ({**doc, "": None}, "saved state: missing keys \\[\\], unexpected keys \\[\"''\"\\]"),
+        ({k: v for k, v in doc.items() if k != "state"}, "saved state: missing keys \\['state'\\]"),
         ({**doc, "players": 2.0}, "players=2.0"),
-        ({**doc, "options": {"allow_swap": 1}}, "options=a dict of 1 entries"),
+        ({**doc, "options": {"allow_swap": 1}}, "options={'allow_swap': 1}, this game has {'allow_swap': True}"),
         ({**doc, "seed": -1}, "'seed': seed must be an integer from 0"),
         ({**doc, "seed": True}, "'seed'"),
         ({**doc, "seed": 10**400}, "'seed'"),
@@ -280,11 +290,11 @@ def test_state_from_json_refuses_corrupt_documents() -> None:
         ({**doc, "state": {"#d": [["turn"]]}}, "'state' must list \\[name, value\\] pairs"),
         (broken_fields, "missing fields \\['turn'\\], unexpected fields \\[\\]"),
         (twice, "lists a field twice"),
-        (_with_field(doc, "hands", [1]), "field 'hands' is a list of 1 entries, expected a list of 2 entries"),
+        (_with_field(doc, "hands", [1]), "field 'hands' is \\[1\\], expected \\[5, 0\\]"),
         (_with_field(doc, "turn", 10**400), "field 'turn' is an integer of 1329 bits, expected 0"),
         (_with_field(doc, "turn", True), "field 'turn' is True, expected 0"),
-        (_with_field(doc, "hands", {"#t": [3, 1]}), "field 'hands' is a dict of 1 entries, expected a list"),
-        (_with_field(doc, "hands", [[[[[[[]]]]]]] * 2), "field 'hands'\\[0\\] is a list of 1 entries, expected -?[0-9]"),
+        (_with_field(doc, "hands", {"#t": [3, 1]}), "field 'hands' is {'#t': \\[3, 1\\]}, expected \\[5, 0\\]"),
+        (_with_field(doc, "hands", [[[[[[[]]]]]]] * 2), "field 'hands'\\[0\\] is \\[\\[\\[\\[\\[\\[\\]\\]\\]\\]\\]\\], expected 5"),
     ]
     for bad, message in cases:
         with pytest.raises(ValueError, match=message) as caught:

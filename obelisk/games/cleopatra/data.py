@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
@@ -194,9 +195,9 @@ def _field(doc: dict[str, Any], name: str, kind: type, where: str) -> Any:
     value = doc[name]
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"cleopatra data: {where} field {name!r} must be a whole number, got {value!r}")
+            raise DataError(f"cleopatra data: {where} field {name!r} must be a whole number, got {describe(value)}")
     elif not isinstance(value, kind):
-        raise DataError(f"cleopatra data: {where} field {name!r} must be a JSON {_json_type(kind)}, got {value!r}")
+        raise DataError(f"cleopatra data: {where} field {name!r} must be a JSON {_json_type(kind)}, got {describe(value)}")
     return value
 
 
@@ -206,7 +207,7 @@ def _json_type(kind: type) -> str:
 
 def _count(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DataError(f"cleopatra data: {where} must be a whole number >= 0, got {value!r}")
+        raise DataError(f"cleopatra data: {where} must be a whole number >= 0, got {describe(value)}")
     return value
 
 
@@ -224,7 +225,7 @@ def _cards(entries: list[Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[
         where = f"card {kind!r}"
         expected_type = KIND_TYPES[KINDS.index(kind)]
         if _field(entry, "type", str, where) != expected_type:
-            raise DataError(f"cleopatra data: {where} field 'type' must be {expected_type!r}, got {entry['type']!r}")
+            raise DataError(f"cleopatra data: {where} field 'type' must be {expected_type!r}, got {describe(entry['type'])}")
         name = _field(entry, "name", str, where)
         if name_key(name) == "face-down" or any(name_key(other["name"]) == name_key(name) for other in found.values()):
             raise DataError(f"cleopatra data: {where} field 'name' {name!r} is already used (case and spacing "
@@ -235,7 +236,7 @@ def _cards(entries: list[Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[
         if index_kind < TROMPE:
             resource = RESOURCES[index_kind % 5]
             if _field(entry, "resource", str, where) != resource:
-                raise DataError(f"cleopatra data: {where} field 'resource' must be {resource!r}, got {entry['resource']!r}")
+                raise DataError(f"cleopatra data: {where} field 'resource' must be {resource!r}, got {describe(entry['resource'])}")
             units = _field(entry, "units", int, where)
             if units < 1:
                 raise DataError(f"cleopatra data: {where} field 'units' must be at least 1, got {units}")
@@ -307,7 +308,7 @@ def _categories(entries: list[Any]) -> tuple[dict[str, str], dict[str, int], dic
 def _cell(value: Any, where: str, rows: int, cols: int) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise DataError(f"cleopatra data: {where} must be a [row, col] pair of whole numbers, got {value!r}")
+        raise DataError(f"cleopatra data: {where} must be a [row, col] pair of whole numbers, got {describe(value)}")
     row, col = value
     if not (0 <= row < rows and 0 <= col < cols):
         raise DataError(f"cleopatra data: {where} = {value!r} lies outside the {rows}x{cols} garden")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from obelisk.core.codec import describe
 from obelisk.core.datafiles import read_json, repeated_name
 
 SIZE: Final = 6
@@ -189,7 +190,7 @@ def _fail(source: str, where: str, message: str) -> ValueError:
 
 def _count(source: str, where: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(source, where, f"must be a whole number >= 0, got {value!r}")
+        raise _fail(source, where, f"must be a whole number >= 0, got {describe(value)}")
     return value
 
 
@@ -286,14 +287,14 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
             raise _fail(source, where, f"unknown field(s) {', '.join(map(repr, extra))}; allowed: number, name, cells, source")
         number = entry.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise _fail(source, f"{where}.number", f"must be a whole number >= 1, got {number!r}")
+            raise _fail(source, f"{where}.number", f"must be a whole number >= 1, got {describe(number)}")
         if number in numbers:
             raise _fail(source, f"{where}.number", f"{number} is also the number of cards[{numbers[number]}]; numbers must be unique")
         numbers[number] = i
         where = f"{where} (card {number})"
         name = entry.get("name", f"card {number}")
         if not isinstance(name, str) or not name:
-            raise _fail(source, f"{where}.name", f"must be a non-empty string, got {name!r}")
+            raise _fail(source, f"{where}.name", f"must be a non-empty string, got {describe(name)}")
         raw = entry.get("cells")
         if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
             got = len(raw) if isinstance(raw, list) else repr(raw)
@@ -305,7 +306,7 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
                 or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
             ):
-                raise _fail(source, f"{where}.cells[{j}]", f"must be a [row, column] pair of whole numbers, got {cell!r}")
+                raise _fail(source, f"{where}.cells[{j}]", f"must be a [row, column] pair of whole numbers, got {describe(cell)}")
             cells.append((cell[0], cell[1]))
         if len(set(cells)) != len(cells):
             raise _fail(source, f"{where}.cells", "lists the same square twice")
@@ -330,7 +331,7 @@ def parse(doc: Any, source: str) -> Tables:
     if not isinstance(doc, dict):
         raise _fail(source, "<root>", "must be a JSON object with 'tiles' and 'cards'")
     if doc.get("format", FORMAT) != FORMAT:
-        raise _fail(source, "format", f"must be {FORMAT!r}, got {doc.get('format')!r}")
+        raise _fail(source, "format", f"must be {FORMAT!r}, got {describe(doc.get('format'))}")
     missing = [key for key in ("tiles", "cards") if key not in doc]
     if missing:
         raise _fail(source, "<root>", f"missing field(s) {', '.join(missing)}")

@@ -119,5 +119,5 @@ def test_a_saved_state_whose_shown_cards_the_history_did_not_show_is_refused() -
     state = after_setup(seed=5)
     state.game.state_from_json(json.dumps(state.to_json()))
     state.shown[1] = kinds(state, ["Boat"])
-    with pytest.raises(ValueError, match="field 'shown'\\[1\\] is a list of 1 entries, expected a list of 0 entries"):
+    with pytest.raises(ValueError, match="field 'shown'\\[1\\] is \\[[0-9]+\\], expected \\[\\] \\(from replaying the history\\)"):
         state.game.state_from_json(json.dumps(state.to_json()))
