@@ -21,7 +21,7 @@ import obelisk
 from obelisk.core import State, testing
 
 GAME_IDS = ("cleopatra", "solomon", "tomb", "valley")
-"""Every registered game (the conformance test checks this list against the registry)."""
+"""Every game of the package (``test_options.test_every_game_is_fuzzed`` checks the list)."""
 
 _HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture,
            HealthCheck.filter_too_much]

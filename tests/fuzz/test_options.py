@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import obelisk
 from obelisk.core import registry
+from tests.core.toy import HighCardGame
 from tests.fuzz.common import FUZZ, GAME_IDS, json_scalars, one_line
 
 values = json_scalars | st.sampled_from(["", " 7 ", "1e3", "nan", "inf", "-0", "True", "yes", "9" * 5000, "big"])
@@ -34,3 +35,7 @@ def test_malformed_options(game_id: str, data: st.DataObject) -> None:
         assert option.bounds is None or option.bounds[0] <= value <= option.bounds[1]
     assert info.min_players <= game.num_players <= info.max_players
     assert 0 < game.max_game_length() < 2**63
+
+
+def test_every_game_is_fuzzed() -> None:
+    assert set(GAME_IDS) == {info.id for info in obelisk.games()} - {HighCardGame.info.id}
