@@ -284,12 +284,12 @@ class Game(ABC):
         if len(values) != len(pairs):
             raise ValueError("saved state: 'state' lists a field twice")
         expected_fields = codec.encode(_game_fields(state))["#d"]
-        if set(values) != {pair[0] for pair in expected_fields}:
-            missing = sorted({pair[0] for pair in expected_fields} - set(values))
-            extra = sorted(set(values) - {pair[0] for pair in expected_fields})
-            raise ValueError(f"saved state: missing fields {missing}, unexpected fields {extra}")
-        for name, expected in expected_fields:
-            problem = codec.difference(values[name], expected, repr(name))
+        names = {pair[0] for pair in expected_fields}
+        if set(values) != names:
+            raise ValueError(f"saved state: missing fields {sorted(names - set(values))}, "
+                             f"unexpected fields {sorted(set(values) - names)}")
+        for name, replayed in expected_fields:
+            problem = codec.difference(values[name], replayed, repr(name))
             if problem is not None:
                 raise ValueError(f"saved state: field {problem} (from replaying the history)")
         return state

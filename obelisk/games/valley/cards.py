@@ -221,9 +221,9 @@ def _parse_action(action: Any, where: str) -> dict[str, int]:
     if not isinstance(action, dict) or "effect" not in action:
         raise CardFileError(f"{where}: field 'action' must be null or an object with an 'effect' key, got {describe(action)}")
     effect = action["effect"]
-    if effect not in EFFECTS:
+    if not isinstance(effect, str) or effect not in EFFECTS:
         raise CardFileError(
-            f"{where}: field 'action': unknown effect {effect!r}; allowed: {', '.join(sorted(EFFECTS))}"
+            f"{where}: field 'action': unknown effect {describe(effect)}; allowed: {', '.join(sorted(EFFECTS))}"
         )
     spec = EFFECTS[effect].params
     given = {k: v for k, v in action.items() if k != "effect"}

@@ -153,6 +153,7 @@ BAD_FILES = [
     (_set("Book of Gates", "vp", 3), r"field 'vp' must be null for a set card"),
     (_set("Shabti", "copies", 15), r"\('Shabti'\): field 'copies' of a starter must be a multiple of 4"),
     (_set("Book of Gates", "action", {"effect": "teleport"}), r"unknown effect 'teleport'; allowed: boat, discount"),
+    (_set("Book of Gates", "action", {"effect": ["draw"]}), r"unknown effect \['draw'\]; allowed: boat, discount"),
     (_set("Book of Gates", "action", "draw"), r"field 'action' must be null or an object with an 'effect' key"),
     (_set("Box of Food", "action", {"effect": "draw"}), r"effect 'draw' needs parameter 'count' \(1 to 9\)"),
     (_set("Box of Food", "action", {"effect": "draw", "count": 1, "cards": 2}),
