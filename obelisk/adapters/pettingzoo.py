@@ -32,6 +32,7 @@ from obelisk.adapters import ENV_PREFIX
 from obelisk.adapters import _spaces
 from obelisk.core import Game, State, registry
 from obelisk.core.rng import resolve_chance
+from obelisk.core.seeds import MAX_SEED
 
 __all__ = ["ObeliskAECEnv", "env", "raw_env"]
 
@@ -82,9 +83,15 @@ class ObeliskAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game; chance draws follow ``seed`` (fresh entropy when ``None``)."""
+        """Deal a new game; chance draws follow ``seed`` (fresh entropy when ``None``).
+
+        Like Gymnasium, any non-negative integer is a seed; the engine state's
+        own seed (which must be below 2**63) is ``seed % 2**63``.
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ValueError(f"reset seed must be None or a non-negative integer, got {seed!r}")
         self._rng = random.Random(f"pettingzoo:{seed}") if seed is not None else random.Random()
-        self.state_ = self.game.new_initial_state(seed if seed is not None else 0)
+        self.state_ = self.game.new_initial_state(seed % MAX_SEED if seed is not None else 0)
         resolve_chance(self.state_, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from obelisk.cli import UserError
 from obelisk.cli.arena import parse_bot_list, play_tournament, save_records
-from obelisk.cli.common import load_game, output_folder, parse_extra_options, write_failed
+from obelisk.cli.common import check_seed_option, load_game, output_folder, parse_extra_options, write_failed
 from obelisk.sim.analyze import analyse, write_report
 from obelisk.sim.arena import BACKENDS, make_tournament
 
@@ -31,6 +31,7 @@ def analyze(
     kinds: str = typer.Option(None, "--kinds", help="Action kinds (first word of labels) to chart, e.g. buy,entomb."),
 ) -> None:
     """Balance report: seat advantage, score distributions, game length, influence of choices."""
+    check_seed_option(seed)
     if backend not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     game = load_game(game_id, players, parse_extra_options(list(ctx.args)))

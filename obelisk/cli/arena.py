@@ -13,7 +13,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, output_file, output_folder, parse_extra_options, write_failed
+from obelisk.cli.common import (
+    check_seed_option,
+    load_game,
+    output_file,
+    output_folder,
+    parse_extra_options,
+    write_failed,
+)
 from obelisk.core.records import save_record
 from obelisk.sim.arena import BACKENDS, GameResult, Tournament, make_tournament, summarise, timed_run
 from obelisk.sim.ray_backend import RayUnavailableError
@@ -131,6 +138,7 @@ def arena(
 
     Game options go as --NAME VALUE. The same --seed gives the same results with any --workers and backend.
     """
+    check_seed_option(seed)
     if backend not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if address and backend != "ray":

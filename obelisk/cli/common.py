@@ -1,14 +1,20 @@
-"""Helpers shared by the commands: loading a game from command-line words, seats, option parsing."""
+"""Helpers shared by the commands: loading a game from command-line words, seats, seeds, option parsing."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 import obelisk
 from obelisk.bots import make_bot
 from obelisk.cli import UserError
 from obelisk.core import Game
+from obelisk.core.seeds import check_seed
+
+DATA_DIR_VARIABLE = "OBELISK_DATA_DIR"
 
 
 def parse_extra_options(words: list[str]) -> dict[str, Any]:
@@ -51,6 +57,22 @@ def parse_seats(spec: str | None, game: Game, default: str) -> list[str]:
     if len(words) > game.num_players:
         raise UserError(f"{len(words)} seats given for a {game.num_players}-player game")
     return words + [words[-1]] * (game.num_players - len(words))
+
+
+def check_seed_option(seed: int | None) -> int | None:
+    """``--seed`` as given, or a ``UserError`` if it is outside ``[0, 2**63)``."""
+    if seed is None:
+        return None
+    try:
+        return check_seed(seed)
+    except ValueError as error:
+        raise UserError(f"--{error}") from None
+
+
+def data_dir() -> Path:
+    """Where Obelisk keeps the user's files: ``$OBELISK_DATA_DIR``, else the platform's per-user data folder."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    return Path(override) if override else Path(platformdirs.user_data_dir("obelisk"))
 
 
 def make_bots(seats: list[str], game: Game, seed: int) -> dict[int, Any]:

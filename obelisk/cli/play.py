@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import secrets
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +13,19 @@ from rich.table import Table
 
 import obelisk
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_bots, output_file, parse_extra_options, parse_seats, write_failed
-from obelisk.core import CHANCE, State
+from obelisk.cli.common import (
+    check_seed_option,
+    data_dir,
+    load_game,
+    make_bots,
+    output_file,
+    parse_extra_options,
+    parse_seats,
+    write_failed,
+)
+from obelisk.core import CHANCE, Game, State
 from obelisk.core.records import make_record, save_record
+from obelisk.core.seeds import SecretSeed
 
 console = Console(highlight=False)
 
@@ -43,37 +53,59 @@ def play(
     game_id: str = typer.Argument(None, metavar="GAME", help="Game id (see `obelisk list`); asked if omitted."),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: str = typer.Option(None, "--seats", help="Comma-separated: you,random,greedy,ismcts:1s ..."),
-    seed: int = typer.Option(None, "--seed", help="Seed (a random one is chosen and shown if omitted)."),
-    save: Path = typer.Option(None, "--save", help="Where to save the game record (default: obelisk-records/)."),
+    seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
+                             "committed to at the start and revealed at the end."),
+    save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
+                              "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
 ) -> None:
     """Play a game in the terminal. Game options go as --NAME VALUE (e.g. --cards my_cards.json)."""
     options = parse_extra_options(list(ctx.args))
+    fixed_seed = check_seed_option(seed)
     if game_id is None:
         game_id = _ask_game()
     game = load_game(game_id, players, options)
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    bots = make_bots(seat_specs, game, seed)
-    path = output_file(save or Path("obelisk-records") / f"{game.id}-{seed}.json", "record")
+    secret: SecretSeed | None = None
+    if fixed_seed is None:
+        secret = SecretSeed.new()
+        game_seed = secret.seed
+    else:
+        game_seed = fixed_seed
+    bots = make_bots(seat_specs, game, game_seed)
+    path = output_file(save or _default_record_path(game, secret, game_seed), "record")
     humans = [s for s in range(game.num_players) if s not in bots]
-    console.print(f"[bold]{game.info.name}[/bold] — {game.num_players} players, seed {seed}")
+    console.print(f"[bold]{game.info.name}[/bold] — {game.num_players} players")
+    if secret is not None:
+        console.print(f"shuffles committed: {secret.commitment} (seed and salt revealed at the end)", soft_wrap=True)
+    else:
+        console.print(f"fixed-seed game (seed {game_seed}): every shuffle and draw follows from the seed")
     for seat, spec in enumerate(seat_specs):
         console.print(f"  seat {seat}: {'you' if seat in humans else spec}")
-    state = game.new_initial_state(seed)
+    console.print(f"record: {path}", markup=False, soft_wrap=True)
+    state = game.new_initial_state(game_seed)
     viewer = humans[0] if humans else None
     try:
         _loop(state, bots, humans, viewer)
     finally:
         names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
                  for s in range(game.num_players)]
-        record = make_record(state, names)
+        record = make_record(state, names, seed_commitment=secret.commitment if secret else None,
+                             seed_salt=secret.salt if secret else None)
         try:
             save_record(record, path)
         except OSError as error:
             print(json.dumps(record, indent=1, sort_keys=True))
             raise write_failed("record (printed above instead)", path, error) from None
-        console.print(f"record saved to {path}")
+        console.print(f"record saved to {path}", markup=False, soft_wrap=True)
+        if secret is not None and state.is_terminal():
+            console.print(f"seed revealed: {secret.seed} (salt {secret.salt}); `obelisk replay` verifies it "
+                          "against the commitment", markup=False, soft_wrap=True)
+
+
+def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Path:
+    """A new file in the records folder, named by game and time (and never by a secret seed)."""
+    tag = secret.commitment.removeprefix("sha256:")[:12] if secret is not None else f"seed{seed}"
+    return data_dir() / "records" / f"{game.id}-{datetime.now():%Y%m%d-%H%M%S}-{tag}.json"
 
 
 def _ask_game() -> str:

@@ -24,9 +24,14 @@ def replay(
 ) -> None:
     """Step through a saved game, forwards and backwards, from any seat's view."""
     try:
-        game, states = replay_record(read_record(path))
+        doc = read_record(path)
+        game, states = replay_record(doc)
     except RecordError as error:
         raise UserError(str(error)) from None
+    if doc.get("seed_commitment") is not None:
+        console.print(f"seed verified against commitment {doc['seed_commitment']}", soft_wrap=True)
+    else:
+        console.print(f"seed {doc['seed']} (fixed, no commitment to verify)")
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:

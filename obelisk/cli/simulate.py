@@ -12,8 +12,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_bots, parse_extra_options, parse_seats
+from obelisk.cli.common import check_seed_option, load_game, make_bots, parse_extra_options, parse_seats
 from obelisk.core import Game, State
+from obelisk.core.seeds import MAX_SEED
 
 console = Console(highlight=False, stderr=True)
 
@@ -65,10 +66,11 @@ def simulate(
     players: int = typer.Option(None, "--players", "-p"),
     games: int = typer.Option(100, "--games", "-n", min=1),
     bots: str = typer.Option("random", "--bots", help="Comma-separated bot per seat (last one repeats)."),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (0 to 2**63 - 1); game i uses seed + i."),
     json_output: bool = typer.Option(False, "--json", help="Print the results as JSON on stdout."),
 ) -> None:
     """Play GAMES seeded games between bots; print wins, mean scores, length and throughput."""
+    check_seed_option(seed)
     game = load_game(game_id, players, parse_extra_options(list(ctx.args)))
     seats = parse_seats(bots, game, "random")
     if any(s in ("you", "human") for s in seats):
@@ -79,7 +81,7 @@ def simulate(
     with Progress(console=console, disable=json_output, transient=True) as progress:
         task = progress.add_task("simulating", total=games)
         for index in range(games):
-            result.add(play_one(game, seats, seed + index))
+            result.add(play_one(game, seats, (seed + index) % MAX_SEED))
             progress.advance(task)
     elapsed = max(time.perf_counter() - started, 1e-9)
     summary = {

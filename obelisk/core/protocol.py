@@ -224,7 +224,7 @@ class Game(ABC):
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
     def new_initial_state(self, seed: Any = 0) -> "State":
-        """The first position of a game. ``seed`` drives ``State.sample_chance`` only."""
+        """The first position of a game. ``seed`` (in ``[0, 2**63)``) drives ``State.sample_chance`` only."""
         return self.state_class(self, seed)
 
     def replay(self, seed: Any, actions: Iterable[Any]) -> "State":
@@ -366,10 +366,8 @@ class State(ABC):
     def __init__(self, game: Game | None = None, seed: Any = 0) -> None:
         if game is None:
             return  # an empty shell: ``cls.__new__(cls)`` of a compiled class lands here; clone() fills it
-        if not _is_int(seed):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
         self.game = game
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._history: list[int] = []
         self._legal: list[int] | None = None
         self._init()

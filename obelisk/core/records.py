@@ -1,34 +1,57 @@
-"""Game records: the JSON file ``obelisk play --save`` writes and ``obelisk replay`` reads.
+"""Game records: the JSON file ``obelisk play`` writes and ``obelisk replay`` reads.
 
 A record holds the game id, options, players, seed and every action with its
-label, plus the result. Loading a record replays it through the rules, so a
+actor and label, plus the result. A game played with a secret seed also holds
+the commitment published at its start and the salt that opens it
+(``obelisk.core.seeds``); a fixed-seed game has ``null`` for both. Loading a
+record checks the commitment and replays every action through the rules, so a
 tampered or corrupt file is refused with the first thing that does not match.
+Version 1 records (no commitment fields) are still read.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from obelisk.core.protocol import CHANCE, Game, IllegalActionError, State
 from obelisk.core.registry import load
+from obelisk.core.seeds import check_seed, verify
 
 RECORD_FORMAT = "obelisk-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+
+_COMMITMENT = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 class RecordError(ValueError):
     """A record file that cannot be read or does not replay."""
 
 
-def make_record(state: State, players: Sequence[Mapping[str, str]] | None = None) -> dict[str, Any]:
-    """The record of ``state``'s game so far; ``players`` gives each seat's name and kind."""
+def make_record(
+    state: State,
+    players: Sequence[Mapping[str, str]] | None = None,
+    *,
+    seed_commitment: str | None = None,
+    seed_salt: str | None = None,
+) -> dict[str, Any]:
+    """The record of ``state``'s game so far; ``players`` gives each seat's name and kind.
+
+    A game played with a secret seed passes the commitment it published and
+    the salt; they must open to ``state.seed``.
+    """
     game = state.game
     if players is None:
         players = [{"name": f"seat {i}", "kind": "unknown"} for i in range(game.num_players)]
     if len(players) != game.num_players:
         raise ValueError(f"{len(players)} player entries for {game.num_players} seats")
+    if (seed_commitment is None) != (seed_salt is None):
+        raise ValueError("seed_commitment and seed_salt go together: give both or neither")
+    if seed_commitment is not None and not verify(state.seed, seed_salt, seed_commitment):
+        raise ValueError("seed_commitment does not match the state's seed and seed_salt")
     replayed = game.new_initial_state(state.seed)
     actions = []
     for action in state.history():
@@ -43,6 +66,8 @@ def make_record(state: State, players: Sequence[Mapping[str, str]] | None = None
         "num_players": game.num_players,
         "options": dict(game.options),
         "seed": state.seed,
+        "seed_commitment": seed_commitment,
+        "seed_salt": seed_salt,
         "actions": actions,
         "result": _result(replayed),
     }
@@ -74,27 +99,43 @@ def read_record(path: str | Path) -> dict[str, Any]:
 
 
 def replay_record(doc: Any) -> tuple[Game, list[State]]:
-    """Validate a record and return its game and every state from the first to the last."""
+    """Validate a record and return its game and every state from the first to the last.
+
+    Every field a record carries is required (the commitment fields from
+    version 2 on), so removing one is refused like changing it.
+    """
     if not isinstance(doc, dict):
         raise RecordError("a record must be a JSON object")
     if doc.get("format") != RECORD_FORMAT:
         raise RecordError(f"not an {RECORD_FORMAT} file (format={doc.get('format')!r})")
-    if doc.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {doc.get('version')!r} is not supported (expected {RECORD_VERSION})")
-    for key, kind in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list)):
+    version = doc.get("version")
+    if not _is_int(version) or version not in READABLE_VERSIONS:
+        raise RecordError(
+            f"record version {version!r} is not supported (expected one of {', '.join(map(str, READABLE_VERSIONS))})"
+        )
+    for key, kind in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list),
+                      ("players", list), ("result", dict)):
         if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
             raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+    try:
+        check_seed(doc["seed"])
+    except ValueError as error:
+        raise RecordError(f"record field 'seed': {error}") from None
+    if version >= 2:
+        _check_commitment(doc)
     try:
         game = load(doc["game"], doc["num_players"], **doc["options"])
     except ValueError as error:
         raise RecordError(f"record names a game that cannot be loaded: {error}") from None
+    _check_players(doc["players"], game)
     state = game.new_initial_state(doc["seed"])
     states = [state.clone()]
     for index, entry in enumerate(doc["actions"]):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), int) or isinstance(entry.get("id"), bool):
-            raise RecordError(f"action #{index} is malformed: {entry!r}")
+        if (not isinstance(entry, dict) or not _is_int(entry.get("id")) or not _is_int(entry.get("player"))
+                or not isinstance(entry.get("label"), str)):
+            raise RecordError(f"action #{index} is malformed (needs an integer id and player and a label): {entry!r}")
         action = entry["id"]
-        if "player" in entry and entry["player"] != state.current_player():
+        if entry["player"] != state.current_player():
             raise RecordError(
                 f"action #{index}: record says player {entry['player']!r} acted, the rules say "
                 f"{'chance' if state.current_player() == CHANCE else state.current_player()}"
@@ -104,13 +145,38 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
             state.apply_action(action)
         except (IllegalActionError, ValueError) as error:
             raise RecordError(f"action #{index} ({action}) does not replay: {error}") from None
-        if "label" in entry and entry["label"] != label:
+        if entry["label"] != label:
             raise RecordError(f"action #{index}: label {entry['label']!r} does not match the rules' {label!r}")
         states.append(state.clone())
-    recorded = doc.get("result")
-    if recorded is not None and recorded != json.loads(json.dumps(_result(state))):
+    if doc["result"] != json.loads(json.dumps(_result(state))):
         raise RecordError("the record's result does not match the result of replaying its actions")
-    players = doc.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError("record field 'players' must list one entry per seat")
     return game, states
+
+
+def _check_commitment(doc: Mapping[str, Any]) -> None:
+    for key in ("seed_commitment", "seed_salt"):
+        if key not in doc:
+            raise RecordError(f"record field {key!r} is missing (null for a fixed-seed game)")
+    published, salt = doc["seed_commitment"], doc["seed_salt"]
+    if published is None:
+        if salt is not None:
+            raise RecordError("record field 'seed_salt' must be null when 'seed_commitment' is null")
+        return
+    if not isinstance(published, str) or not _COMMITMENT.fullmatch(published):
+        raise RecordError("record field 'seed_commitment' must be null or 'sha256:' and 64 hex digits")
+    if not isinstance(salt, str):
+        raise RecordError("record field 'seed_salt' must be a string when 'seed_commitment' is given")
+    if not verify(doc["seed"], salt, published):
+        raise RecordError("record field 'seed_commitment' does not match the record's seed and seed_salt")
+
+
+def _check_players(players: list[Any], game: Game) -> None:
+    if len(players) != game.num_players:
+        raise RecordError("record field 'players' must list one entry per seat")
+    for seat, entry in enumerate(players):
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("name", "kind")):
+            raise RecordError(f"record field 'players': entry {seat} must be an object with a string name and kind")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

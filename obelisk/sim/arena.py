@@ -25,6 +25,7 @@ from obelisk.bots import make_bot
 from obelisk.core import Game
 from obelisk.core.records import make_record
 from obelisk.core.rng import make_rng
+from obelisk.core.seeds import check_seed
 from obelisk.sim.stats import bradley_terry, mean_interval, pairwise_wins, wilson_interval
 
 BACKENDS = ("local", "ray")
@@ -114,6 +115,7 @@ def make_tournament(
     game: Game, specs: Sequence[str], games: int, seed: int, keep_records: bool = False
 ) -> Tournament:
     """Validate the bot specs against ``game`` (so mistakes surface before dispatch) and schedule."""
+    check_seed(seed)
     if not specs:
         raise ValueError("a tournament needs at least one bot")
     if games < 1:

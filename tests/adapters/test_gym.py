@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium  # noqa: E402
 import obelisk  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from obelisk.adapters.gym import ILLEGAL_ACTION_REWARD, make  # noqa: E402
@@ -105,3 +106,13 @@ def test_step_takes_numpy_integers() -> None:
     _, info = env.reset(seed=0)
     _, _, _, _, info = env.step(np.int64(np.flatnonzero(info["action_mask"])[0]))
     assert "illegal_action" not in info
+
+
+def test_any_non_negative_reset_seed_is_accepted_as_in_gymnasium() -> None:
+    env = make("highcard", seat=0, opponents="random", players=3)
+    for seed in (2**63 - 1, 2**63, 2**64 + 1, 10**40):
+        first = env.reset(seed=seed)[0]
+        assert 0 <= env.unwrapped._state.seed < 2**63
+        assert (env.reset(seed=seed)[0] == first).all()
+    with pytest.raises(gymnasium.error.Error, match="Seed must be greater or equal to zero"):
+        env.reset(seed=-1)

@@ -52,6 +52,18 @@ def test_seed_drives_chance() -> None:
     assert _trajectory(env, 3) == _trajectory(env, 3)
 
 
+def test_any_non_negative_reset_seed_is_accepted_as_in_gymnasium() -> None:
+    env = obelisk_pz.env("highcard", players=3)
+    huge = 2**63 + 5
+    assert _trajectory(env, huge) == _trajectory(env, huge)
+    assert env.unwrapped.state_.seed == 5
+    assert len({tuple(_trajectory(env, seed)) for seed in (2**64, 2**80, 10**30, 2**63 - 1)}) > 1
+    raw = obelisk_pz.raw_env("highcard", players=2)
+    for bad in (-1, 1.5, "3", True):
+        with pytest.raises(ValueError, match="reset seed must be None or a non-negative integer"):
+            raw.reset(seed=bad)
+
+
 @pytest.mark.parametrize("game_id,players", GAME_CASES)
 def test_views_and_masks(game_id: str, players: int) -> None:
     game = obelisk.load(game_id, players)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
+from obelisk.core.records import RECORD_VERSION, RecordError, make_record, read_record, replay_record, save_record
+from obelisk.core.seeds import MAX_SEED, SecretSeed
 from obelisk.core.testing import random_playout
 from tests.core.toy import HighCardGame
 
@@ -42,8 +43,23 @@ def test_record_round_trip_reproduces_every_state(tmp_path: Path) -> None:
         (lambda d: d.update(version=7), "version 7 is not supported"),
         (lambda d: d.update(format="png"), "not an obelisk-record"),
         (lambda d: d.update(seed="x"), "'seed' is missing or not a int"),
+        (lambda d: d.update(seed=-1), "'seed': seed must be an integer from 0 to 2\\*\\*63 - 1"),
+        (lambda d: d.update(seed=MAX_SEED), "'seed': seed must be an integer from 0 to 2\\*\\*63 - 1"),
         (lambda d: d["actions"].__setitem__(0, "x"), "action #0 is malformed"),
         (lambda d: d.update(players=[]), "one entry per seat"),
+        (lambda d: d.pop("result"), "'result' is missing"),
+        (lambda d: d.pop("players"), "'players' is missing"),
+        (lambda d: d.pop("seed_commitment"), "'seed_commitment' is missing"),
+        (lambda d: d.pop("seed_salt"), "'seed_salt' is missing"),
+        (lambda d: d["actions"][1].pop("label"), "action #1 is malformed"),
+        (lambda d: d["actions"][2].pop("player"), "action #2 is malformed"),
+        (lambda d: d["actions"][2].update(player=None), "action #2 is malformed"),
+        (lambda d: d["actions"][2].update(label=None), "action #2 is malformed"),
+        (lambda d: d.update(players=["ann", "bob", "cy"]), "entry 0 must be an object"),
+        (lambda d: d["players"][1].update(name=None), "entry 1 must be an object with a string name"),
+        (lambda d: d["players"][2].pop("kind"), "entry 2 must be an object with a string name and kind"),
+        (lambda d: d.update(seed_salt="ab"), "'seed_salt' must be null when 'seed_commitment' is null"),
+        (lambda d: d.update(version=True), "version True is not supported"),
     ],
 )
 def test_tampered_records_are_refused(tmp_path: Path, tamper, message: str) -> None:
@@ -63,3 +79,88 @@ def test_unreadable_files_are_refused(tmp_path: Path) -> None:
         read_record(bad)
     with pytest.raises(RecordError, match="must be a JSON object"):
         replay_record([1, 2])
+
+
+def committed(tmp_path: Path) -> dict:
+    secret = SecretSeed.new()
+    state = random_playout(HighCardGame(3), seed=secret.seed)
+    doc = make_record(state, [{"name": n, "kind": "random"} for n in ("ann", "bob", "cy")],
+                      seed_commitment=secret.commitment, seed_salt=secret.salt)
+    save_record(doc, tmp_path / "committed.json")
+    return read_record(tmp_path / "committed.json")
+
+
+def test_records_are_version_2_with_commitment_fields(tmp_path: Path) -> None:
+    doc, _ = record(tmp_path)
+    assert doc["version"] == RECORD_VERSION == 2
+    assert doc["seed_commitment"] is None and doc["seed_salt"] is None
+    doc = committed(tmp_path)
+    assert doc["seed_commitment"].startswith("sha256:") and isinstance(doc["seed_salt"], str)
+    game, states = replay_record(doc)
+    assert states[-1].is_terminal() and states[-1].seed == doc["seed"]
+
+
+@pytest.mark.parametrize(
+    "tamper,message",
+    [
+        (lambda d: d.update(seed=(d["seed"] + 1) % MAX_SEED), "'seed_commitment' does not match"),
+        (lambda d: d.update(seed_salt=d["seed_salt"] + "0"), "'seed_commitment' does not match"),
+        (lambda d: d.update(seed_commitment="sha256:" + "0" * 64), "'seed_commitment' does not match"),
+        (lambda d: d.update(seed_commitment="sha256:xyz"), "'seed_commitment' must be null or 'sha256:'"),
+        (lambda d: d.update(seed_commitment=7), "'seed_commitment' must be null or 'sha256:'"),
+        (lambda d: d.update(seed_salt=None), "'seed_salt' must be a string"),
+        (lambda d: d.update(seed_salt=5), "'seed_salt' must be a string"),
+        (lambda d: d.pop("seed_salt"), "'seed_salt' is missing"),
+    ],
+)
+def test_commitment_mismatches_are_refused(tmp_path: Path, tamper, message: str) -> None:
+    doc = committed(tmp_path)
+    tamper(doc)
+    with pytest.raises(RecordError, match=message):
+        replay_record(doc)
+
+
+def test_make_record_checks_the_commitment_it_is_given() -> None:
+    secret = SecretSeed.new()
+    state = random_playout(HighCardGame(2), seed=secret.seed)
+    other = SecretSeed.new()
+    with pytest.raises(ValueError, match="does not match"):
+        make_record(state, seed_commitment=other.commitment, seed_salt=secret.salt)
+    with pytest.raises(ValueError, match="give both or neither"):
+        make_record(state, seed_commitment=secret.commitment)
+    with pytest.raises(ValueError, match="give both or neither"):
+        make_record(state, seed_salt=secret.salt)
+
+
+def version_1(doc: dict) -> dict:
+    """A record as version 1 wrote it: no commitment fields."""
+    old = {k: v for k, v in doc.items() if k not in ("seed_commitment", "seed_salt")}
+    old["version"] = 1
+    return old
+
+
+def test_version_1_records_are_still_read(tmp_path: Path) -> None:
+    doc, _ = record(tmp_path)
+    old = version_1(doc)
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old))
+    game, states = replay_record(read_record(path))
+    assert states[-1].returns() == doc["result"]["returns"]
+
+
+@pytest.mark.parametrize(
+    "tamper,message",
+    [
+        (lambda d: d.pop("result"), "'result' is missing"),
+        (lambda d: d.pop("players"), "'players' is missing"),
+        (lambda d: d["actions"][0].pop("label"), "action #0 is malformed"),
+        (lambda d: d["actions"][0].pop("player"), "action #0 is malformed"),
+        (lambda d: d.update(seed=MAX_SEED), "'seed': seed must be an integer"),
+    ],
+)
+def test_version_1_records_are_refused_when_tampered(tmp_path: Path, tamper, message: str) -> None:
+    doc, _ = record(tmp_path)
+    old = version_1(json.loads(json.dumps(doc)))
+    tamper(old)
+    with pytest.raises(RecordError, match=message):
+        replay_record(old)

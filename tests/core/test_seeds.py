@@ -1,5 +1,6 @@
 import pytest
 
+import obelisk
 from obelisk.core.seeds import MAX_SEED, SecretSeed, check_seed, commitment, verify
 
 
@@ -38,3 +39,25 @@ def test_check_seed_refuses(bad):
 
 def test_check_seed_accepts_bounds():
     assert check_seed(0) == 0 and check_seed(MAX_SEED - 1) == MAX_SEED - 1
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("bad", [-1, MAX_SEED, 2**64, 10**30, True, 2.0, "7", None])
+def test_games_accept_only_seeds_in_range(game_id: str, bad: object) -> None:
+    game = obelisk.load(game_id)
+    with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*63 - 1"):
+        game.new_initial_state(bad)
+    with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*63 - 1"):
+        game.replay(bad, [])
+    with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*63 - 1"):
+        game.state_class(game, bad)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+def test_the_largest_seed_plays(game_id: str) -> None:
+    game = obelisk.load(game_id)
+    state = game.new_initial_state(MAX_SEED - 1)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    assert state.seed == MAX_SEED - 1
+    assert game.replay(MAX_SEED - 1, state.history()).history() == state.history()

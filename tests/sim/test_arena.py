@@ -88,6 +88,9 @@ def test_bad_backend_and_workers_are_refused() -> None:
         run_tournament(tournament, workers=0)
     with pytest.raises(ValueError, match="unknown bot"):
         make_tournament(obelisk.load("highcard", 2), ["alphazero"], 2, 0)
+    for seed in (-1, 2**63):
+        with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*63 - 1"):
+            make_tournament(obelisk.load("highcard", 2), ["random"], 2, seed)
 
 
 def test_arena_command_json_csv_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
