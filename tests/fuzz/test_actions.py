@@ -16,6 +16,8 @@ def _variants(label: str) -> st.SearchStrategy[str]:
                             label.swapcase(), "\t".join(label.split())])
 
 
+@pytest.mark.xfail(strict=False, reason="string_to_action takes '²' for a number (str.isdigit) and int('²') raises "
+                   "a plain ValueError instead of IllegalActionError")
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @FUZZ
 @given(data=st.data())
@@ -24,7 +26,7 @@ def test_string_to_action_gives_a_legal_id_or_refuses(game_id: str, data: st.Dat
     before = canonical(state.to_json())
     legal = state.legal_actions()
     labels = [state.action_to_string(a) for a in legal]
-    text_strategy = st.text(max_size=30) | st.integers(-5, 500).map(str)
+    text_strategy = st.text(max_size=30) | st.integers(-5, 500).map(str) | st.sampled_from(["²", "-²", "٣", "1.0"])
     if labels:
         text_strategy |= st.sampled_from(labels).flatmap(_variants)
     text = data.draw(text_strategy, label="text")
