@@ -1,6 +1,6 @@
 """Reading the component data files a user may pass (``--data``, ``--cards``) without trusting them.
 
-Each game validates its own fields; these helpers give every game the same
+Each game validates its own fields; these functions give every game the same
 guards: a size cap, the JSON guards of :func:`obelisk.core.codec.parse_json`,
 and names that must differ by more than case and spacing (``"Scarab"`` and
 ``" scarab "`` would be the same label on screen and in ``string_to_action``).
