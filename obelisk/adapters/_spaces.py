@@ -33,3 +33,16 @@ def action_mask(game: Game, state: State, seat: int) -> np.ndarray:
     if state.current_player() == seat:
         mask[state.legal_actions()] = 1
     return mask
+
+
+def action_id(action: object) -> int:
+    """``action`` as an int id if it is an integer (Python or NumPy, bools excluded), else ``ValueError``.
+
+    RL libraries pass NumPy integers (also as 0-d arrays); a float, string or
+    bool is a caller's mistake that ``int()`` would silently turn into a move.
+    """
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        return int(action)
+    raise ValueError(f"an action must be an integer id (int or NumPy integer), got {action!r:.60}")

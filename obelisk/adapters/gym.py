@@ -89,9 +89,9 @@ class ObeliskGymEnv(gymnasium.Env):
         """Apply the learner's action, then bots and chance until the learner decides again or the game ends."""
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
+        action = _spaces.action_id(action)
         state = self._state
         if not state.is_terminal():
-            action = int(action)
             if action not in state.legal_actions():
                 self._done = True
                 return self._observation(), ILLEGAL_ACTION_REWARD, True, False, {**self._info(),

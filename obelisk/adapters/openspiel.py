@@ -81,7 +81,12 @@ def register_games() -> list[str]:
 
 
 def load(game_id: str, players: int | None = None, **options: Any) -> pyspiel.Game:
-    """``pyspiel.load_game`` for an Obelisk game, registering it first if needed."""
+    """``pyspiel.load_game`` for an Obelisk game, registering it first if needed.
+
+    Players and options are checked by ``obelisk.load`` first, so a bad value
+    gets the engine's ``ValueError`` rather than OpenSpiel's parameter error.
+    """
+    registry.load(game_id, players, **options)
     register_games()
     params: dict[str, Any] = dict(options)
     if players is not None:
@@ -221,8 +226,8 @@ class _Box:
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.inner.game
-        # A resampled state's history does not produce its re-dealt hidden parts; save it whole.
-        saved = _canonical(self.inner.to_json()) if self.resampled else (self.inner.seed, self.inner.history())
+        # A resampled state's history does not produce its re-dealt hidden parts: it is pickled whole.
+        saved = self.inner if self.resampled else (self.inner.seed, self.inner.history())
         return _restore_box, (game.id, game.num_players, dict(game.options), saved, self.recall, self.own,
                               self.resampled)
 
@@ -235,7 +240,7 @@ def _cached_game(game_id: str, players: int, options: tuple[tuple[str, Any], ...
 def _restore_box(game_id: str, players: int, options: dict[str, Any], saved: Any, recall: list[list[str]],
                  own: list[list[int]], resampled: bool) -> _Box:
     game = _cached_game(game_id, players, tuple(sorted(options.items())))
-    inner = game.state_from_json(saved) if resampled else game.replay(*saved)
+    inner = saved if resampled else game.replay(*saved)
     return _Box(inner, recall, own, resampled)
 
 

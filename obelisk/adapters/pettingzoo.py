@@ -115,8 +115,9 @@ class ObeliskAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = _spaces.action_id(action)
         self._cumulative_rewards[agent] = 0.0
-        self.state_.apply_action(int(action))
+        self.state_.apply_action(action)
         resolve_chance(self.state_, self._rng)
         self._after_move()
 

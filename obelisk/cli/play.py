@@ -49,7 +49,7 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
         table.add_column(column)
     for info in infos:
         options = "\n".join(
-            f"{o.name}={o.default!r}" + (f" ({', '.join(map(repr, o.allowed))})" if o.allowed else "")
+            f"{o.name}={o.default!r}" + (f" ({o.accepts()})" if o.allowed or o.bounds else "")
             for o in info.options
         )
         table.add_row(plain(info.id), plain(info.name), f"{info.min_players}-{info.max_players}", plain(options or "-"))

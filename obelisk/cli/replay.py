@@ -10,7 +10,6 @@ import typer
 from obelisk.cli import UserError
 from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
 from obelisk.core import CHANCE, Game, State
-from obelisk.core.files import read_text
 from obelisk.core.records import RecordError, read_record, replay_record
 
 console = make_console()
@@ -72,17 +71,10 @@ def replay(
 def _replayed(path: Path) -> tuple[dict[str, Any], Game, list[State]]:
     """The record, its game and its states; a file that is no record is refused in one line."""
     try:
-        read_text(path)  # a device, a pipe or a huge file is refused before it is read whole
-    except OSError as error:
-        raise UserError(f"cannot read record {str(path)!r}: {error.strerror or error}") from None
-    try:
         doc = read_record(path)
         return doc, *replay_record(doc)
     except RecordError as error:
         raise UserError(str(error)) from None
-    except (ValueError, RecursionError) as error:  # json's refusals beyond syntax: a 5000-digit number, deep nesting
-        reason = str(error).split(";")[0]
-        raise UserError(f"record {str(path)!r} is not valid JSON: {reason}") from None
 
 
 def _parse_seat(text: str, game: Game) -> int | None:

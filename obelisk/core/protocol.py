@@ -33,6 +33,7 @@ TERMINAL: Final = -4
 
 STATE_FORMAT = "obelisk-state"
 STATE_FORMAT_VERSION = 1
+_STATE_KEYS: Final = ("format", "format_version", "game", "players", "options", "seed", "history", "state")
 
 
 class IllegalActionError(ValueError):
@@ -43,14 +44,26 @@ class IllegalActionError(ValueError):
 class Option:
     """A game option: a name, its default and the values it accepts.
 
-    ``allowed`` lists the accepted values; ``None`` accepts any value of the
-    default's type (e.g. a file path).
+    ``allowed`` lists the accepted values; ``bounds`` is the inclusive
+    ``(lowest, highest)`` of a numeric option; with neither, any value of the
+    default's type is accepted (e.g. a file path). A numeric option must have
+    one of them, so no number reaches a game unchecked.
     """
 
     name: str
     default: Any
     description: str
     allowed: tuple[Any, ...] | None = None
+    bounds: tuple[Any, Any] | None = None
+
+    def __post_init__(self) -> None:
+        numeric = type(self.default) in (int, float)
+        if self.bounds is not None:
+            if not numeric or self.allowed is not None or not self.bounds[0] <= self.default <= self.bounds[1]:
+                raise ValueError(f"option {self.name!r}: bounds are for numeric options without allowed values, "
+                                 "and must hold the default")
+        elif numeric and self.allowed is None:
+            raise ValueError(f"numeric option {self.name!r} needs allowed values or bounds")
 
     def parse(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise ``ValueError``.
@@ -63,16 +76,26 @@ class Option:
             converted = _parse_text(value, kind)
         if converted is _INVALID or type(converted) is not kind:
             if not (kind is float and type(converted) is int):
-                raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+                raise self._refusal(value)
             converted = float(converted)
         if self.allowed is not None and converted not in self.allowed:
-            raise ValueError(f"option {self.name!r} must be {self._allowed_text()}, got {value!r}")
+            raise self._refusal(value)
+        if self.bounds is not None and not self.bounds[0] <= converted <= self.bounds[1]:
+            raise self._refusal(value)
         return converted
 
-    def _allowed_text(self) -> str:
+    def _refusal(self, value: Any) -> ValueError:
+        return ValueError(f"option {self.name!r} must be {self.accepts()}, got {codec.describe(value)}")
+
+    def accepts(self) -> str:
+        """What values the option accepts, in words (for errors and ``obelisk list``)."""
         if self.allowed is not None:
             return "one of " + ", ".join(repr(v) for v in self.allowed)
-        return f"a {type(self.default).__name__}"
+        kind = type(self.default).__name__
+        article = "an" if kind == "int" else "a"
+        if self.bounds is not None:
+            return f"{article} {kind} from {self.bounds[0]} to {self.bounds[1]}"
+        return f"{article} {kind}"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able description (for ``obelisk list`` and the server)."""
@@ -80,6 +103,8 @@ class Option:
             "name": self.name,
             "default": self.default,
             "allowed": list(self.allowed) if self.allowed is not None else None,
+            "min": self.bounds[0] if self.bounds is not None else None,
+            "max": self.bounds[1] if self.bounds is not None else None,
             "type": type(self.default).__name__,
             "description": self.description,
         }
@@ -149,17 +174,18 @@ class Game(ABC):
             except ValueError:
                 raise ValueError(
                     f"{info.id}: players must be a whole number from {info.min_players} to {info.max_players}, "
-                    f"got {players!r}"
+                    f"got {codec.describe(players)}"
                 ) from None
         if not info.min_players <= players <= info.max_players:
             raise ValueError(
-                f"{info.id}: players must be from {info.min_players} to {info.max_players}, got {players}"
+                f"{info.id}: players must be from {info.min_players} to {info.max_players}, got {codec.describe(players)}"
             )
         known = {o.name: o for o in info.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"
-            raise ValueError(f"{info.id}: unknown option(s) {', '.join(unknown)}; allowed options: {allowed}")
+            named = ", ".join(n if n.isidentifier() and len(n) <= 40 else codec.describe(n) for n in unknown)
+            raise ValueError(f"{info.id}: unknown option(s) {named}; allowed options: {allowed}")
         values = {name: (opt.parse(options[name]) if name in options else opt.default) for name, opt in known.items()}
         self.num_players: int = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
@@ -212,52 +238,60 @@ class Game(ABC):
         return state
 
     def state_from_json(self, doc: Any) -> "State":
-        """Rebuild a state saved with ``State.to_json``; a corrupt document raises ``ValueError``."""
+        """Rebuild a state saved with ``State.to_json``; anything else raises one ``ValueError`` naming the field.
+
+        The history is replayed from the seed through the rules and every saved
+        field must equal the replayed one exactly, so a loaded state is one the
+        rules reach: ids in range, counts conserved, every card and tile once.
+        """
         if isinstance(doc, (str, bytes)):
-            try:
-                doc = json.loads(doc)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"saved state is not valid JSON: {error}") from None
-        if not isinstance(doc, Mapping):
+            doc = codec.parse_json(doc, "saved state")
+        if not isinstance(doc, dict):
             raise ValueError("saved state must be a JSON object")
         if doc.get("format") != STATE_FORMAT or doc.get("format_version") != STATE_FORMAT_VERSION:
             raise ValueError(f"not an {STATE_FORMAT} document of version {STATE_FORMAT_VERSION}")
+        if set(doc) != set(_STATE_KEYS):
+            missing = sorted(set(_STATE_KEYS) - set(doc))
+            extra = sorted(codec.describe(key) for key in set(doc) - set(_STATE_KEYS))
+            raise ValueError(f"saved state: missing keys {missing}, unexpected keys {extra}")
         for key, expected in (("game", self.id), ("players", self.num_players), ("options", dict(self.options))):
-            if doc.get(key) != expected:
-                raise ValueError(f"saved state has {key}={doc.get(key)!r}, this game has {expected!r}")
+            if not codec.same_data(doc.get(key), expected):
+                raise ValueError(f"saved state has {key}={codec.describe(doc.get(key))}, this game has {expected!r}")
         seed, history = doc.get("seed"), doc.get("history")
-        if not _is_int(seed):
-            raise ValueError("saved state: 'seed' must be an integer")
-        if not isinstance(history, list) or not all(_is_int(a) for a in history):
-            raise ValueError("saved state: 'history' must be a list of integers")
-        fields = codec.decode(doc.get("state"))
-        if not isinstance(fields, dict):
-            raise ValueError("saved state: 'state' must be an object")
-        state = self.state_class.__new__(self.state_class)
-        template = self.new_initial_state(seed)
-        expected_fields = _game_fields(template)
-        if set(fields) != set(expected_fields):
-            missing = sorted(set(expected_fields) - set(fields))
-            extra = sorted(set(fields) - set(expected_fields))
-            raise ValueError(f"saved state: missing fields {missing}, unexpected fields {extra}")
-        for name, value in fields.items():
-            if type(value) is not type(expected_fields[name]) and expected_fields[name] is not None and value is not None:
-                raise ValueError(
-                    f"saved state: field {name!r} must be {type(expected_fields[name]).__name__}, "
-                    f"got {type(value).__name__}"
-                )
         try:
-            for name, value in fields.items():
-                setattr(state, name, value)
-        except TypeError as error:
-            raise ValueError(f"saved state: field {name!r} has the wrong type ({error})") from None
-        state.game = self
-        state._seed = check_seed(seed)
-        state._history = list(history)
-        state._legal = None
-        problem = state._validate()
-        if problem:
-            raise ValueError(f"saved state is inconsistent: {problem}")
+            check_seed(seed)
+        except ValueError as error:
+            raise ValueError(f"saved state: 'seed': {error}") from None
+        if not isinstance(history, list):
+            raise ValueError("saved state: 'history' must be a list of action ids")
+        if len(history) > self.max_game_length():
+            raise ValueError(f"saved state: 'history' has {len(history)} actions, more than a game can have")
+        space = max(self.num_distinct_actions(), self.max_chance_outcomes())
+        for index, action in enumerate(history):
+            if not _is_int(action) or not 0 <= action < space:
+                raise ValueError(f"saved state: 'history' #{index} is {codec.describe(action)}, not an action id below {space}")
+        try:
+            state = self.replay(seed, history)
+        except IllegalActionError as error:
+            raise ValueError(f"saved state: 'history' does not replay: {error}") from None
+        saved = doc.get("state")
+        if type(saved) is not dict or list(saved) != ["#d"] or type(saved["#d"]) is not list:
+            raise ValueError("saved state: 'state' must be the encoded fields of a state")
+        pairs = saved["#d"]
+        if not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str for pair in pairs):
+            raise ValueError("saved state: 'state' must list [name, value] pairs")
+        values = {pair[0]: pair[1] for pair in pairs}
+        if len(values) != len(pairs):
+            raise ValueError("saved state: 'state' lists a field twice")
+        expected_fields = codec.encode(_game_fields(state))["#d"]
+        names = {pair[0] for pair in expected_fields}
+        if set(values) != names:
+            raise ValueError(f"saved state: missing fields {sorted(names - set(values))}, "
+                             f"unexpected fields {sorted(set(values) - names)}")
+        for name, replayed in expected_fields:
+            problem = codec.difference(values[name], replayed, repr(name))
+            if problem is not None:
+                raise ValueError(f"saved state: field {problem} (from replaying the history)")
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -401,10 +435,6 @@ class State(ABC):
     def _evaluate(self) -> list[float]:
         """Heuristic per-seat estimate of ``returns()`` in [-1, 1] (full information)."""
 
-    def _validate(self) -> str | None:
-        """A description of what is inconsistent in a loaded state, or None."""
-        return None
-
     # Public protocol ---------------------------------------------------------
 
     @property
@@ -464,6 +494,8 @@ class State(ABC):
         """
         if type(action) is not int:
             action = _as_action_id(action)
+        if player is not None and type(player) is not int:
+            raise IllegalActionError(f"player must be a seat number or None, got {codec.describe(player)}")
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()

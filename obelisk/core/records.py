@@ -16,12 +16,15 @@ import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from obelisk.core.datafiles import read_json
 from obelisk.core.protocol import CHANCE, Game, IllegalActionError, State
 from obelisk.core.registry import load
 from obelisk.core.seeds import check_seed, verify
 
 RECORD_FORMAT = "obelisk-record"
 RECORD_VERSION = 2
+RECORD_MAX_BYTES = 64_000_000
+"""Far above the record of any real game (a few hundred kilobytes)."""
 READABLE_VERSIONS = (1, 2)
 
 _COMMITMENT = re.compile(r"sha256:[0-9a-f]{64}")
@@ -85,17 +88,12 @@ def save_record(record: Mapping[str, Any], path: str | Path) -> None:
     Path(path).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def read_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file; unreadable or non-JSON files raise ``RecordError``."""
+def read_record(path: str | Path) -> Any:
+    """Read a record file; a file that cannot be read or is not sound JSON raises ``RecordError``."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read record {str(path)!r}: {error}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"record {str(path)!r} is not valid JSON: {error}") from None
-    return doc
+        return read_json(path, f"record {str(path)!r}", RECORD_MAX_BYTES)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
 
 
 def replay_record(doc: Any) -> tuple[Game, list[State]]:

@@ -88,6 +88,26 @@ def test_render_shows_the_learners_view() -> None:
     assert text == env.unwrapped.game.render_observation(state.observation(0))
 
 
+@pytest.mark.parametrize("bad", [0.7, 0.0, "0", True, np.float64(1.0), np.bool_(False), None, [0], np.array([0])])
+def test_step_refuses_an_action_that_is_not_an_integer(bad: object) -> None:
+    env = make("highcard", seat=0, opponents="random", players=2)
+    _, info = env.reset(seed=0)
+    before = env.unwrapped._state.to_json()
+    with pytest.raises(ValueError, match="an action must be an integer id"):
+        env.step(bad)
+    assert env.unwrapped._state.to_json() == before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, _, _, _, info = env.step(np.array(legal, dtype=np.int16))
+    assert "illegal_action" not in info
+
+
+def test_step_takes_numpy_integers() -> None:
+    env = make("highcard", seat=0, opponents="random", players=2)
+    _, info = env.reset(seed=0)
+    _, _, _, _, info = env.step(np.int64(np.flatnonzero(info["action_mask"])[0]))
+    assert "illegal_action" not in info
+
+
 def test_any_non_negative_reset_seed_is_accepted_as_in_gymnasium() -> None:
     env = make("highcard", seat=0, opponents="random", players=3)
     for seed in (2**63 - 1, 2**63, 2**64 + 1, 10**40):

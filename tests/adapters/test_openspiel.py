@@ -6,6 +6,7 @@ import json
 import os
 import pickle
 import random
+import re
 
 import numpy as np
 import pytest
@@ -252,3 +253,24 @@ def test_cpp_ismcts_cannot_determinize_python_games_in_this_open_spiel() -> None
     assert not hasattr(bot, "set_resampler")
     with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
         bot.step_with_policy(state)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "message"),
+    [
+        (9, {}, "tomb: players must be from 2 to 6, got 9"),
+        (2.5, {}, "tomb: players must be a whole number"),
+        (2, {"max_rounds": 10**7}, "option 'max_rounds' must be an int from 1 to 1000000, got 10000000"),
+        (2, {"max_rounds": 0}, "option 'max_rounds' must be an int from 1 to 1000000, got 0"),
+        (2, {"all_inscriptions": 3}, "option 'all_inscriptions' must be one of False, True, got 3"),
+        (2, {"turns": 3}, "unknown option"),
+    ],
+)
+def test_bad_parameters_get_the_engines_error(players: object, options: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        obelisk.load("tomb", players, **options)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        openspiel.load("tomb", players, **options)
+    if type(players) is int and "turns" not in options and "all_inscriptions" not in options:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            pyspiel.load_game("obelisk_tomb", {"players": players, **options})

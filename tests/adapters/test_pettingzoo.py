@@ -112,3 +112,16 @@ def test_render_shows_the_spectator_view() -> None:
     assert "hidden" in text
     with pytest.raises(ValueError):
         obelisk_pz.env("highcard", players=2, render_mode="human")
+
+
+@pytest.mark.parametrize("bad", [1.9, 0.0, "1", False, np.float32(1.0), np.bool_(True)])
+def test_raw_step_refuses_an_action_that_is_not_an_integer(bad: object) -> None:
+    env = obelisk_pz.raw_env("highcard", players=2)
+    env.reset(seed=0)
+    before = env.state_.to_json()
+    with pytest.raises(ValueError, match="an action must be an integer id"):
+        env.step(bad)
+    assert env.state_.to_json() == before
+    obs, *_ = env.last()
+    env.step(np.int64(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.state_.move_number() > len(before["history"])

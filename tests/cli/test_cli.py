@@ -22,6 +22,9 @@ def test_list_shows_games_and_options(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "list", "--json")
     ids = [g["id"] for g in json.loads(out)]
     assert code == 0 and "highcard" in ids
+    tomb = next(g for g in json.loads(out) if g["id"] == "tomb")
+    assert {"name": "max_rounds", "min": 1, "max": 1_000_000}.items() <= next(
+        o for o in tomb["options"] if o["name"] == "max_rounds").items()
 
 
 def test_simulate_json_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,7 +58,7 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "highcard", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["simulate", "highcard", "--bots", "you"], "simulate runs bots only"),
         (["play", "highcard", "--seats", "you,you,you,you,you"], "5 seats given for a 2-player game"),
-        (["replay", "/nonexistent/record.json"], "cannot read record"),
+        (["replay", "/nonexistent/record.json"], "cannot be read"),
         (["replay"], "Missing argument 'FILE'"),
         (["arena"], "Missing argument 'GAME'. (see obelisk arena --help)"),
         (["arena", "highcard", "--games", "0"], "Invalid value for '--games'"),
@@ -122,7 +125,7 @@ def test_data_files_that_never_end_or_are_not_json_are_refused(
     deep.write_text("[" * 100_000)
     number = tmp_path / "number.json"
     number.write_text('{"cards": ' + "9" * 5000 + "}")
-    cases = ((binary, "not UTF-8 text"), (deep, "nested too deeply"), (number, "more than 4300 digits"),
+    cases = ((binary, "not UTF-8 text"), (deep, "nested too deeply"), (number, "an integer of 5000 digits"),
              ("/dev/zero", "not a regular file"))
     for path, reason in cases:
         code, _, err = run(capsys, "simulate", game_id, "-n", "1", option, str(path))

@@ -52,16 +52,43 @@ def test_options_parse_text_from_the_command_line() -> None:
 
 
 @given(st.integers(min_value=-1000, max_value=1000))
-def test_integer_option_accepts_integers_and_their_text(value: int) -> None:
-    option = Option("turns", 10, "a count")
+def test_integer_option_accepts_integers_in_its_bounds_and_their_text(value: int) -> None:
+    option = Option("turns", 10, "a count", bounds=(-1000, 1000))
     assert option.parse(value) == value
     assert option.parse(str(value)) == value
 
 
 @given(st.text().filter(lambda t: not t.strip().lstrip("+-").isdigit()))
 def test_integer_option_rejects_other_text(text: str) -> None:
-    with pytest.raises(ValueError, match="option 'turns' must be a int"):
-        Option("turns", 10, "a count").parse(text)
+    with pytest.raises(ValueError, match="option 'turns' must be an int from 1 to 99, got"):
+        Option("turns", 10, "a count", bounds=(1, 99)).parse(text)
+
+
+@pytest.mark.parametrize("value", [0, 100, -5, 10**400, "1" * 5000, "100", 5.0, True, "1e2"])
+def test_integer_option_rejects_values_outside_its_bounds(value: object) -> None:
+    with pytest.raises(ValueError, match="option 'turns' must be an int from 1 to 99, got .{1,60}$"):
+        Option("turns", 10, "a count", bounds=(1, 99)).parse(value)
+
+
+@pytest.mark.parametrize("value", [0.0, float("inf"), float("nan"), "nan", "1e400", 2])
+def test_float_option_rejects_values_outside_its_bounds(value: object) -> None:
+    with pytest.raises(ValueError, match="option 'rate' must be a float from 0.5 to 1.5, got"):
+        Option("rate", 1.0, "a rate", bounds=(0.5, 1.5)).parse(value)
+
+
+def test_every_numeric_option_is_bounded() -> None:
+    with pytest.raises(ValueError, match="numeric option 'turns' needs allowed values or bounds"):
+        Option("turns", 10, "a count")
+    with pytest.raises(ValueError, match="must hold the default"):
+        Option("turns", 10, "a count", bounds=(1, 5))
+    with pytest.raises(ValueError, match="bounds are for numeric options"):
+        Option("name", "x", "a text", bounds=(1, 5))
+    for info in obelisk.games():
+        for option in info.options:
+            if type(option.default) in (int, float):
+                described = option.to_dict()
+                assert option.allowed is not None or described["min"] <= option.default <= described["max"]
+    assert Option("turns", 10, "a count", bounds=(1, 99)).to_dict()["max"] == 99
 
 
 def test_chance_nodes_and_pools() -> None:
@@ -199,37 +226,123 @@ plain = st.recursive(
 
 
 @given(plain)
-def test_codec_round_trips_plain_data_through_json(value: object) -> None:
-    assert codec.decode(json.loads(json.dumps(codec.encode(value)))) == value
+def test_codec_encoding_survives_json_exactly(value: object) -> None:
+    encoded = codec.encode(value)
+    assert codec.same_data(json.loads(json.dumps(encoded)), encoded)
 
 
-def test_codec_refuses_sets_and_malformed_documents() -> None:
+def test_codec_refuses_sets() -> None:
     with pytest.raises(TypeError, match="not set"):
         codec.encode({1, 2})
-    with pytest.raises(ValueError, match="malformed"):
-        codec.decode({"x": 1})
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(1, 1.0), (1, True), (0, False), ([1], (1,)), ({"a": 1}, {"a": 1.0}), ([1, 2], [1, 2, 3]), ({"a": 1}, {"b": 1})],
+)
+def test_same_data_tells_types_and_shapes_apart(first: object, second: object) -> None:
+    assert codec.same_data(first, first) and not codec.same_data(first, second)
+    assert not codec.same_data(second, first)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("[" * 65 + "]" * 65, "nested too deeply"),
+        ("1" * 5000, "an integer of 5000 digits"),
+        ("[1e400]", "overflows a float"),
+        ('{"a": NaN}', "NaN, which is not a number JSON allows"),
+        ("-Infinity", "-Infinity"),
+        (b"\xff\xfe", "not valid JSON"),
+        ("{oops", "not valid JSON"),
+    ],
+)
+def test_parse_json_refuses_what_would_break_later(text: str | bytes, message: str) -> None:
+    with pytest.raises(ValueError, match=message) as caught:
+        codec.parse_json(text, "the file")
+    assert str(caught.value).startswith("the file ") and "\n" not in str(caught.value)
+    assert codec.parse_json("[" * 64 + "]" * 64, "the file") is not None
+
+
+def test_describe_is_short_for_any_value() -> None:
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    assert codec.describe(10**400) == "an integer of 1329 bits"
+    assert codec.describe("x" * 500).endswith("...") and len(codec.describe("x" * 500)) == 60
+    assert codec.describe([[1]] * 9) == "[[1], [1], [1], [1], [1], [1], [1], [1], [1]]"
+    assert codec.describe([[1]] * 30) == "a list of 30 entries"
+    assert codec.describe(deep) == "a list of 1 entry"
+    assert codec.describe([10**5000]) == "a list of 1 entry"
+    assert codec.describe({"a": (1,)}) == "{'a': (1,)}"
+    assert codec.describe("a\nb") == "'a\\nb'"
+    assert codec.describe(object()) == "an object"
+
+
+def _with_field(doc: dict, name: str, value: object) -> dict:
+    broken = json.loads(json.dumps(doc))
+    for pair in broken["state"]["#d"]:
+        if pair[0] == name:
+            pair[1] = value
+    return broken
 
 
 def test_state_from_json_refuses_corrupt_documents() -> None:
     game = HighCardGame(2)
     doc = dealt().to_json()
     assert game.state_from_json(json.dumps(doc)).to_json() == doc
-    with pytest.raises(ValueError, match="not valid JSON"):
-        game.state_from_json("{oops")
-    with pytest.raises(ValueError, match="players=3"):
-        game.state_from_json({**doc, "players": 3})
-    with pytest.raises(ValueError, match="missing fields \\['turn'\\]"):
-        broken = json.loads(json.dumps(doc))
-        broken["state"]["#d"] = [pair for pair in broken["state"]["#d"] if pair[0] != "turn"]
-        game.state_from_json(broken)
-    with pytest.raises(ValueError, match="history"):
-        game.state_from_json({**doc, "history": ["x"]})
-    with pytest.raises(ValueError, match="one entry per seat"):
-        broken = json.loads(json.dumps(doc))
-        for pair in broken["state"]["#d"]:
-            if pair[0] == "hands":
-                pair[1] = [1]
-        game.state_from_json(broken)
+    broken_fields = json.loads(json.dumps(doc))
+    broken_fields["state"]["#d"] = [pair for pair in broken_fields["state"]["#d"] if pair[0] != "turn"]
+    twice = json.loads(json.dumps(doc))
+    twice["state"]["#d"].append(twice["state"]["#d"][0])
+    cases = [
+        ("{oops", "not valid JSON"),
+        ("[" * 3000 + "]" * 3000, "nested too deeply"),
+        ('{"seed": ' + "9" * 500 + "}", "an integer of 500 digits"),
+        ([doc], "must be a JSON object"),
+        ({**doc, "format_version": 2}, "not an obelisk-state document"),
+        ({**doc, "players": 3}, "players=3"),
+        ({**doc, "": None}, "saved state: missing keys \\[\\], unexpected keys \\[\"''\"\\]"),
+        ({k: v for k, v in doc.items() if k != "state"}, "saved state: missing keys \\['state'\\]"),
+        ({**doc, "players": 2.0}, "players=2.0"),
+        ({**doc, "options": {"allow_swap": 1}}, "options={'allow_swap': 1}, this game has {'allow_swap': True}"),
+        ({**doc, "seed": -1}, "'seed': seed must be an integer from 0"),
+        ({**doc, "seed": True}, "'seed'"),
+        ({**doc, "seed": 10**400}, "'seed'"),
+        ({**doc, "history": "5,0"}, "'history' must be a list"),
+        ({**doc, "history": ["x"]}, "'history' #0 is 'x'"),
+        ({**doc, "history": [5, 0, 1.0]}, "'history' #2 is 1.0"),
+        ({**doc, "history": [5, 0, 10**400]}, "'history' #2 is an integer of 1329 bits"),
+        ({**doc, "history": [5, 0, 999]}, "'history' #2 is 999, not an action id below"),
+        ({**doc, "history": [5, 0, 5]}, "'history' does not replay: action #2 \\(5\\) cannot be replayed"),
+        ({**doc, "history": doc["history"][:-1]}, "field '[a-z]+'.* is .*, expected .* \\(from replaying the history\\)"),
+        ({**doc, "history": [0] * 10**5}, "more than a game can have"),
+        ({**doc, "state": [1]}, "'state' must be the encoded fields"),
+        ({**doc, "state": {"#d": [["turn"]]}}, "'state' must list \\[name, value\\] pairs"),
+        (broken_fields, "missing fields \\['turn'\\], unexpected fields \\[\\]"),
+        (twice, "lists a field twice"),
+        (_with_field(doc, "hands", [1]), "field 'hands' is \\[1\\], expected \\[5, 0\\]"),
+        (_with_field(doc, "turn", 10**400), "field 'turn' is an integer of 1329 bits, expected 0"),
+        (_with_field(doc, "turn", True), "field 'turn' is True, expected 0"),
+        (_with_field(doc, "hands", {"#t": [3, 1]}), "field 'hands' is {'#t': \\[3, 1\\]}, expected \\[5, 0\\]"),
+        (_with_field(doc, "hands", [[[[[[[]]]]]]] * 2), "field 'hands'\\[0\\] is \\[\\[\\[\\[\\[\\[\\]\\]\\]\\]\\]\\], expected 5"),
+    ]
+    for bad, message in cases:
+        with pytest.raises(ValueError, match=message) as caught:
+            game.state_from_json(bad)
+        assert "\n" not in str(caught.value)
+    assert dealt().to_json() == doc
+
+
+def test_a_loaded_state_is_the_replayed_one() -> None:
+    game = HighCardGame(2)
+    state = dealt()
+    swapped = _with_field(state.to_json(), "hands", list(reversed(state.hands)))
+    with pytest.raises(ValueError, match="field 'hands'"):
+        game.state_from_json(swapped)
+    restored = game.state_from_json(json.dumps(state.to_json()))
+    assert restored.history() == state.history() and restored.seed == state.seed
 
 
 def test_replay_names_the_bad_action() -> None:
@@ -343,3 +456,13 @@ def test_entry_points_answer_odd_values_with_value_errors(game_id: str) -> None:
                     pass
         assert json.dumps(state.to_json(), sort_keys=True) == before
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("player", [False, True, 0.0, "0", [0], 0.5])
+def test_apply_action_refuses_a_player_that_is_not_a_seat_number(player: object) -> None:
+    state = dealt()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="player must be a seat number or None"):
+        state.apply_action(state.legal_actions()[0], player=player)
+    assert state.to_json() == before
+    state.apply_action(state.legal_actions()[0], player=0)

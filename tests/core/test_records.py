@@ -71,7 +71,7 @@ def test_tampered_records_are_refused(tmp_path: Path, tamper, message: str) -> N
 
 
 def test_unreadable_files_are_refused(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read record"):
+    with pytest.raises(RecordError, match="record .* cannot be read"):
         read_record(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

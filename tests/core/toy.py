@@ -102,10 +102,6 @@ class HighCardState(State):
     def _evaluate(self) -> list[float]:
         return [(VALUES[h] - 3.5) / 2.5 if h >= 0 else 0.0 for h in self.hands]
 
-    def _validate(self) -> str | None:
-        if len(self.hands) != self.num_players:
-            return "hands must have one entry per seat"
-        return None
 
 
 class HighCardGame(Game):

@@ -70,15 +70,13 @@ class CleopatraGame(Game):
             Option("merchant_artisan", True, "a Nile merchant may replace an artisan", (True, False)),
             Option("anubis_talents", 1, "talents for each Anubis statue placed in a new sanctuary (0: none)", (1, 0)),
             Option("bonus_four_plus", 5, "multi-build bonus for 4 or more pieces in one turn", (5, 2, 0)),
-            Option("max_rounds", 0, "the game also ends after this many rounds (0: no limit, as in the rulebook)"),
+            Option("max_rounds", 0, "the game also ends after this many rounds (0: no limit, as in the rulebook)",
+                   bounds=(0, 10_000)),
         ),
     )
     state_class = CleopatraState
 
     def _setup(self) -> None:
-        if self.options["max_rounds"] < 0:
-            raise ValueError("cleopatra: option 'max_rounds' must be 0 (no limit) or more, "
-                             f"got {self.options['max_rounds']}")
         try:
             self.tables = load_tables(self.options["data"], self.options["mosaic_mirror"])
         except DataError as error:

@@ -15,12 +15,12 @@ ints (``mask & occupied == 0``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from obelisk.core.files import parse_json, read_text
+from obelisk.core.codec import describe
+from obelisk.core.datafiles import name_key, read_json
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
@@ -132,13 +132,9 @@ def load_tables(path: str = "", mirror: bool = False) -> Tables:
     if key not in _CACHE:
         file = Path(path) if path else DEFAULT_PATH
         try:
-            text = read_text(file)
-        except OSError as error:
-            raise DataError(f"cleopatra data file {str(file)!r} cannot be read: {error.strerror or error}") from None
-        try:
-            doc = parse_json(text)
-        except json.JSONDecodeError as error:
-            raise DataError(f"cleopatra data file {str(file)!r} is not valid JSON: {error}") from None
+            doc = read_json(file, f"cleopatra data file {str(file)!r}")
+        except ValueError as error:
+            raise DataError(str(error)) from None
         _CACHE[key] = build_tables(doc, mirror)
     return _CACHE[key]
 
@@ -199,9 +195,9 @@ def _field(doc: dict[str, Any], name: str, kind: type, where: str) -> Any:
     value = doc[name]
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"cleopatra data: {where} field {name!r} must be a whole number, got {value!r}")
+            raise DataError(f"cleopatra data: {where} field {name!r} must be a whole number, got {describe(value)}")
     elif not isinstance(value, kind):
-        raise DataError(f"cleopatra data: {where} field {name!r} must be a JSON {_json_type(kind)}, got {value!r}")
+        raise DataError(f"cleopatra data: {where} field {name!r} must be a JSON {_json_type(kind)}, got {describe(value)}")
     return value
 
 
@@ -211,7 +207,7 @@ def _json_type(kind: type) -> str:
 
 def _count(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DataError(f"cleopatra data: {where} must be a whole number >= 0, got {value!r}")
+        raise DataError(f"cleopatra data: {where} must be a whole number >= 0, got {describe(value)}")
     return value
 
 
@@ -229,18 +225,18 @@ def _cards(entries: list[Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[
         where = f"card {kind!r}"
         expected_type = KIND_TYPES[KINDS.index(kind)]
         if _field(entry, "type", str, where) != expected_type:
-            raise DataError(f"cleopatra data: {where} field 'type' must be {expected_type!r}, got {entry['type']!r}")
+            raise DataError(f"cleopatra data: {where} field 'type' must be {expected_type!r}, got {describe(entry['type'])}")
         name = _field(entry, "name", str, where)
-        if name == "face-down" or any(other["name"] == name for other in found.values()):
-            raise DataError(f"cleopatra data: {where} field 'name' {name!r} is already used; views name cards by "
-                            "their names, so they must be distinct and not 'face-down'")
+        if name_key(name) == "face-down" or any(name_key(other["name"]) == name_key(name) for other in found.values()):
+            raise DataError(f"cleopatra data: {where} field 'name' {name!r} is already used (case and spacing "
+                            "ignored); views name cards by their names, so they must be distinct and not 'face-down'")
         _count(_field(entry, "copies", int, where), f"{where} field 'copies'")
         _count(_field(entry, "amulets", int, where), f"{where} field 'amulets'")
         index_kind = KINDS.index(kind)
         if index_kind < TROMPE:
             resource = RESOURCES[index_kind % 5]
             if _field(entry, "resource", str, where) != resource:
-                raise DataError(f"cleopatra data: {where} field 'resource' must be {resource!r}, got {entry['resource']!r}")
+                raise DataError(f"cleopatra data: {where} field 'resource' must be {resource!r}, got {describe(entry['resource'])}")
             units = _field(entry, "units", int, where)
             if units < 1:
                 raise DataError(f"cleopatra data: {where} field 'units' must be at least 1, got {units}")
@@ -279,7 +275,10 @@ def _categories(entries: list[Any]) -> tuple[dict[str, str], dict[str, int], dic
         if cid in names:
             raise DataError(f"cleopatra data: {where} repeats category {cid!r}")
         where = f"category {cid!r}"
-        names[cid] = _field(entry, "name", str, where)
+        name = _field(entry, "name", str, where)
+        if any(name_key(other) == name_key(name) for other in names.values()):
+            raise DataError(f"cleopatra data: {where} field 'name' {name!r} is already used (case and spacing ignored)")
+        names[cid] = name
         count = _count(_field(entry, "pieces", int, where), f"{where} field 'pieces'")
         if count < 1:
             raise DataError(f"cleopatra data: {where} field 'pieces' must be at least 1")
@@ -309,7 +308,7 @@ def _categories(entries: list[Any]) -> tuple[dict[str, str], dict[str, int], dic
 def _cell(value: Any, where: str, rows: int, cols: int) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise DataError(f"cleopatra data: {where} must be a [row, col] pair of whole numbers, got {value!r}")
+        raise DataError(f"cleopatra data: {where} must be a [row, col] pair of whole numbers, got {describe(value)}")
     row, col = value
     if not (0 <= row < rows and 0 <= col < cols):
         raise DataError(f"cleopatra data: {where} = {value!r} lies outside the {rows}x{cols} garden")
@@ -340,8 +339,8 @@ def _garden(doc: dict[str, Any], pieces: dict[str, int]) -> tuple[Any, ...]:
         if not isinstance(entry, dict):
             raise DataError(f"cleopatra data: {where} must be an object with 'id' and 'cells'")
         wid = _field(entry, "id", str, where)
-        if wid in wall_ids:
-            raise DataError(f"cleopatra data: {where} repeats wall id {wid!r}")
+        if any(name_key(other) == name_key(wid) for other in wall_ids):
+            raise DataError(f"cleopatra data: {where} repeats wall id {wid!r} (case and spacing ignored)")
         mask = 0
         for j, value in enumerate(_field(entry, "cells", list, where)):
             r, c = _cell(value, f"{where}.cells[{j}]", rows, cols)
@@ -357,8 +356,8 @@ def _garden(doc: dict[str, Any], pieces: dict[str, int]) -> tuple[Any, ...]:
         if not isinstance(entry, dict):
             raise DataError(f"cleopatra data: {where} must be an object with 'id' and 'walk'")
         did = _field(entry, "id", str, where)
-        if did in door_ids:
-            raise DataError(f"cleopatra data: {where} repeats door id {did!r}")
+        if any(name_key(other) == name_key(did) for other in door_ids):
+            raise DataError(f"cleopatra data: {where} repeats door id {did!r} (case and spacing ignored)")
         walk = []
         for j, wid in enumerate(_field(entry, "walk", list, where)):
             if wid not in wall_ids:
@@ -381,8 +380,8 @@ def _mosaics(entries: list[Any], pieces: dict[str, int]) -> tuple[tuple[str, ...
         if not isinstance(entry, dict):
             raise DataError(f"cleopatra data: {where} must be an object with 'id' and 'cells'")
         tid = _field(entry, "id", str, where)
-        if tid in ids:
-            raise DataError(f"cleopatra data: {where} repeats mosaic id {tid!r}")
+        if any(name_key(other) == name_key(tid) for other in ids):
+            raise DataError(f"cleopatra data: {where} repeats mosaic id {tid!r} (case and spacing ignored)")
         cells = []
         for j, value in enumerate(_field(entry, "cells", list, f"mosaic {tid!r}")):
             cells.append(_cell(value, f"mosaic {tid!r} cells[{j}]", 30, 30))

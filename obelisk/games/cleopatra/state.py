@@ -1512,39 +1512,6 @@ class CleopatraState(State):
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
 
-    def _validate(self) -> str | None:
-        n = self.num_players
-        t = self.tables
-        if len(self.hands) != n or any(len(h) != NUM_KINDS for h in self.hands):
-            return f"hands must be {n} lists of {NUM_KINDS} counts"
-        if len(self.known) != n + 1 or any(len(row) != n for row in self.known):
-            return "known must hold one row per viewer (seats and the public)"
-        counts = [self.deck[k] + self.discards[k] + sum(h[k] for h in self.hands) for k in range(NUM_KINDS)]
-        for card in [c for stall in self.stalls for c in stall] + self.pending:
-            counts[card[0]] += 1
-        for _, r in self.offers:
-            counts[r] += 1
-        if self.char_card >= 0:
-            counts[self.char_card] += 1
-        if counts != list(t.copies):
-            return f"card counts {counts} do not add up to the deck {list(t.copies)}"
-        if min(self.deck + self.discards + [x for h in self.hands for x in h]) < 0:
-            return "a card count is negative"
-        for viewer in range(n + 1):
-            for q in range(n):
-                if any(k > h for k, h in zip(self.known[viewer][q], self.hands[q])):
-                    return f"viewer {viewer} knows more cards of seat {q} than it holds"
-        if len(self.discard_known) != n + 1 or any(
-                len(row) != NUM_KINDS or any(k > d for k, d in zip(row, self.discards)) for row in self.discard_known):
-            return "discard_known must hold one row per viewer, none above the discard pile"
-        if not 0 <= self.deck_up <= sum(self.deck):
-            return "deck_up exceeds the deck"
-        if self.phase not in PHASES:
-            return f"unknown phase {self.phase!r}"
-        if min(self.talents + self.amulets + self.merchants + self.statues) < 0:
-            return "talents, amulets, merchants and statues cannot be negative"
-        return None
-
 
 def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],
                   rng: random.Random) -> None:

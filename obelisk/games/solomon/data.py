@@ -14,12 +14,12 @@ entrance (the north side). Squares are written column letter + row number,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from obelisk.core.files import parse_json, read_text
+from obelisk.core.codec import describe
+from obelisk.core.datafiles import read_json, repeated_name
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -190,7 +190,7 @@ def _fail(source: str, where: str, message: str) -> ValueError:
 
 def _count(source: str, where: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(source, where, f"must be a whole number >= 0, got {value!r}")
+        raise _fail(source, where, f"must be a whole number >= 0, got {describe(value)}")
     return value
 
 
@@ -287,14 +287,14 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
             raise _fail(source, where, f"unknown field(s) {', '.join(map(repr, extra))}; allowed: number, name, cells, source")
         number = entry.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise _fail(source, f"{where}.number", f"must be a whole number >= 1, got {number!r}")
+            raise _fail(source, f"{where}.number", f"must be a whole number >= 1, got {describe(number)}")
         if number in numbers:
             raise _fail(source, f"{where}.number", f"{number} is also the number of cards[{numbers[number]}]; numbers must be unique")
         numbers[number] = i
         where = f"{where} (card {number})"
         name = entry.get("name", f"card {number}")
         if not isinstance(name, str) or not name:
-            raise _fail(source, f"{where}.name", f"must be a non-empty string, got {name!r}")
+            raise _fail(source, f"{where}.name", f"must be a non-empty string, got {describe(name)}")
         raw = entry.get("cells")
         if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
             got = len(raw) if isinstance(raw, list) else repr(raw)
@@ -306,7 +306,7 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
                 or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
             ):
-                raise _fail(source, f"{where}.cells[{j}]", f"must be a [row, column] pair of whole numbers, got {cell!r}")
+                raise _fail(source, f"{where}.cells[{j}]", f"must be a [row, column] pair of whole numbers, got {describe(cell)}")
             cells.append((cell[0], cell[1]))
         if len(set(cells)) != len(cells):
             raise _fail(source, f"{where}.cells", "lists the same square twice")
@@ -317,6 +317,11 @@ def _parse_cards(source: str, doc: Any) -> tuple[Card, ...]:
         c0 = min(c for _, c in cells)
         shape = tuple(sorted((r - r0, c - c0) for r, c in cells))
         cards.append(_build_card(number, name, shape))
+    repeat = repeated_name(card.name for card in cards)
+    if repeat is not None:
+        first, second = cards[repeat[0]], cards[repeat[1]]
+        raise _fail(source, f"cards[{repeat[1]}].name", f"{second.name!r} is also the name of card {first.number} "
+                    "(case and spacing ignored); names must be unique")
     cards.sort(key=lambda card: card.number)
     return tuple(cards)
 
@@ -326,7 +331,7 @@ def parse(doc: Any, source: str) -> Tables:
     if not isinstance(doc, dict):
         raise _fail(source, "<root>", "must be a JSON object with 'tiles' and 'cards'")
     if doc.get("format", FORMAT) != FORMAT:
-        raise _fail(source, "format", f"must be {FORMAT!r}, got {doc.get('format')!r}")
+        raise _fail(source, "format", f"must be {FORMAT!r}, got {describe(doc.get('format'))}")
     missing = [key for key in ("tiles", "cards") if key not in doc]
     if missing:
         raise _fail(source, "<root>", f"missing field(s) {', '.join(missing)}")
@@ -348,15 +353,7 @@ def load(path: str = "") -> Tables:
     key = str(target.resolve()) if target.exists() else str(target)
     if not path and key in _CACHE:
         return _CACHE[key]
-    try:
-        text = read_text(target)
-    except OSError as error:
-        raise ValueError(f"solomon data {target}: cannot be read: {error.strerror or error}") from None
-    try:
-        doc = parse_json(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"solomon data {target}: not valid JSON: {error}") from None
-    tables = parse(doc, str(target))
+    tables = parse(read_json(target, f"solomon data {target}"), str(target))
     if not path:
         _CACHE[key] = tables
     return tables

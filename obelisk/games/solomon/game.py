@@ -28,7 +28,7 @@ class SolomonGame(Game):
         options=(
             Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)"),
             Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)"),
-            Option("move_limit", 8, "most tile moves one player may make in one turn (engine bound, 1-36)"),
+            Option("move_limit", 8, "most tile moves one player may make in one turn (engine bound)", bounds=(1, 36)),
             Option(
                 "change",
                 "supply",
@@ -52,9 +52,6 @@ class SolomonGame(Game):
     beat greedy in 97.5% of 40 games; scoring the leaf at once, in 52.5% (docs/bots.md)."""
 
     def _setup(self) -> None:
-        limit = self.options["move_limit"]
-        if not 1 <= limit <= 36:
-            raise ValueError(f"solomon: option 'move_limit' must be from 1 to 36, got {limit}")
         self.tables = d.load(self.options["data"])
         self.actions = ActionSpace(
             [

@@ -1139,33 +1139,6 @@ class SolomonState(State):
     def _render(self) -> str:
         return render_state(self)
 
-    def _validate(self) -> str | None:
-        n = self.num_players
-        if len(self.heights) != d.SQUARES or len(self.unseen) != d.SQUARES or len(self.stacks) != d.SQUARES:
-            return "the cave must have 36 squares"
-        for sq in range(d.SQUARES):
-            pending = 1 if sq >= self.tops_revealed else 0
-            if not 0 <= self.heights[sq] <= d.MAX_STACK:
-                return f"square {d.square_name(sq)} has height {self.heights[sq]}"
-            if self.heights[sq] != self.unseen[sq] + len(self.stacks[sq]) + pending:
-                return f"square {d.square_name(sq)}: height does not match its tiles"
-        if [self.levels, self.moves_from, self.move_rows] != list(self._cave_tables()):
-            return "levels, moves_from or move_rows do not match the heights"
-        if sum(self.unseen) != sum(self.dark_pool):
-            return "unseen tiles in the cave do not match the dark-backed pool"
-        if self.phase not in PHASES:
-            return f"unknown phase {self.phase!r}"
-        for name in ("coins", "tiles", "hands", "chosen", "played", "round_cards"):
-            if len(getattr(self, name)) != n:
-                return f"{name} must have one entry per seat"
-        if any(c < 0 for c in self.coins) or any(c < 0 for row in self.tiles for c in row):
-            return "negative coins or tiles"
-        if any(c < 0 for c in self.gold_pool + self.dark_pool + self.card_pool + self.penalty_pool):
-            return "a pool holds a negative count"
-        if not 0 <= self.round <= ROUNDS[n]:
-            return f"round {self.round} is out of range"
-        return None
-
 
 def _deal_face_down(
     pools: list[list[int]], payer_counts: list[int], need: int, rng: random.Random

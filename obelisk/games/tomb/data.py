@@ -14,12 +14,12 @@ live on the ``Game``; states hold only plain indices into them.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from obelisk.core.files import parse_json, read_text
+from obelisk.core.codec import describe
+from obelisk.core.datafiles import name_key, read_json
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -80,13 +80,9 @@ def _fail(where: str, message: str) -> None:
 
 def _read_json(path: str) -> Any:
     try:
-        text = read_text(path)
-    except OSError as error:
-        raise DataError(f"data file {path!r} cannot be read: {error.strerror or error}") from None
-    try:
-        return parse_json(text)
-    except json.JSONDecodeError as error:
-        raise DataError(f"data file {path!r} is not valid JSON: {error}") from None
+        return read_json(path, f"data file {path!r}")
+    except ValueError as error:
+        raise DataError(str(error)) from None
 
 
 @lru_cache(maxsize=1)
@@ -108,7 +104,7 @@ def _check_keys(entry: Any, where: str, required: tuple[str, ...], optional: tup
 
 def _openings(value: Any, where: str) -> int:
     if not isinstance(value, str) or not value or any(ch not in DIR_LETTERS for ch in value) or len(set(value)) != len(value):
-        _fail(where, f"openings must be a non-empty string of distinct letters from 'NESW', got {value!r}")
+        _fail(where, f"openings must be a non-empty string of distinct letters from 'NESW', got {describe(value)}")
     return mask_of(value)
 
 
@@ -145,17 +141,20 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         _check_keys(tile, where, ("id", "set", "shape", "feature"), ("detail",))
         tid = tile["id"]
         if not isinstance(tid, str) or not tid:
-            _fail(where, f"field 'id' must be a non-empty string, got {tid!r}")
-        if tid in seen_ids:
-            _fail(where, f"id repeats tile #{seen_ids[tid] + 1}")
-        seen_ids[tid] = index
+            _fail(where, f"field 'id' must be a non-empty string, got {describe(tid)}")
+        if name_key(tid) in seen_ids:
+            _fail(where, f"id repeats tile #{seen_ids[name_key(tid)] + 1} (case and spacing ignored)")
+        seen_ids[name_key(tid)] = index
+        for key in ("set", "shape", "feature"):
+            if not isinstance(tile[key], str):
+                _fail(where, f"field {key!r} must be a string, got {type(tile[key]).__name__}")
         if tile["set"] not in SETS:
-            _fail(where, f"field 'set' must be one of {', '.join(SETS)}, got {tile['set']!r}")
+            _fail(where, f"field 'set' must be one of {', '.join(SETS)}, got {describe(tile['set'])}")
         if tile["shape"] not in shapes:
-            _fail(where, f"field 'shape' must be one of {', '.join(shapes)}, got {tile['shape']!r}")
+            _fail(where, f"field 'shape' must be one of {', '.join(shapes)}, got {describe(tile['shape'])}")
         feature = tile["feature"]
         if feature not in FEATURES:
-            _fail(where, f"field 'feature' must be one of {', '.join(FEATURES)}, got {feature!r}")
+            _fail(where, f"field 'feature' must be one of {', '.join(FEATURES)}, got {describe(feature)}")
         detail = tile.get("detail")
         allowed_detail = {
             "inscription": (colours_basic if tile["set"] == "basic" else colours_all),
@@ -167,7 +166,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
                 _fail(where, f"field 'detail' is not allowed for a {feature} tile")
             detail = ""
         elif detail not in allowed_detail:
-            _fail(where, f"field 'detail' of a {tile['set']} {feature} tile must be one of {', '.join(allowed_detail)}, got {detail!r}")
+            _fail(where, f"field 'detail' of a {tile['set']} {feature} tile must be one of {', '.join(allowed_detail)}, got {describe(detail)}")
         if tile["set"] == "basic":
             needs = detail if feature == "item" else RULE_PROTECTION.get(detail) if feature == "obstacle" else None
             if needs in blue:
@@ -263,7 +262,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
             _check_keys(entry, where, ("square", "openings"), ("entrance",))
             cell = parse_square(entry["square"])
             if cell is None or cell not in ring_cells:
-                _fail(where, f"square must be one of the 32 outer-wall squares (A1..I1, A9..I9, A2..A8, I2..I8), got {entry['square']!r}")
+                _fail(where, f"square must be one of the 32 outer-wall squares (A1..I1, A9..I9, A2..A8, I2..I8), got {describe(entry['square'])}")
             if cell in done:
                 _fail(where, f"square {entry['square']} repeats entry #{done[cell] + 1}")
             done[cell] = index

@@ -19,6 +19,8 @@ PER_TURN_BOUND = 500
 turn gains at most a dozen), their follow-ups and the robberies of an ambush (see the docs)."""
 REVEAL_BOUND = 3 * 81
 """Every square is revealed at most once (a draw, an orientation, a map choice)."""
+MAX_ROUNDS = 1_000_000
+"""Highest ``max_rounds``: far beyond any real game, and it keeps ``max_game_length`` a 64-bit integer."""
 
 
 class TombGame(Game):
@@ -37,7 +39,8 @@ class TombGame(Game):
             Option("pyramid", "small", "small (7x7, 48 tiles, 5 colours) or big (9x9, 80 tiles, 7 colours)", ("small", "big")),
             Option("all_inscriptions", False, "the chamber opens only with every colour in play (long variant)", (False, True)),
             Option("data", "", "path of a JSON tile list replacing the stand-in (see docs/games/tomb.md)"),
-            Option("max_rounds", 40, "rounds after which the game stops; places then go by inscriptions read"),
+            Option("max_rounds", 40, "rounds after which the game stops; places then go by inscriptions read",
+                   bounds=(1, MAX_ROUNDS)),
             Option(
                 "chamber_entry",
                 "opening",
@@ -58,8 +61,6 @@ class TombGame(Game):
     state_class = TombState
 
     def _setup(self) -> None:
-        if self.options["max_rounds"] < 1:
-            raise ValueError(f"tomb: option 'max_rounds' must be at least 1, got {self.options['max_rounds']}")
         self.adjacent_chamber: bool = self.options["chamber_entry"] == "adjacent"
         self.max_rounds: int = self.options["max_rounds"]
         end = self.options["end"]

@@ -1201,37 +1201,3 @@ class TombState(State):
         for c in unknown:
             new.assigned[c] = draw_random(new.pool, rng)
         return new
-
-    def _validate(self) -> str | None:
-        t = self._tomb.tables
-        n = self.num_players
-        if len(self.kind) != CELLS or len(self.opn) != CELLS:
-            return "kind and opn must have 81 entries"
-        if len(self.fig) != FIGURES * n or len(self.items) != n or len(self.insc) != n:
-            return "figures, items and inscriptions must match the player count"
-        if len(self.pool) != len(t.pool) or any(c < 0 for c in self.pool):
-            return "pool counts must be non-negative, one per tile kind"
-        if not 0 <= self.phase <= OVER or not 0 <= self.player < n:
-            return f"phase {self.phase} or player {self.player} out of range"
-        counts = list(self.pool)
-        for c, k in self.assigned.items():
-            if not 0 <= c < CELLS or self.kind[c] >= 0 or not 0 <= k < len(counts):
-                return f"looked-at tile on cell {c} is not a face-down square with a tile kind"
-            counts[k] += 1
-        if self.phase == ORIENT and self.rv_cell not in self.assigned:
-            counts[self.rv_kind] += 1
-        for c in range(CELLS):
-            k = self.kind[c]
-            if k >= len(t.kinds) or (k < 0 and t.start_kind[c] >= 0):
-                return f"square {square_name(c)} holds an impossible tile kind {k}"
-            if 0 <= k < len(counts) and t.start_kind[c] < 0:
-                counts[k] += 1
-        if counts != list(t.pool):
-            return "revealed, looked-at and face-down tiles do not add up to the tile list"
-        if sorted(self.assigned) != sorted(self.knowers):
-            return "every looked-at tile needs its list of players who saw it"
-        for p in self.fig:
-            if not IN_CHAMBER <= p < CELLS + 4:
-                return f"figure position {p} out of range"
-        return None
-

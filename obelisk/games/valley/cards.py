@@ -9,12 +9,12 @@ allowed, because a user-corrected card file is meant to be edited by hand.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from obelisk.core.files import parse_json, read_text
+from obelisk.core.codec import describe
+from obelisk.core.datafiles import name_key, read_json
 from obelisk.games.valley.effects import EFFECTS
 
 BUILTIN_PATH = Path(__file__).with_name("cards.json")
@@ -71,14 +71,9 @@ def load_cards(path: str = "") -> CardTable:
     file = Path(path) if path else BUILTIN_PATH
     label = f"cards file {str(file)!r}"
     try:
-        text = read_text(file)
-    except OSError as error:
-        raise CardFileError(f"{label}: cannot be read ({error.strerror or error})") from None
-    try:
-        doc = parse_json(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise CardFileError(f"{label}: not valid JSON ({where}: {error.msg})") from None
+        doc = read_json(file, label)
+    except ValueError as error:
+        raise CardFileError(str(error)) from None
     return parse_cards(doc, label)
 
 
@@ -98,9 +93,11 @@ def parse_cards(doc: Any, label: str = "cards file") -> CardTable:
     for index, entry in enumerate(entries, 1):
         card = _parse_card(entry, index, label, set_names)
         where = f"{label}: card {index} ({card['name']!r})"
-        if card["name"] in seen:
-            raise CardFileError(f"{where}: field 'name' repeats card {seen[card['name']]}; names must be unique")
-        seen[card["name"]] = index
+        key = name_key(card["name"])
+        if key in seen:
+            raise CardFileError(f"{where}: field 'name' repeats card {seen[key]} (case and spacing ignored); "
+                                "names must be unique")
+        seen[key] = index
         for key, value in card.items():
             columns[key].append(value)
     _check_totals(columns, label, set_names, set_sizes)
@@ -142,10 +139,12 @@ def _parse_sets(sets: Any, label: str) -> tuple[tuple[str, ...], tuple[int, ...]
             raise CardFileError(f"{where}: unknown field(s) {', '.join(extra)}; allowed: size, frame")
         size = spec.get("size")
         if not _is_int(size) or not 1 <= size <= 20:
-            raise CardFileError(f"{where}: field 'size' must be a whole number from 1 to 20, got {size!r}")
+            raise CardFileError(f"{where}: field 'size' must be a whole number from 1 to 20, got {describe(size)}")
         frame = spec.get("frame", "")
         if not isinstance(frame, str):
-            raise CardFileError(f"{where}: field 'frame' must be a string, got {frame!r}")
+            raise CardFileError(f"{where}: field 'frame' must be a string, got {describe(frame)}")
+        if any(name_key(other) == name_key(name) for other in names):
+            raise CardFileError(f"{where}: repeats a set name (case and spacing ignored)")
         names.append(name)
         sizes.append(size)
         frames.append(frame)
@@ -157,7 +156,7 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
         raise CardFileError(f"{label}: card {index} must be an object, got {type(entry).__name__}")
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise CardFileError(f"{label}: card {index}: field 'name' must be a non-empty string, got {name!r}")
+        raise CardFileError(f"{label}: card {index}: field 'name' must be a non-empty string, got {describe(name)}")
     where = f"{label}: card {index} ({name!r})"
     missing = [f for f in CARD_FIELDS if f not in entry]
     if missing:
@@ -169,25 +168,25 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
         )
     level = entry["level"]
     if level not in (1, 2, 3) or not _is_int(level):
-        raise CardFileError(f"{where}: field 'level' must be 1, 2 or 3, got {level!r}")
+        raise CardFileError(f"{where}: field 'level' must be 1, 2 or 3, got {describe(level)}")
     copies = _number(entry, "copies", where, 1)
     cost = _number(entry, "cost", where, 0)
     gold = _number(entry, "gold", where, 0)
     kind = entry["type"]
     if kind not in TYPES:
-        raise CardFileError(f"{where}: field 'type' must be one of {', '.join(TYPES)}, got {kind!r}")
+        raise CardFileError(f"{where}: field 'type' must be one of {', '.join(TYPES)}, got {describe(kind)}")
     if (level == 1) != (kind == "starter"):
         raise CardFileError(f"{where}: field 'level' must be 1 exactly for starters (type {kind!r}, level {level})")
     set_name = entry["set"]
     if kind == "set":
         if set_name not in set_names:
-            raise CardFileError(f"{where}: field 'set' must be one of {', '.join(set_names)}, got {set_name!r}")
+            raise CardFileError(f"{where}: field 'set' must be one of {', '.join(set_names)}, got {describe(set_name)}")
     elif set_name is not None:
-        raise CardFileError(f"{where}: field 'set' must be null for a {kind} card, got {set_name!r}")
+        raise CardFileError(f"{where}: field 'set' must be null for a {kind} card, got {describe(set_name)}")
     vp = entry["vp"]
     if kind == "set":
         if vp is not None:
-            raise CardFileError(f"{where}: field 'vp' must be null for a set card (sets score by size), got {vp!r}")
+            raise CardFileError(f"{where}: field 'vp' must be null for a set card (sets score by size), got {describe(vp)}")
     else:
         vp = _number(entry, "vp", where, 0)
     if kind == "starter" and copies % STARTER_DECKS:
@@ -198,7 +197,7 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
     params = _parse_action(entry["action"], where)
     text = entry.get("text", "")
     if not isinstance(text, str):
-        raise CardFileError(f"{where}: field 'text' must be a string, got {text!r}")
+        raise CardFileError(f"{where}: field 'text' must be a string, got {describe(text)}")
     provenance = entry.get("provenance", {})
     if not isinstance(provenance, dict):
         raise CardFileError(
@@ -208,7 +207,7 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
         if field not in CARD_FIELDS:
             raise CardFileError(f"{where}: provenance names unknown field {field!r}; allowed: {', '.join(CARD_FIELDS)}")
         if value not in PROVENANCES:
-            raise CardFileError(f"{where}: provenance of {field!r} must be 'public' or 'reconstructed', got {value!r}")
+            raise CardFileError(f"{where}: provenance of {field!r} must be 'public' or 'reconstructed', got {describe(value)}")
     return {
         "name": name, "level": level, "copies": copies, "cost": cost, "gold": gold, "type": kind,
         "set": set_name, "vp": vp, "action": entry["action"], "text": text, "provenance": dict(provenance),
@@ -220,11 +219,11 @@ def _parse_action(action: Any, where: str) -> dict[str, int]:
     if action is None:
         return {}
     if not isinstance(action, dict) or "effect" not in action:
-        raise CardFileError(f"{where}: field 'action' must be null or an object with an 'effect' key, got {action!r}")
+        raise CardFileError(f"{where}: field 'action' must be null or an object with an 'effect' key, got {describe(action)}")
     effect = action["effect"]
-    if effect not in EFFECTS:
+    if not isinstance(effect, str) or effect not in EFFECTS:
         raise CardFileError(
-            f"{where}: field 'action': unknown effect {effect!r}; allowed: {', '.join(sorted(EFFECTS))}"
+            f"{where}: field 'action': unknown effect {describe(effect)}; allowed: {', '.join(sorted(EFFECTS))}"
         )
     spec = EFFECTS[effect].params
     given = {k: v for k, v in action.items() if k != "effect"}
@@ -239,7 +238,7 @@ def _parse_action(action: Any, where: str) -> dict[str, int]:
         if not _is_int(value) or not lo <= value <= hi:
             raise CardFileError(
                 f"{where}: field 'action': parameter {key!r} of {effect!r} must be a whole number from {lo} to {hi}, "
-                f"got {value!r}"
+                f"got {describe(value)}"
             )
     return given
 
@@ -267,7 +266,7 @@ def _check_totals(
 def _number(entry: dict[str, Any], field: str, where: str, lo: int) -> int:
     value = entry[field]
     if not _is_int(value) or not lo <= value <= MAX_NUMBER:
-        raise CardFileError(f"{where}: field {field!r} must be a whole number from {lo} to {MAX_NUMBER}, got {value!r}")
+        raise CardFileError(f"{where}: field {field!r} must be a whole number from {lo} to {MAX_NUMBER}, got {describe(value)}")
     return value
 
 

@@ -1,4 +1,4 @@
-"""Why an action is illegal, and whether a loaded state is consistent."""
+"""Why an action is illegal."""
 
 from __future__ import annotations
 
@@ -67,56 +67,3 @@ def illegal_reason(state: Any, action: int) -> str:
             return f"you have not executed the action of {names[index]} this turn"
         return f"the action of {names[index]} cannot be repeated now"
     return f"{label!r} is not legal now"
-
-
-def validate_state(state: Any) -> str | None:
-    """Describe the first inconsistency of a loaded state, or return None."""
-    table = state.game.table
-    n = state.num_players
-    k = table.size
-    for field in ("hands", "decks", "deck_sizes", "tops", "shown", "discards", "tombs", "turns"):
-        if len(getattr(state, field)) != n:
-            return f"{field} must have one entry per seat ({n})"
-    for seat in range(n):
-        hand = list(state.hands[seat])
-        for kind in state.shown[seat]:
-            if kind not in hand:
-                return f"seat {seat}: a card shown in the hand ({kind!r}) is not in the hand"
-            hand.remove(kind)
-    piles = [*state.hands, *state.tops, *state.discards, *state.tombs, state.boneyard, state.play, state.revealed]
-    piles.append([c for c in state.pyramid if c != -1])
-    for pile in piles:
-        if any(type(c) is not int or not 0 <= c < k for c in pile):
-            return f"a pile holds a card id outside 0..{k - 1}"
-    if len(state.pyramid) != 6:
-        return "the pyramid must have 6 slots"
-    counts = [0] * k
-    for pool in (*state.decks, state.stock_ii, state.stock_iii):
-        if len(pool) != k or any(type(c) is not int or c < 0 for c in pool):
-            return f"a deck or stock pool must hold {k} non-negative counts"
-        for kind, c in enumerate(pool):
-            counts[kind] += c
-    for seat in range(n):
-        if state.deck_sizes[seat] != sum(state.decks[seat]):
-            return f"deck size of seat {seat} does not match its pool"
-    if state.stock_sizes != [sum(state.stock_ii), sum(state.stock_iii)]:
-        return "stock sizes do not match the stock pools"
-    for pile in piles:
-        for c in pile:
-            counts[c] += 1
-    for kind in range(k):
-        expected = table.per_player[kind] * n if table.level[kind] == 1 else table.copies[kind]
-        if counts[kind] != expected:
-            return f"{table.names[kind]}: {counts[kind]} copies in play, expected {expected}"
-    if not 0 <= state.active < n:
-        return f"active seat {state.active} is not a seat"
-    if state.over:
-        return None if not state.stack else "a finished game has pending steps"
-    if not state.stack or any(type(f) is not tuple or not f or type(f[0]) is not int for f in state.stack):
-        return "the pending steps are malformed"
-    top = state.stack[-1]
-    if top[0] not in F.DECISIONS and top[0] not in F.CHANCES:
-        return "the pending step on top is not a decision or a draw"
-    if top[0] in F.DECISIONS and not 0 <= top[1] < n:
-        return "the pending decision names no seat"
-    return None

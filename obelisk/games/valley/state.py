@@ -23,7 +23,7 @@ from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.games.valley import frames as F
 from obelisk.games.valley.cards import SET, STARTER, UNIQUE
 from obelisk.games.valley.effects import min_pyramid_cost, repeat_candidates
-from obelisk.games.valley.explain import illegal_reason, validate_state
+from obelisk.games.valley.explain import illegal_reason
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.view import render_state
 
@@ -974,9 +974,6 @@ class ValleyState(State):
 
     def _render(self) -> str:
         return render_state(self)
-
-    def _validate(self) -> str | None:
-        return validate_state(self)
 
 
 def _counted(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:

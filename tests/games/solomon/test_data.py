@@ -111,7 +111,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 
 def test_option_values_are_checked() -> None:
-    with pytest.raises(ValueError, match="'move_limit' must be from 1 to 36, got 0"):
+    with pytest.raises(ValueError, match="'move_limit' must be an int from 1 to 36, got 0"):
         obelisk.load("solomon", 2, move_limit=0)
     with pytest.raises(ValueError, match="option 'change' must be one of 'supply', 'unlimited'"):
         obelisk.load("solomon", 2, change="bank")

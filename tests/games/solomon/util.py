@@ -82,10 +82,3 @@ def give(state: SolomonState, seat: int, **tiles: int) -> None:
     for short, count in tiles.items():
         state.tiles[seat][KIND[short]] += count
     state._legal = None
-
-
-def balance_pool(state: SolomonState) -> None:
-    """Trim the dark-backed pool (largest counts first) to as many tiles as the cave hides."""
-    pool = state.dark_pool
-    while sum(pool) > sum(state.unseen):
-        pool[pool.index(max(pool))] -= 1

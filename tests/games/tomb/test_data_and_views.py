@@ -97,8 +97,11 @@ def _write(tmp_path: Path, doc: dict) -> Path:
 def test_options_are_validated() -> None:
     with pytest.raises(ValueError, match="pyramid"):
         obelisk.load("tomb", 2, pyramid="huge")
-    with pytest.raises(ValueError, match="max_rounds' must be at least 1"):
+    with pytest.raises(ValueError, match="max_rounds' must be an int from 1 to 1000000, got 0"):
         obelisk.load("tomb", 2, max_rounds=0)
+    with pytest.raises(ValueError, match="max_rounds' must be an int from 1 to 1000000, got 1000001"):
+        obelisk.load("tomb", 2, max_rounds=1_000_001)
+    assert obelisk.load("tomb", 6, max_rounds=100_000).max_game_length() < 2**63
     with pytest.raises(ValueError, match="players must be from 2 to 6"):
         obelisk.load("tomb", 7)
 

@@ -12,6 +12,7 @@ import pytest
 import obelisk
 from obelisk.games.valley.cards import BUILTIN_PATH, CARD_FIELDS, load_cards, parse_cards
 from obelisk.games.valley.effects import EFFECTS
+from tests.games.valley.helpers import inconsistency
 
 DOC = json.loads(BUILTIN_PATH.read_text())
 
@@ -152,6 +153,7 @@ BAD_FILES = [
     (_set("Book of Gates", "vp", 3), r"field 'vp' must be null for a set card"),
     (_set("Shabti", "copies", 15), r"\('Shabti'\): field 'copies' of a starter must be a multiple of 4"),
     (_set("Book of Gates", "action", {"effect": "teleport"}), r"unknown effect 'teleport'; allowed: boat, discount"),
+    (_set("Book of Gates", "action", {"effect": ["draw"]}), r"unknown effect \['draw'\]; allowed: boat, discount"),
     (_set("Book of Gates", "action", "draw"), r"field 'action' must be null or an object with an 'effect' key"),
     (_set("Box of Food", "action", {"effect": "draw"}), r"effect 'draw' needs parameter 'count' \(1 to 9\)"),
     (_set("Box of Food", "action", {"effect": "draw", "count": 1, "cards": 2}),
@@ -180,7 +182,7 @@ def test_unreadable_and_invalid_json_files(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot be read"):
         load_cards(str(tmp_path / "missing.json"))
     path = _write(tmp_path, '{"sets": {}, "cards": [}')
-    with pytest.raises(ValueError, match=r"not valid JSON \(line 1, column"):
+    with pytest.raises(ValueError, match=r"is not valid JSON: .* line 1 column"):
         load_cards(path)
     with pytest.raises(ValueError, match="top level must be an object"):
         parse_cards([1, 2])
@@ -224,4 +226,4 @@ def test_a_small_user_card_set_plays_to_the_end(tmp_path: Path) -> None:
     assert game.num_distinct_actions() == game.actions.size
     for seed in range(5):
         state = testing.random_playout(game, seed)
-        assert state.is_terminal() and state._validate() is None
+        assert state.is_terminal() and inconsistency(state) is None

@@ -13,6 +13,7 @@ from tests.games.valley.helpers import (
     act,
     after_setup,
     draw,
+    inconsistency,
     kind,
     kinds,
     labels,
@@ -46,7 +47,7 @@ def test_setup_decks_pyramid_boneyard_and_hands(players: int) -> None:
     # level II lies on top of level III: the first seven stock cards are all level II
     assert all(table.level[k] == 2 for k in [*state.pyramid, *state.boneyard])
     assert state.stock_sizes == [29 - 7, 27]
-    assert state._validate() is None  # spare starters are back in the box
+    assert inconsistency(state) is None  # spare starters are back in the box
     assert state.current_player() == 0 and top_code(state) == F.MAIN
 
 
@@ -369,4 +370,4 @@ def test_random_games_respect_turn_equality_and_bounds() -> None:
     for seed in range(5):
         state = testing.random_playout(game, seed)
         assert len(set(state.turns)) == 1
-        assert state._validate() is None
+        assert inconsistency(state) is None
