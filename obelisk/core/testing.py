@@ -15,7 +15,8 @@ import pickle
 import random
 from typing import Any, Callable, Iterator
 
-from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State
+from obelisk.core import codec
+from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State, _game_fields
 
 _BAD_ACTIONS: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
 
@@ -184,10 +185,53 @@ def check_no_leaks(game: Game, games: int, seed: int = 0, require_hidden: bool =
                 )
                 assert other.observation(None) == spectator, "spectator observation changed after resampling"
                 assert json.dumps(state.to_json(), sort_keys=True) == original, "resampling changed the original"
-                changed = changed or json.dumps(other.to_json(), sort_keys=True) != original
+                changed = changed or _fields_text(other) != _fields_text(state)
                 _play_out(other, rng)
     if require_hidden:
         assert changed, "resample_from_infostate never re-dealt anything: hidden information is not resampled"
+
+
+def check_redeal_hides_the_truth(game: Game, games: int, seed: int = 0) -> None:
+    """A re-deal carries nothing that rebuilds the true position.
+
+    Its seed is drawn from the generator, its history holds only the actions
+    applied since the re-deal, it is not ``replayable`` and ``to_json``
+    refuses it; its move number is the true one. So neither ``Game.replay``
+    nor a saved document of it can bring back the hidden parts, and a copy,
+    pickle or further play keeps it so.
+    """
+    for state in sampled_states(game, games, seed, per_game=3):
+        true_fields = _fields_text(state)
+        for seat in range(game.num_players):
+            rng = random.Random(f"truth:{seed}:{state.move_number()}:{seat}")
+            other = state.resample_from_infostate(seat, rng)
+            where = f"seat {seat}'s re-deal at move {state.move_number()}"
+            assert not other.replayable and state.replayable, f"{where} claims to be replayable"
+            assert other.history() == [], f"{where} carries a history: {other.history()[:10]}"
+            assert other.seed != state.seed, f"{where} keeps the true seed"
+            assert other.move_number() == state.move_number(), f"{where} changed the move number"
+            assert f"re-dealt state move={state.move_number()} " in repr(other)
+            try:
+                other.to_json()
+            except ValueError as error:
+                assert "re-dealt" in str(error)
+            else:
+                raise AssertionError(f"{where} was saved by to_json")
+            if state.move_number() > 0:
+                rebuilt = game.replay(other.seed, other.history())
+                assert _fields_text(rebuilt) != true_fields, f"{where}: replaying its seed and history rebuilds the truth"
+            for copied in (other.clone(), pickle.loads(pickle.dumps(other))):
+                assert not copied.replayable and copied.move_number() == other.move_number()
+                assert _fields_text(copied) == _fields_text(other), f"{where}: a copy differs"
+            if not other.is_terminal():
+                other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(other.legal_actions()))
+                assert len(other.history()) == 1 and other.move_number() == state.move_number() + 1
+                assert other.observation(seat)["move_number"] == state.move_number() + 1
+
+
+def _fields_text(state: State) -> str:
+    """Every game field of ``state`` (core fields aside) as canonical text."""
+    return json.dumps(codec.encode(_game_fields(state)), sort_keys=True)
 
 
 def check_resample_depends_only_on_the_infostate(game: Game, games: int, seed: int = 0) -> None:
@@ -204,8 +248,8 @@ def check_resample_depends_only_on_the_infostate(game: Game, games: int, seed: i
         for seat in range(game.num_players):
             twin = state.resample_from_infostate(seat, random.Random(f"twin:{seat}"))
             for k in range(2):
-                ours = state.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
-                theirs = twin.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
+                ours = _fields_text(state.resample_from_infostate(seat, random.Random(k)))
+                theirs = _fields_text(twin.resample_from_infostate(seat, random.Random(k)))
                 assert ours == theirs, (
                     f"seat {seat} at move {state.move_number()}: the same generator re-deals two states of "
                     f"one information set differently, so the re-deal depends on hidden information"
@@ -280,6 +324,7 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_illegal_rejected,
     check_clone_and_serialization,
     check_no_leaks,
+    check_redeal_hides_the_truth,
     check_resample_depends_only_on_the_infostate,
     check_action_strings_do_not_leak,
 )

@@ -50,5 +50,11 @@ def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> N
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
+def test_redeal_hides_the_truth(game_id: str, players: int) -> None:
+    testing.check_redeal_hides_the_truth(obelisk.load(game_id, players), 3, seed=6500)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
 def test_action_strings_do_not_leak(game_id: str, players: int) -> None:
     testing.check_action_strings_do_not_leak(obelisk.load(game_id, players), 4, seed=7000)
+

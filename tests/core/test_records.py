@@ -63,3 +63,11 @@ def test_unreadable_files_are_refused(tmp_path: Path) -> None:
         read_record(bad)
     with pytest.raises(RecordError, match="must be a JSON object"):
         replay_record([1, 2])
+
+
+def test_a_redeal_has_no_record() -> None:
+    state = HighCardGame(3).new_initial_state(4)
+    state.apply_action(2)
+    redeal = state.resample_from_infostate(0, 1)
+    with pytest.raises(ValueError, match="re-dealt state .* has no record"):
+        make_record(redeal)

@@ -202,6 +202,7 @@ class SolomonState(State):
         new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
+        new._dealt_at = self._dealt_at
         new._legal = self._legal
         new.gold_pool = self.gold_pool[:]
         new.dark_pool = self.dark_pool[:]
