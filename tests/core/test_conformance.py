@@ -8,9 +8,11 @@ import pytest
 
 import obelisk
 from obelisk.core import testing
+from tests.core.toy import HighCardGame, LeakyHighCardGame
 
 GAMES_PER_CHECK = int(os.environ.get("OBELISK_CONFORMANCE_GAMES", "12"))
 PLAYOUTS = int(os.environ.get("OBELISK_CONFORMANCE_PLAYOUTS", "200"))
+TWIN_GAMES = int(os.environ.get("OBELISK_CONFORMANCE_TWIN_GAMES", "1"))
 
 CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
@@ -46,7 +48,7 @@ def test_determinism(game_id: str, players: int) -> None:
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> None:
-    testing.check_resample_depends_only_on_the_infostate(obelisk.load(game_id, players), 4, seed=6000)
+    testing.check_resample_depends_only_on_the_infostate(obelisk.load(game_id, players), TWIN_GAMES, seed=6000)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
@@ -58,3 +60,10 @@ def test_redeal_hides_the_truth(game_id: str, players: int) -> None:
 def test_action_strings_do_not_leak(game_id: str, players: int) -> None:
     testing.check_action_strings_do_not_leak(obelisk.load(game_id, players), 4, seed=7000)
 
+
+def test_the_resample_check_catches_a_redeal_that_reads_hidden_truth() -> None:
+    leaky = LeakyHighCardGame(3)
+    testing.check_no_leaks(leaky, 4, seed=4000)  # the seat's own view survives the leaky re-deal
+    with pytest.raises(AssertionError, match="re-deals them differently .* depends on hidden information"):
+        testing.check_resample_depends_only_on_the_infostate(leaky, 1, seed=6000)
+    testing.check_resample_depends_only_on_the_infostate(HighCardGame(3), 1, seed=6000)
