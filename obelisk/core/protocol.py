@@ -26,6 +26,9 @@ from mypy_extensions import mypyc_attr
 from obelisk.core import codec
 from obelisk.core.seeds import MAX_SEED
 
+_SEED_BITS: Final = MAX_SEED.bit_length() - 1
+"""A re-deal's seed is ``getrandbits(_SEED_BITS)``: any seed in ``[0, MAX_SEED)``, the cheapest draw."""
+
 CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
 TERMINAL: Final = -4
@@ -592,7 +595,7 @@ class State(ABC):
         move number it seeds a generator), or ``None`` for a generator seeded from
         the state's seed as well. The re-deal depends only on what ``seat`` knows
         and the generator; it carries nothing of the true position that ``seat``
-        cannot see: it gets a seed made from the generator, keeps the move number,
+        cannot see: it gets a seed drawn from the generator, keeps the move number,
         and its ``history()`` starts empty, so it is not ``replayable`` and
         ``to_json`` refuses it.
         """
@@ -609,7 +612,7 @@ class State(ABC):
             raise TypeError(f"{type(self).__name__}._resample returned the state itself, not a re-dealt copy")
         resampled._legal = None
         resampled._dealt_at = self.move_number()
-        resampled._seed = _seed_of(rng)
+        resampled._seed = rng.getrandbits(_SEED_BITS)
         resampled._history = []
         return resampled
 
@@ -668,12 +671,6 @@ class State(ABC):
             return self._action_to_string(action)
         except Exception:  # a label for an out-of-range id may not exist
             return "unknown action"
-
-
-def _seed_of(rng: random.Random) -> int:
-    """A seed in ``[0, MAX_SEED)`` from the generator's state, which it leaves as it was (so the random
-    choices of a bot that re-deals stay the same whatever seed its determinizations carry)."""
-    return hash(rng.getstate()) % MAX_SEED
 
 
 def _outcome_ids(outcomes: list[tuple[Any, Any]]) -> list[int]:
