@@ -26,7 +26,7 @@ def make_record(state: State, players: Sequence[Mapping[str, str]] | None = None
     """The record of ``state``'s game so far; ``players`` gives each seat's name and kind."""
     game = state.game
     if not state.replayable:
-        raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a position of the game")
+        raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a game position")
     if players is None:
         players = [{"name": f"seat {i}", "kind": "unknown"} for i in range(game.num_players)]
     if len(players) != game.num_players:

@@ -219,12 +219,13 @@ def check_redeal_hides_the_truth(game: Game, games: int, seed: int = 0) -> None:
                 raise AssertionError(f"{where} was saved by to_json")
             if state.move_number() > 0:
                 rebuilt = game.replay(other.seed, other.history())
-                assert _fields_text(rebuilt) != true_fields, f"{where}: replaying its seed and history rebuilds the truth"
+                assert _fields_text(rebuilt) != true_fields, f"{where}: its seed and history replay the truth"
             for copied in (other.clone(), pickle.loads(pickle.dumps(other))):
                 assert not copied.replayable and copied.move_number() == other.move_number()
                 assert _fields_text(copied) == _fields_text(other), f"{where}: a copy differs"
             if not other.is_terminal():
-                other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(other.legal_actions()))
+                legal = other.legal_actions()
+                other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(legal))
                 assert len(other.history()) == 1 and other.move_number() == state.move_number() + 1
                 assert other.observation(seat)["move_number"] == state.move_number() + 1
 

@@ -1143,7 +1143,7 @@ class SolomonState(State):
         kinds: list[list[int]] = [[-1] * len(event_slots) for event_slots in slots]
         spent_at: list[tuple[int, int]] = []
         if not _place_spent(spent, 0, pools, slots, kinds, spent_at, payer, need, rng):
-            raise AssertionError("no deal of the face-down tiles fits what is public")  # the true deal fits
+            raise RuntimeError("no deal of the face-down tiles fits what is public, yet the true one does")
         payer_counts = [sum(1 for h, k in zip(hs, ks) if h == payer and k < 0) for hs, ks in zip(slots, kinds)]
         rest = [sorted(_without(pool, [k for k in ks if k >= 0])) for pool, ks in zip(pools, kinds)]
         for e, (to_payer, to_others) in enumerate(_deal_face_down(rest, payer_counts, need, rng)):
@@ -1179,7 +1179,12 @@ class SolomonState(State):
         return pools, slots
 
     def _place_face_down(
-        self, new: "SolomonState", seat: int, slots: list[list[int]], kinds: list[list[int]], spent_at: list[tuple[int, int]]
+        self,
+        new: "SolomonState",
+        seat: int,
+        slots: list[list[int]],
+        kinds: list[list[int]],
+        spent_at: list[tuple[int, int]],
     ) -> None:
         """Write a deal into ``new``: the holders' tiles, ``secret``, ``spent`` and the undealt ``penalty_pool``."""
         n = self.num_players
@@ -1209,6 +1214,7 @@ class SolomonState(State):
                 new.spent.append([e, entry[1], kinds[e][j], entry[3]])
         if self.deal_to:
             new.penalty_pool = pool
+
     def _render(self) -> str:
         return render_state(self)
 

@@ -131,7 +131,8 @@ def test_a_penalty_deal_in_progress_is_redealt_with_its_undealt_tiles() -> None:
     assert _redeals(truth, 1) == _redeals(twin, 1)
     for other in (truth.resample_from_infostate(1, random.Random(k)) for k in range(20)):
         assert other.penalty_pool[KIND["T5"]] == 0 and sum(other.penalty_pool) == 3
-        hidden = [k for _, h, k in other.secret if h == 2] + [k for k, c in enumerate(other.penalty_pool) for _ in range(c)]
+        undealt = [k for k, c in enumerate(other.penalty_pool) for _ in range(c)]
+        hidden = [k for _, h, k in other.secret if h == 2] + undealt
         assert sorted(hidden) == sorted([KIND["C3"], KIND["C3"], KIND["SB"], KIND["SC"]])
 
 
