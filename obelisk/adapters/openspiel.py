@@ -22,9 +22,11 @@ from the engine. What a seat sees comes from ``State.observation(seat)`` and
   tensor: that tensor, then how often the seat took each action id (divided
   by ``max_game_length``), then ``move_number / max_game_length``.
 
-A state resampled for seat ``p`` keeps ``p``'s recall; the other seats'
-recall restarts there, since their past views in the re-dealt world were
-never observed. Games without an observation tensor are registered without
+A state resampled for seat ``p`` keeps ``p``'s recall and action counts; the
+other seats' recall and counts restart there, since their past in the
+re-dealt world was never observed. It is a new ``pyspiel.State`` whose
+``history()`` starts empty, like the engine re-deal's: no history of the
+real game reaches it. Games without an observation tensor are registered without
 tensors (``provides_*_tensor`` false).
 
 OpenSpiel's Python ``ISMCTSBot`` determinizes through :func:`make_resampler`
@@ -184,26 +186,25 @@ class _Box:
 
     OpenSpiel clones a Python state by ``deepcopy``-ing each attribute and
     serializes it by pickling them; this box makes the first an engine
-    ``clone()`` and the second a replay of the engine history. OpenSpiel also
+    ``clone()`` and the second a replay of the engine history (a re-deal, which
+    no history rebuilds, is pickled whole). OpenSpiel also
     builds throw-away initial states (every clone starts as one, every tensor
     shape query makes one), so a fresh box shares the game's initial engine
     state and copies it only before the first action (``shared``).
     """
 
-    __slots__ = ("inner", "recall", "own", "resampled", "shared")
+    __slots__ = ("inner", "recall", "own", "shared")
 
-    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], resampled: bool,
-                 shared: bool = False) -> None:
+    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], shared: bool = False) -> None:
         self.inner = inner
         self.recall = recall  # one list per seat, then one for spectators
         self.own = own  # action ids each seat took
-        self.resampled = resampled
         self.shared = shared
 
     @classmethod
     def start(cls, initial: State) -> "_Box":
         n = initial.num_players
-        return cls(initial, [[] for _ in range(n + 1)], [[] for _ in range(n)], False, shared=True)
+        return cls(initial, [[] for _ in range(n + 1)], [[] for _ in range(n)], shared=True)
 
     def apply(self, action: int) -> None:
         if self.shared:
@@ -222,14 +223,13 @@ class _Box:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Box":
         inner = self.inner if self.shared else self.inner.clone()
-        return _Box(inner, [list(r) for r in self.recall], [list(o) for o in self.own], self.resampled, self.shared)
+        return _Box(inner, [list(r) for r in self.recall], [list(o) for o in self.own], self.shared)
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.inner.game
-        # A resampled state's history does not produce its re-dealt hidden parts: it is pickled whole.
-        saved = self.inner if self.resampled else (self.inner.seed, self.inner.history())
-        return _restore_box, (game.id, game.num_players, dict(game.options), saved, self.recall, self.own,
-                              self.resampled)
+        # A re-deal is not replayable (nor saved by ``to_json``): pickle the engine state itself.
+        saved = self.inner if not self.inner.replayable else (self.inner.seed, self.inner.history())
+        return _restore_box, (game.id, game.num_players, dict(game.options), saved, self.recall, self.own)
 
 
 @functools.lru_cache(maxsize=64)
@@ -238,10 +238,10 @@ def _cached_game(game_id: str, players: int, options: tuple[tuple[str, Any], ...
 
 
 def _restore_box(game_id: str, players: int, options: dict[str, Any], saved: Any, recall: list[list[str]],
-                 own: list[list[int]], resampled: bool) -> _Box:
+                 own: list[list[int]]) -> _Box:
     game = _cached_game(game_id, players, tuple(sorted(options.items())))
-    inner = saved if resampled else game.replay(*saved)
-    return _Box(inner, recall, own, resampled)
+    inner = saved if isinstance(saved, State) else game.replay(*saved)
+    return _Box(inner, recall, own)
 
 
 class ObeliskSpielState(pyspiel.State):
@@ -295,15 +295,13 @@ def obelisk_state(state: pyspiel.State) -> State:
 
 
 def _resampled(state: ObeliskSpielState, player: int, rng: random.Random) -> ObeliskSpielState:
-    new = state.clone()
-    box = new._box
-    box.inner = state._box.inner.resample_from_infostate(player, rng)
-    box.shared = False
-    box.resampled = True
-    for seat in range(len(box.recall)):
-        if seat != player:
-            box.recall[seat] = []
-    return new
+    """A new state (its OpenSpiel history starts empty, like the engine's) around a re-deal for ``player``."""
+    old = state._box
+    n = len(old.own)
+    recall = [list(old.recall[player]) if seat == player else [] for seat in range(n + 1)]
+    own = [list(old.own[player]) if seat == player else [] for seat in range(n)]
+    inner = old.inner.resample_from_infostate(player, rng)
+    return ObeliskSpielState(state.get_game(), _Box(inner, recall, own))
 
 
 class EngineEvaluator:

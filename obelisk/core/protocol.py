@@ -24,7 +24,10 @@ from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
-from obelisk.core.seeds import check_seed
+from obelisk.core.seeds import MAX_SEED, check_seed
+
+_SEED_BITS: Final = MAX_SEED.bit_length() - 1
+"""A re-deal's seed is ``getrandbits(_SEED_BITS)``: any seed in ``[0, MAX_SEED)``, the cheapest draw."""
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a draw from a face-down pool)."""
@@ -327,7 +330,7 @@ def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Gam
     return cls(players, **options)
 
 
-_CORE_FIELDS = frozenset({"game", "_seed", "_history", "_legal"})
+_CORE_FIELDS = frozenset({"game", "_seed", "_history", "_legal", "_dealt_at"})
 
 
 def state_fields(state: "State") -> dict[str, Any]:
@@ -362,6 +365,9 @@ class State(ABC):
     """
 
     game: Game
+    _dealt_at: int = -1
+    """The move number this state was re-dealt at by ``resample_from_infostate`` (its history starts
+    there), or -1 for a position of a real game."""
 
     def __init__(self, game: Game | None = None, seed: Any = 0) -> None:
         if game is None:
@@ -370,6 +376,7 @@ class State(ABC):
         self._seed = check_seed(seed)
         self._history: list[int] = []
         self._legal: list[int] | None = None
+        self._dealt_at = -1
         self._init()
 
     # Hooks a game implements -------------------------------------------------
@@ -526,7 +533,7 @@ class State(ABC):
         if not outcomes:
             raise IllegalActionError("not a chance node")
         if rng is None:
-            rng = random.Random(f"{self._seed}:{len(self._history)}")
+            rng = random.Random(f"{self._seed}:{self.move_number()}")
         elif not isinstance(rng, random.Random):
             raise ValueError(f"rng must be a random.Random or None, got {type(rng).__name__}")
         return sample_outcome(outcomes, rng)
@@ -617,7 +624,7 @@ class State(ABC):
         current = self._current_player()
         view["game"] = self.game.id
         view["seat"] = seat
-        view["move_number"] = len(self._history)
+        view["move_number"] = self.move_number()
         view["current_player"] = current
         view["terminal"] = current == TERMINAL
         if seat is not None and current == seat:
@@ -630,18 +637,35 @@ class State(ABC):
     def resample_from_infostate(self, seat: Any, rng: Any = None) -> "State":
         """A state consistent with all ``seat`` knows, with the hidden parts re-dealt.
 
-        ``rng`` is a ``random.Random``, or an integer seed, or ``None`` for a
-        generator seeded from the state's seed and move number.
+        ``rng`` is a ``random.Random``, or an integer seed (with the seat and the
+        move number it seeds a generator), or ``None`` for a generator seeded from
+        the state's seed as well. The re-deal depends only on what ``seat`` knows
+        and the generator; it carries nothing of the true position that ``seat``
+        cannot see: it gets a seed drawn from the generator, keeps the move number,
+        and its ``history()`` starts empty, so it is not ``replayable`` and
+        ``to_json`` refuses it.
         """
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
-        if rng is None or _is_int(rng):
-            rng = random.Random(f"resample:{self._seed}:{len(self._history)}:{seat}:{rng}")
+        if rng is None:
+            rng = random.Random(f"resample:{self._seed}:{self.move_number()}:{seat}:None")
+        elif _is_int(rng):
+            rng = random.Random(f"resample:{self.move_number()}:{seat}:{rng}")
         elif not isinstance(rng, random.Random):
             raise ValueError(f"rng must be a random.Random, an integer seed or None, got {type(rng).__name__}")
         resampled = self._resample(seat, rng)
+        if resampled is self:
+            raise TypeError(f"{type(self).__name__}._resample returned the state itself, not a re-dealt copy")
         resampled._legal = None
+        resampled._dealt_at = self.move_number()
+        resampled._seed = rng.getrandbits(_SEED_BITS)
+        resampled._history = []
         return resampled
+
+    @property
+    def replayable(self) -> bool:
+        """Whether ``Game.replay(seed, history())`` rebuilds this state: false for a re-deal."""
+        return self._dealt_at < 0
 
     def clone(self) -> "State":
         """An independent copy (containers copied, immutable values shared)."""
@@ -653,14 +677,23 @@ class State(ABC):
         return new
 
     def history(self) -> list[int]:
-        """Every action applied so far, chance outcomes included."""
+        """Every action applied so far, chance outcomes included; for a re-deal, those applied since."""
         return list(self._history)
 
     def move_number(self) -> int:
-        return len(self._history)
+        """Actions applied since the start of the game (a re-deal counts those before it too)."""
+        dealt_at = self._dealt_at
+        return len(self._history) + dealt_at if dealt_at > 0 else len(self._history)
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as a JSON-able dict; ``Game.state_from_json`` restores it."""
+        """The whole state as a JSON-able dict; ``Game.state_from_json`` restores it.
+
+        A re-deal (``resample_from_infostate``) is refused: it is a guess, not a position of the game.
+        """
+        if self._dealt_at >= 0:
+            raise ValueError(
+                "a re-dealt state (from resample_from_infostate) cannot be saved: it is not a position of the game"
+            )
         return {
             "format": STATE_FORMAT,
             "format_version": STATE_FORMAT_VERSION,
@@ -676,7 +709,8 @@ class State(ABC):
         return self._render()
 
     def __repr__(self) -> str:
-        return f"<{self.game.id} state move={len(self._history)} player={self._current_player()}>"
+        dealt = "" if self._dealt_at < 0 else " re-dealt"
+        return f"<{self.game.id}{dealt} state move={self.move_number()} player={self._current_player()}>"
 
     def _safe_label(self, action: int) -> str:
         try:

@@ -47,6 +47,8 @@ def make_record(
     the salt; they must open to ``state.seed``.
     """
     game = state.game
+    if not state.replayable:
+        raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a game position")
     if players is None:
         players = [{"name": f"seat {i}", "kind": "unknown"} for i in range(game.num_players)]
     if len(players) != game.num_players:

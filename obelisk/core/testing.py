@@ -15,7 +15,8 @@ import pickle
 import random
 from typing import Any, Callable, Iterator
 
-from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State, rank_returns
+from obelisk.core import codec
+from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State, _game_fields, rank_returns
 
 _BAD_ACTIONS: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
 
@@ -216,32 +217,203 @@ def check_no_leaks(game: Game, games: int, seed: int = 0, require_hidden: bool =
                 )
                 assert other.observation(None) == spectator, "spectator observation changed after resampling"
                 assert json.dumps(state.to_json(), sort_keys=True) == original, "resampling changed the original"
-                changed = changed or json.dumps(other.to_json(), sort_keys=True) != original
+                changed = changed or _fields_text(other) != _fields_text(state)
                 _play_out(other, rng)
     if require_hidden:
         assert changed, "resample_from_infostate never re-dealt anything: hidden information is not resampled"
 
 
-def check_resample_depends_only_on_the_infostate(game: Game, games: int, seed: int = 0) -> None:
-    """Re-dealing is a function of the seat's information and the generator alone.
+def check_redeal_hides_the_truth(game: Game, games: int, seed: int = 0) -> None:
+    """A re-deal carries nothing that rebuilds the true position.
 
-    Two states the seat cannot tell apart (the true one and a re-deal of it)
-    must be re-dealt identically by generators in the same state; otherwise
-    the determinization, and every bot built on it, reads what the seat
-    cannot know (the true order of a deck, the true owner of a card).
+    Its seed is drawn from the generator, its history holds only the actions
+    applied since the re-deal, it is not ``replayable`` and ``to_json``
+    refuses it; its move number is the true one. So neither ``Game.replay``
+    nor a saved document of it can bring back the hidden parts, and a copy,
+    pickle or further play keeps it so.
     """
     for state in sampled_states(game, games, seed, per_game=3):
-        if state.is_terminal():
-            continue
+        true_fields = _fields_text(state)
         for seat in range(game.num_players):
-            twin = state.resample_from_infostate(seat, random.Random(f"twin:{seat}"))
-            for k in range(2):
-                ours = state.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
-                theirs = twin.resample_from_infostate(seat, random.Random(k)).to_json()["state"]
-                assert ours == theirs, (
-                    f"seat {seat} at move {state.move_number()}: the same generator re-deals two states of "
-                    f"one information set differently, so the re-deal depends on hidden information"
-                )
+            rng = random.Random(f"truth:{seed}:{state.move_number()}:{seat}")
+            other = state.resample_from_infostate(seat, rng)
+            where = f"seat {seat}'s re-deal at move {state.move_number()}"
+            assert not other.replayable and state.replayable, f"{where} claims to be replayable"
+            assert other.history() == [], f"{where} carries a history: {other.history()[:10]}"
+            assert other.seed != state.seed, f"{where} keeps the true seed"
+            assert other.move_number() == state.move_number(), f"{where} changed the move number"
+            assert f"re-dealt state move={state.move_number()} " in repr(other)
+            try:
+                other.to_json()
+            except ValueError as error:
+                assert "re-dealt" in str(error)
+            else:
+                raise AssertionError(f"{where} was saved by to_json")
+            if state.move_number() > 0:
+                rebuilt = game.replay(other.seed, other.history())
+                assert _fields_text(rebuilt) != true_fields, f"{where}: its seed and history replay the truth"
+            for copied in (other.clone(), pickle.loads(pickle.dumps(other))):
+                assert not copied.replayable and copied.move_number() == other.move_number()
+                assert _fields_text(copied) == _fields_text(other), f"{where}: a copy differs"
+            if not other.is_terminal():
+                legal = other.legal_actions()
+                other.apply_action(other.sample_chance(rng) if other.is_chance_node() else rng.choice(legal))
+                assert len(other.history()) == 1 and other.move_number() == state.move_number() + 1
+                assert other.observation(seat)["move_number"] == state.move_number() + 1
+
+
+def _fields_text(state: State) -> str:
+    """Every game field of ``state`` (core fields aside) as canonical text."""
+    return json.dumps(codec.encode(_game_fields(state)), sort_keys=True)
+
+
+def check_resample_depends_only_on_the_infostate(
+    game: Game, games: int, seed: int = 0, points: int = 3, redeals: int = 2, follow: int = 8
+) -> None:
+    """Re-dealing is a function of the seat's information and the generator alone.
+
+    For every seat, pairs of states it cannot tell apart (identical
+    ``observation(seat)``) are built in three ways: two games played side by
+    side with the same public actions but different hidden chance outcomes and
+    hidden choices, kept in step until the end (so pieces that left play late
+    in the game are covered); the true state and a re-deal of it; two re-deals.
+    ``points`` positions of each game (the last undecided one always among
+    them) are tried. Generators in the same state must re-deal both alike: the
+    same seed, evaluation, chance distribution and view of every seat, also
+    after the same ``follow`` further actions. Otherwise the determinization,
+    and every bot built on it, reads what the seat cannot know.
+    """
+    for g in range(games):
+        for seat in range(game.num_players):
+            for where, first, second in _indistinguishable_pairs(game, seed + g, seat, points):
+                for k in range(redeals):
+                    _check_same_redeal(first, second, seat, random.Random(f"redeal:{k}"), follow, where)
+
+
+def _indistinguishable_pairs(game: Game, seed: int, seat: int, points: int) -> Iterator[tuple[str, State, State]]:
+    for where, ours, theirs in _twin_games(game, seed, seat, points):
+        yield where, ours, theirs
+        twin = ours.resample_from_infostate(seat, random.Random(f"twin:{seed}:{seat}"))
+        yield f"{where}, true state and a re-deal", ours, twin
+        other = ours.resample_from_infostate(seat, random.Random(f"other twin:{seed}:{seat}"))
+        yield f"{where}, two re-deals", twin, other
+
+
+def _twin_games(game: Game, seed: int, seat: int, points: int) -> list[tuple[str, State, State]]:
+    """``points`` pairs of positions from two games that differ in what ``seat`` cannot see.
+
+    Both games take the same public actions; where an action is hidden from
+    ``seat`` (another seat's draw or secret choice), the second game takes a
+    different one whenever ``seat``'s view stays identical. When a difference
+    comes to light (a hidden card is played), the second game starts again as
+    a copy of the first, so the pair reaches the end of the game. The pairs are
+    a uniform sample of the undecided positions plus the last one.
+    """
+    rng = random.Random(f"twin games:{seed}:{seat}")
+    ours = game.new_initial_state(seed)
+    theirs = game.new_initial_state(seed + 1)
+    sample: list[tuple[str, State, State]] = []  # a reservoir of points - 1 earlier positions
+    seen = 0
+    last = None
+    apart_since = 0
+    while not ours.is_terminal():
+        if last is not None:
+            seen += 1
+            if len(sample) < points - 1:
+                sample.append(last)
+            elif rng.random() < (points - 1) / seen:
+                sample[rng.randrange(points - 1)] = last
+        where = f"twin games of seed {seed}, move {ours.move_number()} (apart since move {apart_since})"
+        last = (where, ours.clone(), theirs.clone())
+        step = _next_step(ours, theirs, seat, rng)
+        if step is None:
+            theirs = ours.clone()
+            apart_since = ours.move_number()
+            step = _next_step(ours, theirs, seat, rng)
+            assert step is not None, "a state cannot keep in step with its own clone"
+        ours.apply_action(step[0])
+        theirs.apply_action(step[1])
+    return sample + [last] if last is not None and points > 0 else []
+
+
+def _next_step(ours: State, theirs: State, seat: int, rng: random.Random) -> tuple[int, int] | None:
+    """A random action of ``ours`` that ``theirs`` can match (see ``_matching_action``), and its match."""
+    legal = ours.legal_actions()
+    first = ours.sample_chance(rng) if ours.is_chance_node() else rng.choice(legal)
+    rest = [a for a in legal if a != first]
+    rng.shuffle(rest)
+    for action in [first, *rest[: _MATCH_TRIES - 1]]:
+        matching = _matching_action(ours, theirs, action, seat, rng)
+        if matching is not None:
+            return action, matching
+    return None
+
+
+def _matching_action(ours: State, theirs: State, action: int, seat: int, rng: random.Random) -> int | None:
+    """An action of ``theirs`` that ``seat`` is told of as of ``action`` in ``ours`` and after which it sees the
+    same; for an action hidden from ``seat``, half the time a different one first (another draw or choice)."""
+    told = ours.public_action_string(action, seat)
+    after = ours.clone()
+    after.apply_action(action)
+    wanted = after.observation(seat)
+    legal = theirs.legal_actions()
+
+    def alike() -> list[int]:
+        found = [a for a in legal if a != action and theirs.public_action_string(a, seat) == told]
+        rng.shuffle(found)
+        return found[:_MATCH_TRIES]
+
+    same = [action] if action in legal else []
+    apart = told != ours.action_to_string(action) and rng.random() < 0.5
+    for candidates in ((alike, lambda: same) if apart else (lambda: same, alike)):
+        for candidate in candidates():
+            trial = theirs.clone()
+            trial.apply_action(candidate)
+            if trial.observation(seat) == wanted:
+                return candidate
+    return None
+
+
+_MATCH_TRIES = 6
+"""Actions tried in each game to keep the two in step."""
+
+
+def _check_same_redeal(first: State, second: State, seat: int, rng: random.Random, follow: int, where: str) -> None:
+    seen = first.observation(seat)
+    assert second.observation(seat) == seen, f"{where}: not a pair seat {seat} cannot tell apart"
+    state_rng = random.Random()
+    state_rng.setstate(rng.getstate())
+    ours = first.resample_from_infostate(seat, rng)
+    theirs = second.resample_from_infostate(seat, state_rng)
+    assert rng.getstate() == state_rng.getstate(), (
+        f"{where}: seat {seat}'s re-deals of two positions it cannot tell apart use the generator differently, "
+        f"so the re-deal depends on hidden information"
+    )
+    for step in range(follow + 1):
+        mine, other = _redeal_signature(ours), _redeal_signature(theirs)
+        if mine != other:
+            label = "" if step == 0 else f" and {step} further action(s)"
+            raise AssertionError(
+                f"{where}: seat {seat} cannot tell the two positions apart, yet the same generator re-deals them "
+                f"differently (after the re-deal{label}), so the re-deal depends on hidden information:\n"
+                f"{_diff(mine, other)}"
+            )
+        if ours.is_terminal():
+            return
+        action = ours.sample_chance(rng) if ours.is_chance_node() else rng.choice(ours.legal_actions())
+        ours.apply_action(action)
+        theirs.apply_action(action)
+
+
+def _redeal_signature(state: State) -> dict[str, Any]:
+    """Everything anyone can learn of a state: every seat's view, the chance distribution, the seed and the
+    evaluation bots read."""
+    return {
+        "seed": state.seed,
+        "views": [state.observation(viewer) for viewer in [None, *range(state.num_players)]],
+        "chance": state.chance_outcomes(),
+        "evaluate": state.evaluate(),
+    }
 
 
 def check_action_strings_do_not_leak(game: Game, games: int, seed: int = 0, max_actions: int = 12) -> None:
@@ -312,6 +484,7 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_illegal_rejected,
     check_clone_and_serialization,
     check_no_leaks,
+    check_redeal_hides_the_truth,
     check_resample_depends_only_on_the_infostate,
     check_action_strings_do_not_leak,
     check_scores_at_any_point,

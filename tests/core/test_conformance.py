@@ -8,9 +8,11 @@ import pytest
 
 import obelisk
 from obelisk.core import testing
+from tests.core.toy import HighCardGame, LeakyHighCardGame
 
 GAMES_PER_CHECK = int(os.environ.get("OBELISK_CONFORMANCE_GAMES", "12"))
 PLAYOUTS = int(os.environ.get("OBELISK_CONFORMANCE_PLAYOUTS", "200"))
+TWIN_GAMES = int(os.environ.get("OBELISK_CONFORMANCE_TWIN_GAMES", "1"))
 
 CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
@@ -46,7 +48,12 @@ def test_determinism(game_id: str, players: int) -> None:
 
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_resample_depends_only_on_the_infostate(game_id: str, players: int) -> None:
-    testing.check_resample_depends_only_on_the_infostate(obelisk.load(game_id, players), 4, seed=6000)
+    testing.check_resample_depends_only_on_the_infostate(obelisk.load(game_id, players), TWIN_GAMES, seed=6000)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_redeal_hides_the_truth(game_id: str, players: int) -> None:
+    testing.check_redeal_hides_the_truth(obelisk.load(game_id, players), 3, seed=6500)
 
 
 @pytest.mark.parametrize("game_id,players", CASES)
@@ -69,3 +76,11 @@ def test_cleopatra_courtesans_and_vizier_cards_stay_private(players: int) -> Non
     from tests.games.cleopatra.privacy import check_character_cards_private
 
     assert check_character_cards_private(obelisk.load("cleopatra", players), 3, seed=8000) > 0
+
+
+def test_the_resample_check_catches_a_redeal_that_reads_hidden_truth() -> None:
+    leaky = LeakyHighCardGame(3)
+    testing.check_no_leaks(leaky, 4, seed=4000)  # the seat's own view survives the leaky re-deal
+    with pytest.raises(AssertionError, match="re-deals them differently .* depends on hidden information"):
+        testing.check_resample_depends_only_on_the_infostate(leaky, 1, seed=6000)
+    testing.check_resample_depends_only_on_the_infostate(HighCardGame(3), 1, seed=6000)

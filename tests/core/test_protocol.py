@@ -406,6 +406,9 @@ def test_chance_outcomes_stay_valid_after_the_cache_is_refreshed() -> None:
 def test_resample_accepts_a_seed_or_nothing_and_refuses_other_generators() -> None:
     state = dealt()
     assert state.resample_from_infostate(0, 3).hands == state.resample_from_infostate(0, 3).hands
+    other_seed = dealt(seed=99)
+    for k in range(20):  # an integer generator seed is all the re-deal reads besides the seat's information
+        assert other_seed.resample_from_infostate(0, k).hands == state.resample_from_infostate(0, k).hands
     assert state.resample_from_infostate(0).observation(0) == state.observation(0)
     with pytest.raises(ValueError, match="rng must be a random.Random"):
         state.resample_from_infostate(0, "seed")  # type: ignore[arg-type]
@@ -466,3 +469,33 @@ def test_apply_action_refuses_a_player_that_is_not_a_seat_number(player: object)
         state.apply_action(state.legal_actions()[0], player=player)
     assert state.to_json() == before
     state.apply_action(state.legal_actions()[0], player=0)
+
+
+def test_a_redeal_is_not_the_game_it_came_from() -> None:
+    state = dealt(4, seed=12)
+    state.apply_action(1)  # seat 0 swaps: its old card is discarded, a new one is drawn
+    state.apply_action(4)
+    redeal = state.resample_from_infostate(0, random.Random(3))
+    assert state.replayable and not redeal.replayable
+    assert redeal.history() == [] and redeal.move_number() == state.move_number() == 6
+    assert redeal.seed != state.seed and redeal.observation(0) == state.observation(0)
+    assert repr(redeal) == "<highcard re-dealt state move=6 player=1>"
+    with pytest.raises(ValueError, match="re-dealt state .* cannot be saved"):
+        redeal.to_json()
+    redeal.apply_action(0)
+    assert redeal.history() == [0] and redeal.move_number() == 7 and redeal.observation(0)["move_number"] == 7
+    again = redeal.resample_from_infostate(1, random.Random(4))
+    assert again.move_number() == 7 and again.history() == [] and again.clone().move_number() == 7
+
+
+def test_sampling_chance_on_a_redeal_follows_its_own_seed() -> None:
+    state = dealt(2, seed=5, cards=(5,))
+    redeals = [state.resample_from_infostate(0, random.Random(k)) for k in range(30)]
+    assert {r.sample_chance() for r in redeals} != {state.sample_chance()}
+
+
+def test_resampler_that_returns_the_state_itself_is_refused() -> None:
+    state = dealt()
+    state._resample = lambda seat, rng: state  # type: ignore[method-assign]
+    with pytest.raises(TypeError, match="returned the state itself"):
+        state.resample_from_infostate(0, 1)

@@ -164,3 +164,11 @@ def test_version_1_records_are_refused_when_tampered(tmp_path: Path, tamper, mes
     tamper(old)
     with pytest.raises(RecordError, match=message):
         replay_record(old)
+
+
+def test_a_redeal_has_no_record() -> None:
+    state = HighCardGame(3).new_initial_state(4)
+    state.apply_action(2)
+    redeal = state.resample_from_infostate(0, 1)
+    with pytest.raises(ValueError, match="re-dealt state .* has no record"):
+        make_record(redeal)

@@ -139,3 +139,41 @@ class HighCardGame(Game):
 
     def max_game_length(self) -> int:
         return 3 * self.num_players
+
+
+class LeakyHighCardState(HighCardState):
+    """High Card with a re-deal that reads hidden truth, for testing the conformance suite.
+
+    It is the kind of bug once found in King Solomon's Treasury: "nobody" (-1)
+    doubles as a seat index. The re-deal leaves alone the seat being dealt a
+    card (it holds none yet); when nobody is, ``range(n)[-1]`` is the last
+    seat, whose true card then survives every re-deal for the other seats.
+    A re-deal of the true state keeps that card too, so pairing a state only
+    with its own re-deals cannot see the leak.
+    """
+
+    def _resample(self, seat: int, rng: random.Random) -> "HighCardState":
+        new = self.clone()
+        if self._current_player() == TERMINAL:
+            return new
+        dealt_to = list(range(self.num_players))[self.drawing_for]
+        unseen = list(new.pool)
+        others = [i for i, h in enumerate(new.hands) if h >= 0 and i not in (seat, dealt_to)]
+        for i in others:
+            unseen[new.hands[i]] += 1
+        for i, card in zip(others, deal_random(unseen, len(others), rng)):
+            new.hands[i] = card
+        new.pool = unseen
+        return new
+
+
+class LeakyHighCardGame(HighCardGame):
+    info = GameInfo(
+        id="highcard_leaky",
+        name="High Card (leaky re-deal)",
+        min_players=2,
+        max_players=4,
+        description="test-only: High Card whose re-deal reads the last seat's true card",
+        options=HighCardGame.info.options,
+    )
+    state_class = LeakyHighCardState

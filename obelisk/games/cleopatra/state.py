@@ -1295,6 +1295,7 @@ class CleopatraState(State):
         new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
+        new._dealt_at = self._dealt_at
         new._legal = self._legal
         new.phase = self.phase
         new.turn = self.turn

@@ -154,6 +154,7 @@ def render_state(state: "SolomonState") -> str:
         f"penalty pool {state.penalty_pool}"
     )
     lines.append(f"secret {state.secret}")
+    lines.append(f"spent {state.spent}")
     lines.append(f"penalties {state.penalties}")
     lines.append("log: " + " | ".join(state.log[-LOG_LINES:]))
     return "\n".join(lines)

@@ -119,6 +119,10 @@ _FOUND_TEXT: Final = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range
 """``_FOUND_TEXT[tile][square]``: how a dug tile is listed in the log."""
 _DEAL_TRIES: Final = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
+REMOVED: Final = -1
+"""The holder of a face-down tile that was removed from the game (``secret``)."""
+_UNDEALT: Final = -2
+"""A slot of the penalty deal in progress whose tile is still in ``penalty_pool`` (re-deals only)."""
 _T0: Final = d.TREASURE0
 _C0: Final = d.CURSE0
 _S0: Final = d.SCROLL0
@@ -189,7 +193,8 @@ class SolomonState(State):
         self.dug_at: list[int] = []
         self.owed = 0
         # Players who could not pay: tiles dealt face down and what became of them.
-        self.secret: list[list[int]] = []  # [event, holder (-1 = removed from the game), kind]
+        self.secret: list[list[int]] = []  # [event, holder (REMOVED: out of the game), kind]
+        self.spent: list[list[int]] = []  # face-down tiles paid or given away: [event, holder, kind, events by then]
         self.penalties: list[dict[str, Any]] = []
         self.deal_to: list[int] = []  # opponents still to receive a dug tile, in order
         self.penalty_pool = [0] * d.NUM_KINDS
@@ -202,6 +207,7 @@ class SolomonState(State):
         new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
+        new._dealt_at = self._dealt_at
         new._legal = self._legal
         new.gold_pool = self.gold_pool[:]
         new.dark_pool = self.dark_pool[:]
@@ -235,6 +241,7 @@ class SolomonState(State):
         new.dug_at = self.dug_at[:]
         new.owed = self.owed
         new.secret = [inner[:] for inner in self.secret]
+        new.spent = [inner[:] for inner in self.spent]
         new.penalties = [
             {**record, "received": record["received"][:], "gifts": [gift[:] for gift in record["gifts"]]}
             for record in self.penalties
@@ -280,12 +287,17 @@ class SolomonState(State):
         return known
 
     def _take_tile(self, seat: int, kind: int) -> None:
-        """Remove one tile; a face-down one only when the seat has no openly seen copy left."""
+        """Remove one tile; a face-down one only when the seat has no openly seen copy left.
+
+        Everyone sees that a face-down tile of this kind left the seat (``spent``),
+        though not which penalty it came from: the oldest one, for the seat itself.
+        """
         self.tiles[seat][kind] -= 1
         if self.tiles[seat][kind] < self._secret_count(seat, kind):
-            for index, (_, holder, k) in enumerate(self.secret):
+            for index, (event, holder, k) in enumerate(self.secret):
                 if holder == seat and k == kind:
                     del self.secret[index]
+                    self.spent.append([event, seat, kind, len(self.penalties)])
                     break
 
     def _note(self, line: str) -> None:
@@ -733,7 +745,7 @@ class SolomonState(State):
         record = self.penalties[event]
         for kind in range(d.NUM_KINDS):
             for _ in range(self.penalty_pool[kind]):
-                self.secret.append([event, -1, kind])
+                self.secret.append([event, REMOVED, kind])
                 record["removed"] += 1
             self.penalty_pool[kind] = 0
         seat = record["seat"]
@@ -1077,10 +1089,8 @@ class SolomonState(State):
     def _resample(self, seat: int, rng: random.Random) -> "SolomonState":
         """Re-deal the opponents' hands (and chosen cards) and the face-down penalty tiles ``seat`` has not seen.
 
-        Within each penalty event the kinds of the face-down tiles ``seat`` does not
-        hold are dealt anew to the same holders (the removed ones included). A player
-        in the middle of paying is known to be able to pay: the deal then gives it
-        tiles that keep the payment feasible (see ``_deal_face_down``).
+        Only what ``seat`` sees is read (see ``_redeal_face_down``), so two positions
+        it cannot tell apart are re-dealt alike by the same generator.
         """
         new = self.clone()
         if self.phase == "end" and self._chance_kind() is None:
@@ -1105,36 +1115,105 @@ class SolomonState(State):
         return new
 
     def _redeal_face_down(self, new: "SolomonState", seat: int, rng: random.Random) -> None:
-        groups: dict[int, list[int]] = {}
-        for index, (event, holder, _kind) in enumerate(new.secret):
-            if holder != seat:
-                groups.setdefault(event, []).append(index)
-        if not groups:
+        """Deal again every face-down penalty tile ``seat`` has not seen, from what is public alone.
+
+        Public per penalty: its dug tiles, how many each opponent received and how
+        many were removed (or are still to deal); and which kinds of face-down tile
+        each holder later paid or gave away, but not from which penalty. So each
+        penalty's tiles minus those ``seat`` received are dealt again to its slots,
+        each tile spent since placed in a slot of its holder in an earlier penalty,
+        and a player in the middle of paying keeps enough treasure to pay.
+        """
+        if not self.penalties:
             return
-        events = sorted(groups)
-        payer = new.order[new.turn] if new.phase == "pay" and new.order else -1
-        if payer == seat:
-            payer = -1
-        slots = [[i for i in groups[event] if new.secret[i][1] == payer] for event in events]
+        pools, slots = self._face_down_slots(seat)
+        spent = [(holder, kind, by) for _, holder, kind, by in self.spent if holder != seat]
+        # The seat whose face-down tiles must cover a payment under way; ``seat`` (whose tiles
+        # are not re-dealt) when there is none.
+        payer = self.order[self.turn] if self.phase == "pay" and self.order else seat
         need = 0
-        if any(slots):
+        if payer != seat:
             # What the payer's seen tiles and coins cannot cover must come from its face-down
             # tiles; and it is deciding how to pay, so it holds a treasure (coins alone are paid
             # without a decision).
             known = self._known_tiles(payer)
-            need = new.owed - new.coins[payer] - treasure_total(known)
+            need = self.owed - self.coins[payer] - treasure_total(known)
             if not any(known[k] for k in _TREASURE_KINDS):
                 need = max(need, 1)
-        pools = [sorted(new.secret[i][2] for i in groups[event]) for event in events]  # sorted: not the truth's order
-        dealt = _deal_face_down(pools, [len(s) for s in slots], need, rng)
-        for event, payer_slots, (to_payer, to_others) in zip(events, slots, dealt):
-            rest = [i for i in groups[event] if new.secret[i][1] != payer]
-            for i, kind in zip(payer_slots + rest, to_payer + to_others):
-                holder = new.secret[i][1]
-                if holder >= 0:
-                    new.tiles[holder][new.secret[i][2]] -= 1
-                    new.tiles[holder][kind] += 1
-                new.secret[i][2] = kind
+        kinds: list[list[int]] = [[-1] * len(event_slots) for event_slots in slots]
+        spent_at: list[tuple[int, int]] = []
+        if not _place_spent(spent, 0, pools, slots, kinds, spent_at, payer, need, rng):
+            raise RuntimeError("no deal of the face-down tiles fits what is public, yet the true one does")
+        payer_counts = [sum(1 for h, k in zip(hs, ks) if h == payer and k < 0) for hs, ks in zip(slots, kinds)]
+        rest = [sorted(_without(pool, [k for k in ks if k >= 0])) for pool, ks in zip(pools, kinds)]
+        for e, (to_payer, to_others) in enumerate(_deal_face_down(rest, payer_counts, need, rng)):
+            free_payer = iter(to_payer)
+            free_others = iter(to_others)
+            for j, holder in enumerate(slots[e]):
+                if kinds[e][j] < 0:
+                    kinds[e][j] = next(free_payer) if holder == payer else next(free_others)
+        self._place_face_down(new, seat, slots, kinds, spent_at)
+
+    def _face_down_slots(self, seat: int) -> tuple[list[list[int]], list[list[int]]]:
+        """Per penalty: the kinds ``seat`` has not seen, and the holder of each of their slots (public).
+
+        The slots of a penalty are its opponents in seat order (one per tile each
+        received, ``seat`` left out), then ``REMOVED`` ones, then ``_UNDEALT`` ones
+        while its deal is in progress.
+        """
+        pools: list[list[int]] = []
+        slots: list[list[int]] = []
+        last = len(self.penalties) - 1
+        for e, record in enumerate(self.penalties):
+            own = [k for event, h, k in self.secret if event == e and h == seat]
+            own += [k for event, h, k, _ in self.spent if event == e and h == seat]
+            pools.append(sorted(_without(list(record["tiles"]), own)))
+            holders: list[int] = []
+            for q in range(self.num_players):
+                if q != seat:
+                    holders += [q] * record["received"][q]
+            holders += [REMOVED] * record["removed"]
+            if e == last and self.deal_to:
+                holders += [_UNDEALT] * sum(self.penalty_pool)
+            slots.append(holders)
+        return pools, slots
+
+    def _place_face_down(
+        self,
+        new: "SolomonState",
+        seat: int,
+        slots: list[list[int]],
+        kinds: list[list[int]],
+        spent_at: list[tuple[int, int]],
+    ) -> None:
+        """Write a deal into ``new``: the holders' tiles, ``secret``, ``spent`` and the undealt ``penalty_pool``."""
+        n = self.num_players
+        for q in range(n):
+            if q != seat:
+                new.tiles[q] = self._known_tiles(q)
+        spent_slots = set(spent_at)
+        secret: list[list[int]] = []
+        pool = [0] * d.NUM_KINDS
+        for e, (holders, event_kinds) in enumerate(zip(slots, kinds)):
+            secret += [entry[:] for entry in self.secret if entry[0] == e and entry[1] == seat]
+            for j, (holder, kind) in enumerate(zip(holders, event_kinds)):
+                if holder == _UNDEALT:
+                    pool[kind] += 1
+                elif (e, j) not in spent_slots:
+                    secret.append([e, holder, kind])
+                    if holder != REMOVED:
+                        new.tiles[holder][kind] += 1
+        new.secret = secret
+        spent = iter(spent_at)
+        new.spent = []
+        for entry in self.spent:
+            if entry[1] == seat:
+                new.spent.append(entry[:])
+            else:
+                e, j = next(spent)
+                new.spent.append([e, entry[1], kinds[e][j], entry[3]])
+        if self.deal_to:
+            new.penalty_pool = pool
 
     def _render(self) -> str:
         return render_state(self)
@@ -1182,6 +1261,57 @@ def _deal_face_down(
     for pool in remaining:
         rng.shuffle(pool)
     return list(zip(to_payer, remaining))
+
+
+def _without(values: list[int], taken: list[int]) -> list[int]:
+    """``values`` with one occurrence of each of ``taken`` removed."""
+    rest = list(values)
+    for value in taken:
+        rest.remove(value)
+    return rest
+
+
+def _place_spent(
+    spent: list[tuple[int, int, int]],
+    index: int,
+    pools: list[list[int]],
+    slots: list[list[int]],
+    kinds: list[list[int]],
+    spent_at: list[tuple[int, int]],
+    payer: int,
+    need: int,
+    rng: random.Random,
+) -> bool:
+    """Give each spent face-down tile (``(holder, kind, penalties by then)``, from ``index`` on) a slot of its
+    holder in an earlier penalty whose pool still has that kind, penalties tried in random order; and leave
+    the payer's free slots able to cover ``need``. Backtracks; False if no placement fits."""
+    if index == len(spent):
+        if need <= 0:
+            return True
+        best = 0
+        for pool, holders, event_kinds in zip(pools, slots, kinds):
+            free = sum(1 for h, k in zip(holders, event_kinds) if h == payer and k < 0)
+            rest = _without(pool, [k for k in event_kinds if k >= 0])
+            best += sum(sorted((_TREASURE_VALUE[k] for k in rest), reverse=True)[:free])
+        return best >= need
+    holder, kind, by = spent[index]
+    options: list[tuple[int, int]] = []
+    for e in range(min(by, len(slots))):
+        taken = sum(1 for k in kinds[e] if k == kind)
+        if pools[e].count(kind) > taken:
+            for j, h in enumerate(slots[e]):
+                if h == holder and kinds[e][j] < 0:
+                    options.append((e, j))
+                    break
+    rng.shuffle(options)
+    for e, j in options:
+        kinds[e][j] = kind
+        spent_at.append((e, j))
+        if _place_spent(spent, index + 1, pools, slots, kinds, spent_at, payer, need, rng):
+            return True
+        spent_at.pop()
+        kinds[e][j] = -1
+    return False
 
 
 def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:

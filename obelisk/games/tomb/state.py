@@ -210,6 +210,7 @@ class TombState(State):
         new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
+        new._dealt_at = self._dealt_at
         new._legal = self._legal
         new.kind = self.kind[:]
         new.opn = self.opn[:]

@@ -75,6 +75,7 @@ class ValleyState(State):
         new.game = self.game
         new._seed = self._seed
         new._history = self._history[:]
+        new._dealt_at = self._dealt_at
         new._legal = self._legal
         new.hands = [hand[:] for hand in self.hands]
         new.decks = [deck[:] for deck in self.decks]

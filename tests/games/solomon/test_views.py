@@ -82,6 +82,98 @@ def test_resample_permutes_unseen_penalty_tiles_and_keeps_the_seats_own() -> Non
     assert len(seen_for_0) > 3  # seat 1's face-down tiles really are re-dealt for seat 0
 
 
+def _penalty_state_dealt(first: str, second: str, third: str, fourth: str):
+    """``_penalty_state`` with other kinds for the dug tiles: seat 1 gets the 1st and 3rd, seat 2 the others."""
+    state = started(3, seed=4)
+    set_cave(state, ["2:C3 2:T5 2:C3", "2:SB 1:SA 2:SC"])
+    start_round(state, [17, 30, 31])
+    state.coins[0] = 0
+    play(state, "dig card 17 at A1")
+    while state.reveal_queue:
+        reveal(state, "SD")
+    for short in (first, second, third, fourth):
+        reveal(state, short)
+    return state
+
+
+def _redeals(state, seat: int, count: int = 12) -> list[list[object]]:
+    """``count`` re-deals for ``seat``, one per generator seed, as every seat's view of them."""
+    redeals = [state.resample_from_infostate(seat, random.Random(k)) for k in range(count)]
+    return [[other.observation(viewer) for viewer in range(state.num_players)] for other in redeals]
+
+
+def test_removed_tiles_with_nobody_paying_are_redealt_from_public_information() -> None:
+    # For seat 0 (it saw the dug tiles, not who got which) these are one position: treasure 5 went to
+    # seat 1 or to seat 2 (the last seat), scroll C was removed. "Nobody pays" once shared the holder
+    # code of removed tiles, so the re-deal read the last seat's true tiles.
+    truth = _penalty_state_dealt("T5", "C3", "C3", "SB")
+    twin = _penalty_state_dealt("C3", "T5", "C3", "SB")
+    assert truth.observation(0) == twin.observation(0) and truth.tiles[2] != twin.tiles[2]
+    assert truth.phase == "turn" and [e for e in truth.secret if e[1] == rules.REMOVED] == [[0, -1, KIND["SC"]]]
+    assert _redeals(truth, 0) == _redeals(twin, 0)
+
+
+def test_a_penalty_deal_in_progress_is_redealt_with_its_undealt_tiles() -> None:
+    truth = started(3, seed=4)
+    set_cave(truth, ["2:C3 2:T5 2:C3", "2:SB 1:SA 2:SC"])
+    start_round(truth, [17, 30, 31])
+    truth.coins[0] = 0
+    play(truth, "dig card 17 at A1")
+    while truth.reveal_queue:
+        reveal(truth, "SD")
+    twin = truth.clone()
+    reveal(truth, "T5")
+    reveal(truth, "C3")  # seat 2's tile: seat 1 does not see it, so the undealt rest is hidden too
+    reveal(twin, "T5")
+    reveal(twin, "SB")
+    assert truth.deal_to == [1, 2] and truth.observation(1) == twin.observation(1)
+    assert truth.penalty_pool != twin.penalty_pool
+    assert _redeals(truth, 1) == _redeals(twin, 1)
+    for other in (truth.resample_from_infostate(1, random.Random(k)) for k in range(20)):
+        assert other.penalty_pool[KIND["T5"]] == 0 and sum(other.penalty_pool) == 3
+        undealt = [k for k, c in enumerate(other.penalty_pool) for _ in range(c)]
+        hidden = [k for _, h, k in other.secret if h == 2] + undealt
+        assert sorted(hidden) == sorted([KIND["C3"], KIND["C3"], KIND["SB"], KIND["SC"]])
+
+
+def _spent_twins():
+    """Two positions seat 0 cannot tell apart: two penalties dealt seats 1 and 2 one tile each, {T1, T2}
+    and {T1, C1}; seat 1 later paid with a face-down treasure 1, from the first penalty or the second."""
+    states = []
+    for first, second in (((KIND["T1"], KIND["T2"]), (KIND["C1"], KIND["T1"])),
+                          ((KIND["T2"], KIND["T1"]), (KIND["T1"], KIND["C1"]))):
+        state = started(3, seed=4)
+        state.penalties = [
+            {"seat": 0, "tiles": sorted(first), "received": [0, 1, 1], "removed": 0, "gifts": []},
+            {"seat": 0, "tiles": sorted(second), "received": [0, 1, 1], "removed": 0, "gifts": []},
+        ]
+        entries = [[0, 1, first[0]], [0, 2, first[1]], [1, 1, second[0]], [1, 2, second[1]]]
+        spent = next(e for e in entries if e[1] == 1 and e[2] == KIND["T1"])
+        entries.remove(spent)
+        state.secret = entries
+        state.spent = [spent + [2]]
+        for _, holder, kind in entries:
+            state.tiles[holder][kind] += 1
+        states.append(state)
+    return states
+
+
+def test_spent_face_down_tiles_are_placed_from_public_information() -> None:
+    truth, twin = _spent_twins()
+    assert truth.observation(0) == twin.observation(0) and truth.secret != twin.secret
+    assert _redeals(truth, 0, 30) == _redeals(twin, 0, 30)
+    held = set()
+    for other in (truth.resample_from_infostate(0, random.Random(k)) for k in range(30)):
+        assert other.observation(0) == truth.observation(0)
+        assert [entry[1:3] for entry in other.spent] == [[1, KIND["T1"]]]
+        (kept,) = [k for _, h, k in other.secret if h == 1]
+        held.add(kept)
+        assert sorted([kept, KIND["T1"]] + [k for _, h, k in other.secret if h == 2]) == sorted(
+            [KIND["T1"], KIND["T2"], KIND["T1"], KIND["C1"]]
+        )
+    assert held == {KIND["T1"], KIND["T2"], KIND["C1"]}  # every tile seat 1 may still hold face down
+
+
 def test_resample_redeals_opponent_hands_and_secret_choice() -> None:
     state = started(3, seed=5)
     play(state, f"choose card {state.hands[0][0] + 1}")
