@@ -286,8 +286,8 @@ def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_
 
 
 def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> None:
-    table, tokens = seated(client, game="valley", players=2, seats=[{"kind": "human", "name": "Ann"},
-                                                                    {"kind": "bot", "bot": "random"}])
+    table, tokens = seated(client, game="solomon", players=2, seats=[{"kind": "human", "name": "Ann"},
+                                                                     {"kind": "bot", "bot": "random"}])
     error_of(client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])), 409, "not_finished")
     while frame_of(client, table)["status"] != "finished":
         current = frame_of(client, table, tokens["0"])
