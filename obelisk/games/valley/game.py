@@ -43,6 +43,13 @@ class ValleyGame(Game):
                 "equal tomb scores share the place, or the tomb with more different sets wins",
                 ("shared", "sets"),
             ),
+            Option(
+                "spent_cards",
+                "play_area",
+                "where cards spent on a purchase lie until the turn ends: the play area (published rulebook) "
+                "or at once the discard pile, under the bought card (Czech description)",
+                ("play_area", "discard"),
+            ),
         ),
         default_players=2,
     )
@@ -81,6 +88,7 @@ class ValleyGame(Game):
                 GOLD_PROMISE * table.gold[kind] + (0.0 if table.kind_type[kind] == SET else 0.5 * table.vp[kind])
                 for kind in range(k)
             ),
+            self.options["spent_cards"] == "discard",
         )
 
     def num_distinct_actions(self) -> int:
