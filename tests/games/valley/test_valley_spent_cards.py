@@ -67,3 +67,14 @@ def test_the_tribute_exemption_counts_the_same_cards_under_both_settings(spent_c
 def test_the_option_rejects_unknown_values() -> None:
     with pytest.raises(ValueError, match="option 'spent_cards' must be one of 'play_area', 'discard'"):
         obelisk.load("valley", 2, spent_cards="hand")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_with_spent_cards_discarded_finish_within_the_bound(players: int) -> None:
+    from obelisk.core import testing
+
+    game = obelisk.load("valley", players, spent_cards="discard")
+    for seed in range(4):
+        state = testing.random_playout(game, seed)
+        assert len(set(state.turns)) == 1
+        assert state._validate() is None
