@@ -2,8 +2,9 @@
 
 A card file is JSON: ``{"sets": {name: {"size": n, "frame": colour}}, "cards": [...]}``.
 Each card entry holds ``name, level, copies, cost, gold, type, set, vp, action``
-plus an optional ``text`` and ``provenance`` (``public``/``reconstructed`` per
-field). Every problem is reported with the card, the field and what is
+plus an optional ``text``, ``provenance`` (``public``/``reconstructed`` per
+field) and ``note`` (per reconstructed field, what it was inferred from or that
+it is invented). Every problem is reported with the card, the field and what is
 allowed, because a user-corrected card file is meant to be edited by hand.
 """
 
@@ -19,7 +20,7 @@ from obelisk.games.valley.effects import EFFECTS
 
 BUILTIN_PATH = Path(__file__).with_name("cards.json")
 CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
-OPTIONAL_FIELDS = ("text", "provenance")
+OPTIONAL_FIELDS = ("text", "provenance", "note")
 TYPES = ("starter", "set", "unique")
 PROVENANCES = ("public", "reconstructed")
 STARTER_DECKS = 4
@@ -208,11 +209,25 @@ def _parse_card(entry: Any, index: int, label: str, set_names: tuple[str, ...]) 
             raise CardFileError(f"{where}: provenance names unknown field {field!r}; allowed: {', '.join(CARD_FIELDS)}")
         if value not in PROVENANCES:
             raise CardFileError(f"{where}: provenance of {field!r} must be 'public' or 'reconstructed', got {describe(value)}")
+    _check_note(entry.get("note", {}), provenance, where)
     return {
         "name": name, "level": level, "copies": copies, "cost": cost, "gold": gold, "type": kind,
         "set": set_name, "vp": vp, "action": entry["action"], "text": text, "provenance": dict(provenance),
         "params": params,
     }
+
+
+def _check_note(note: Any, provenance: dict[str, Any], where: str) -> None:
+    """A note explains a reconstructed value, so it may only name fields marked reconstructed."""
+    if not isinstance(note, dict):
+        raise CardFileError(f"{where}: field 'note' must be an object mapping reconstructed field names to text")
+    for field, text in note.items():
+        if field not in CARD_FIELDS:
+            raise CardFileError(f"{where}: note names unknown field {field!r}; allowed: {', '.join(CARD_FIELDS)}")
+        if provenance.get(field) != "reconstructed":
+            raise CardFileError(f"{where}: note on {field!r}, which provenance does not mark 'reconstructed'")
+        if not isinstance(text, str) or not text.strip():
+            raise CardFileError(f"{where}: note on {field!r} must be a non-empty string, got {text!r}")
 
 
 def _parse_action(action: Any, where: str) -> dict[str, int]:

@@ -43,6 +43,13 @@ class ValleyGame(Game):
                 "equal tomb scores share the place, or the tomb with more different sets wins",
                 ("shared", "sets"),
             ),
+            Option(
+                "spent_cards",
+                "play_area",
+                "where cards spent on a purchase lie until the turn ends: the play area (published rulebook) "
+                "or at once the discard pile, under the bought card (Czech description)",
+                ("play_area", "discard"),
+            ),
         ),
         default_players=2,
     )
@@ -81,6 +88,7 @@ class ValleyGame(Game):
                 GOLD_PROMISE * table.gold[kind] + (0.0 if table.kind_type[kind] == SET else 0.5 * table.vp[kind])
                 for kind in range(k)
             ),
+            self.options["spent_cards"] == "discard",
         )
 
     def num_distinct_actions(self) -> int:
@@ -92,10 +100,13 @@ class ValleyGame(Game):
     def max_game_length(self) -> int:
         """Every turn removes a pyramid or stock card until both are empty, so turns are bounded.
 
-        Within a turn every card action and every payment moves a distinct card
-        out of the hand into the play area, where it stays until the turn ends;
-        each such step brings at most a bounded number of follow-up steps
-        (draws, picks, victims' choices, Boat windows, crumbles, refills).
+        Within a turn every card action moves a distinct card out of the hand
+        into the play area, where it stays until the turn ends; every payment
+        spends a hand card, and a turn's hand cards are the five drawn plus
+        those its actions bring (with ``spent_cards=discard`` a spent card can
+        be reshuffled and drawn again, but only by such an action). Each step
+        brings at most a bounded number of follow-up steps (draws, picks,
+        victims' choices, Boat windows, crumbles, refills).
         """
         table = self.table
         cards = sum(table.copies)

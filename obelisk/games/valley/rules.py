@@ -29,6 +29,7 @@ class Rules:
         num_players: int,
         forced_slots: tuple[int, ...],
         worth: tuple[float, ...],
+        spent_to_discard: bool,
     ) -> None:
         self.table = table
         self.actions = actions
@@ -47,6 +48,7 @@ class Rules:
         self.stock_total: int = table.stock_total()
         self.forced_slots = forced_slots
         self.worth = worth
+        self.spent_to_discard = spent_to_discard
         start = actions.start
         self.a_buy, self.a_play, self.a_entomb = start("buy"), start("play"), start("entomb")
         self.a_end, self.a_pay, self.a_fill = start("end_turn"), start("pay"), start("fill_b2")
@@ -55,4 +57,4 @@ class Rules:
         self.a_boat, self.a_pass, self.a_censer = start("boat"), start("pass"), start("censer")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Rules, (self.table, self.actions, self.num_players, self.forced_slots, self.worth))
+        return (Rules, (self.table, self.actions, self.num_players, self.forced_slots, self.worth, self.spent_to_discard))

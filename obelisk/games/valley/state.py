@@ -349,7 +349,7 @@ class ValleyState(State):
         if code == F.PAY:
             kind = action - rules.a_pay
             self._leave_hand(seat, kind)
-            self.play.append(kind)
+            (self.discards[seat] if rules.spent_to_discard else self.play).append(kind)
             due: int = top[3] - (self.hand_gold or rules.gold[kind])
             if due > 0:
                 stack.append((F.PAY, seat, top[2], due))

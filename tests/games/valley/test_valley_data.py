@@ -87,6 +87,29 @@ def test_every_field_has_a_provenance_and_costs_are_reconstructed() -> None:
             assert card["provenance"]["level"] == "reconstructed"
 
 
+def test_every_reconstructed_value_has_a_note() -> None:
+    for card in DOC["cards"]:
+        reconstructed = {f for f, p in card["provenance"].items() if p == "reconstructed"}
+        assert set(card["note"]) == reconstructed, card["name"]
+        assert all(card["note"][f].startswith(("invented", "inferred", "follows", "the ")) for f in reconstructed)
+
+
+def test_inferred_copies_and_unique_types_are_reconstructed() -> None:
+    """The box lists cards per set and 6 uniques; copies per card and which named cards are unique are inferred."""
+    for card in DOC["cards"]:
+        if card["type"] != "starter":
+            assert card["provenance"]["copies"] == "reconstructed", card["name"]
+    for name in ("Boat", "Censer"):
+        assert by_name(name)["provenance"]["type"] == "reconstructed"
+        assert by_name(name)["note"]["type"].startswith("inferred")
+
+
+def test_shipped_data_cites_nothing_outside_the_repository() -> None:
+    text = json.dumps(DOC)
+    for word in ("shared/", "seeds/", ".txt", "/work", "/root", "/tmp", "docslib", "http"):
+        assert word not in text, word
+
+
 def test_every_effect_of_the_vocabulary_is_used() -> None:
     used = {c["action"]["effect"] for c in DOC["cards"] if c["action"]}
     assert used == set(EFFECTS) - {"none"}
@@ -164,6 +187,11 @@ BAD_FILES = [
     (_set("Urn", "name", ""), r"card 2: field 'name' must be a non-empty string"),
     (_set("Urn", "provenance", {"cost": "guessed"}),
       r"provenance of 'cost' must be 'public' or 'reconstructed', got 'guessed'"),
+    (_set("Urn", "note", "designed"), r"\('Urn'\): field 'note' must be an object mapping reconstructed field names"),
+    (_set("Urn", "note", {"colour": "designed"}), r"\('Urn'\): note names unknown field 'colour'; allowed: name, level"),
+    (_set("Urn", "note", {"copies": "guessed"}),
+      r"\('Urn'\): note on 'copies', which provenance does not mark 'reconstructed'"),
+    (_set("Urn", "note", {"cost": " "}), r"\('Urn'\): note on 'cost' must be a non-empty string, got ' '"),
     (_set("Statue of Horus", "set", "book"), r"set 'book' has size 6 but 7 different cards name it"),
     (lambda doc: doc.pop("sets"), r"missing top-level key 'sets'"),
     (lambda doc: doc["sets"]["book"].update(size=0), r"set 'book': field 'size' must be a whole number from 1 to 20"),

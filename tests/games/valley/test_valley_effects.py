@@ -1,4 +1,4 @@
-"""Every card action, with the digest's edge cases."""
+"""Every card action, with the edge cases of the published Card Supplement and the rulings."""
 
 from __future__ import annotations
 
