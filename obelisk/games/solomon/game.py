@@ -28,7 +28,11 @@ class SolomonGame(Game):
         options=(
             Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)"),
             Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)"),
-            Option("move_limit", 8, "most tile moves one player may make in one turn (engine bound, 1-36)"),
+            Option(
+                "move_limit",
+                0,
+                "fixed cap on tile moves per turn, 1-36 (0 = none: a move is offered while coins and treasures pay for it)",
+            ),
             Option(
                 "change",
                 "supply",
@@ -37,8 +41,9 @@ class SolomonGame(Game):
             ),
             Option(
                 "unaffordable",
-                "penalty",
-                "moves a player cannot pay for: 'penalty' = allowed, the penalty applies; 'forbid' = not offered",
+                "forbid",
+                "moves a player cannot pay for: 'forbid' = not offered; 'penalty' = allowed, the penalty applies "
+                "(needs move_limit 1-36)",
                 ("penalty", "forbid"),
             ),
             Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it"),
@@ -53,8 +58,13 @@ class SolomonGame(Game):
 
     def _setup(self) -> None:
         limit = self.options["move_limit"]
-        if not 1 <= limit <= 36:
-            raise ValueError(f"solomon: option 'move_limit' must be from 1 to 36, got {limit}")
+        if not 0 <= limit <= 36:
+            raise ValueError(f"solomon: option 'move_limit' must be from 0 (no fixed cap) to 36, got {limit}")
+        if not limit and self.options["unaffordable"] == "penalty":
+            raise ValueError(
+                "solomon: option unaffordable='penalty' needs a move_limit from 1 to 36: "
+                "moves nobody pays for could otherwise go on forever"
+            )
         self.tables = d.load(self.options["data"])
         self.actions = ActionSpace(
             [
@@ -83,7 +93,7 @@ class SolomonGame(Game):
     def max_game_length(self) -> int:
         n = self.num_players
         rounds = ROUNDS[n]
-        limit = self.options["move_limit"]
+        limit = self.rules.move_limit
         max_dig = max(card.size for card in self.tables.cards)
         # One turn: moves, item uses, a dig (square by square with the Seal) or "end",
         # payments (each pays at least 1 of moves + curses), penalty deals and gifts.
