@@ -233,6 +233,26 @@ def test_forbid_option_offers_only_affordable_moves() -> None:
         state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
 
 
+def test_the_played_card_is_discarded_even_without_a_dig() -> None:
+    # "Rozhodne-li se podle toho, že kopat nechce nebo nemůže, tak kopat nemusí. Zahraná Výkopová karta
+    # je odložena na odhazovací balíček."
+    state = _turn(FLAT3, first_card=1)
+    play(state, "end turn without digging")
+    assert state.played[0] == [0] and 0 not in state.hands[0]
+    assert state.observation(1)["seats"][0]["played"] == [1]  # the discard pile is open
+    assert state.coins[0] == 10 and state.current_player() == 1  # no move, nothing to pay
+
+
+def test_moves_are_counted_openly() -> None:
+    # "Kvůli sledování, kolikrát byla jedna nebo více destiček posunuto, je nejlepší počítat všechny
+    # přesuny nahlas."
+    state = _turn(["2:T1 1:SA"], first_card=1)
+    _shuttle(state, 3)
+    for viewer in (0, 1, None):
+        assert state.observation(viewer)["turn"]["moves"] == 3
+    assert "3 move(s) so far" in state.game.render_observation(state.observation(1))
+
+
 # Digging ------------------------------------------------------------------------------
 
 
@@ -311,6 +331,17 @@ def test_pickaxe_digs_across_levels() -> None:
     play(state, "use Pickaxe")
     play(state, "dig card 1 at A1")
     assert state.heights[:3] == [2, 1, 0]
+
+
+def test_pickaxe_still_needs_a_tile_on_every_square() -> None:
+    # "Rovněž všechna políčka povrchu vykopávky musí stále obsahovat alespoň jednu destičku."
+    state = _turn(["3:T1 0:-- 1:T3 2:T2"], first_card=1)
+    give(state, 0, Pi=1)
+    play(state, "use Pickaxe")
+    assert "dig card 1 at A1" not in labels(state) and "dig card 1 at B1" not in labels(state)
+    with pytest.raises(IllegalActionError, match="covers empty square\\(s\\) B1"):
+        state.apply_action(state.game.actions.start("dig") + sq("A1"))
+    assert "dig card 1 at C1" in labels(state)  # C1, D1, E1 on levels 1, 2, 1
 
 
 def test_seal_digs_any_connected_area_of_the_card_size() -> None:
