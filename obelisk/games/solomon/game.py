@@ -28,7 +28,12 @@ class SolomonGame(Game):
         options=(
             Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)"),
             Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)"),
-            Option("move_limit", 8, "most tile moves one player may make in one turn (engine bound)", bounds=(1, 36)),
+            Option(
+                "move_limit",
+                0,
+                "fixed cap on tile moves per turn, 1-36 (0 = none: a move is offered while coins and treasures pay for it)",
+                bounds=(0, 36),
+            ),
             Option(
                 "change",
                 "supply",
@@ -37,8 +42,9 @@ class SolomonGame(Game):
             ),
             Option(
                 "unaffordable",
-                "penalty",
-                "moves a player cannot pay for: 'penalty' = allowed, the penalty applies; 'forbid' = not offered",
+                "forbid",
+                "moves a player cannot pay for: 'forbid' = not offered; 'penalty' = allowed, the penalty applies "
+                "(needs move_limit 1-36)",
                 ("penalty", "forbid"),
             ),
             Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it"),
@@ -52,6 +58,11 @@ class SolomonGame(Game):
     beat greedy in 97.5% of 40 games; scoring the leaf at once, in 52.5% (docs/bots.md)."""
 
     def _setup(self) -> None:
+        if not self.options["move_limit"] and self.options["unaffordable"] == "penalty":
+            raise ValueError(
+                "solomon: option unaffordable='penalty' needs a move_limit from 1 to 36: "
+                "moves nobody pays for could otherwise go on forever"
+            )
         self.tables = d.load(self.options["data"])
         self.actions = ActionSpace(
             [
@@ -80,7 +91,7 @@ class SolomonGame(Game):
     def max_game_length(self) -> int:
         n = self.num_players
         rounds = ROUNDS[n]
-        limit = self.options["move_limit"]
+        limit = self.rules.move_limit
         max_dig = max(card.size for card in self.tables.cards)
         # One turn: moves, item uses, a dig (square by square with the Seal) or "end",
         # payments (each pays at least 1 of moves + curses), penalty deals and gifts.

@@ -11,6 +11,8 @@ ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
 LOG_LINES: Final = 16
 """Lines of the recent log a view shows."""
+TOTAL_COINS: Final = 40
+"""Gold coins in the box."""
 
 _DIRECTION_WORDS: Final = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
 
@@ -44,8 +46,11 @@ class Rules:
         self.actions = actions
         self.num_actions: int = actions.size
         self.uphill: bool = bool(options["uphill"])
-        self.move_limit: int = int(options["move_limit"])
         self.forbid_unaffordable: bool = options["unaffordable"] == "forbid"
+        # The most moves one turn can hold: the fixed cap, or else all the money in the game, which no
+        # player's coins and treasures can exceed (the pay bound of ``unaffordable=forbid`` then decides).
+        treasure_values = sum(d.TREASURE_VALUE[k] * (tables.gold[k] + tables.dark[k]) for k in d.TREASURE_KINDS)
+        self.move_limit: int = int(options["move_limit"]) or TOTAL_COINS + treasure_values
         self.change_unlimited: bool = options["change"] == "unlimited"
         self.orientation_limit: int = d.ORIENTATIONS if options["mirror_reflect"] else 4
         self.cards_to_deal: int = num_players * ROUNDS[num_players]

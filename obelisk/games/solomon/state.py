@@ -28,7 +28,7 @@ from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.protocol import RulesCache
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.render import render_state
-from obelisk.games.solomon.rules import LOG_LINES, MOVE_LABELS, ROUNDS, Rules
+from obelisk.games.solomon.rules import LOG_LINES, MOVE_LABELS, ROUNDS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import (
     CURSE_PRIZES,
     MAGIC_PRIZES,
@@ -40,7 +40,6 @@ from obelisk.games.solomon.scoring import (
 )
 
 START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
-TOTAL_COINS: Final = 40
 
 PHASES: Final = ("choose", "turn", "pay", "give", "end")
 # Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
@@ -877,10 +876,13 @@ class SolomonState(State):
         limit = self.game.options["move_limit"]
         if to < 0:
             return f"{label}: that leads off the cave"
-        if self.moves >= limit:
+        if limit and self.moves >= limit:
             return f"{label}: at most {limit} moves per turn (option move_limit)"
         if not self._may_move(seat):
-            return f"{label}: seat {seat} could not pay for move {self.moves + 1} (option unaffordable=forbid)"
+            return (
+                f"{label}: seat {seat} could not pay for move {self.moves + 1}: coins and treasures "
+                f"are worth {self._wealth(seat)}"
+            )
         if not self.heights[frm]:
             return f"{label}: {d.square_name(frm)} is empty"
         if self.heights[to] >= d.MAX_STACK:

@@ -7,7 +7,7 @@ Layout (5 seat slots whatever the player count; counts are scaled to about 0..1)
 3. per seat slot: present, is me, coins / 40, seen tiles per kind / 10 (16), face-down tiles / 6,
    hand size / 12, has chosen, this round's card number / highest number, is active — 5 x 24
 4. my hand (multi-hot over the cards) and my secret choice (one-hot) — 2 x cards
-5. turn: moves / move_limit, items in use (4), Seal squares (36), owed / 20 — 42
+5. turn: moves / 20, items in use (4), Seal squares (36), owed / 20 — 42
 6. phase one-hot (choose, turn, pay, give, end), round / rounds, setup done, is my decision — 8
 """
 
@@ -76,7 +76,7 @@ def encode(view: Mapping[str, Any], card_numbers: Sequence[int]) -> list[float]:
     seal = [0.0] * d.SQUARES
     moves = owed = 0.0
     if turn is not None:
-        moves = turn["moves"] / view["move_limit"]
+        moves = turn["moves"] / 20
         owed = turn["owed"] / 20
         for name in turn["items_used"]:
             items[_ITEM[name]] = 1.0

@@ -111,8 +111,12 @@ def test_unreadable_files(tmp_path: Path) -> None:
 
 
 def test_option_values_are_checked() -> None:
-    with pytest.raises(ValueError, match="'move_limit' must be an int from 1 to 36, got 0"):
-        obelisk.load("solomon", 2, move_limit=0)
+    with pytest.raises(ValueError, match="'move_limit' must be an int from 0 to 36, got 37"):
+        obelisk.load("solomon", 2, move_limit=37)
+    with pytest.raises(ValueError, match="'move_limit' must be an int from 0 to 36, got -1"):
+        obelisk.load("solomon", 2, move_limit=-1)
+    with pytest.raises(ValueError, match="unaffordable='penalty' needs a move_limit from 1 to 36"):
+        obelisk.load("solomon", 2, unaffordable="penalty")
     with pytest.raises(ValueError, match="option 'change' must be one of 'supply', 'unlimited'"):
         obelisk.load("solomon", 2, change="bank")
     with pytest.raises(ValueError, match="players must be from 2 to 5"):

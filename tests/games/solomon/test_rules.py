@@ -165,6 +165,64 @@ def test_move_limit_option() -> None:
         state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
 
 
+def _shuttle(state, times: int) -> None:
+    """Move the top tile back and forth between A1 and B1 ``times`` times (each move stays on level 2)."""
+    for step in range(times):
+        play(state, "move A1→B1" if step % 2 == 0 else "move B1→A1")
+        while state.is_chance_node():
+            reveal(state, "SC")
+
+
+def test_any_number_of_moves_while_coins_and_treasures_pay_for_them() -> None:
+    # "Během svého tahu může hráč přesunout tolik destiček, kolik chce; avšak na konci svého tahu musí
+    # za každý přesun zaplatit zlatou minci nebo poklad v hodnotě 1."
+    state = _turn(["2:T1 1:SA"], first_card=1)
+    assert state.game.options["move_limit"] == 0 and state.game.options["unaffordable"] == "forbid"
+    state.coins[0] = 9
+    give(state, 0, T3=1)  # 9 coins + a treasure worth 3 pay for 12 moves, more than the old fixed cap of 8
+    _shuttle(state, 12)
+    assert state.moves == 12
+    assert not any(label.startswith("move") for label in labels(state))
+    with pytest.raises(IllegalActionError, match="could not pay for move 13: coins and treasures are worth 12"):
+        state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
+    play(state, "end turn without digging")
+    assert state.phase == "pay" and state.owed == 12
+
+
+def test_the_pay_bound_keeps_every_game_within_max_game_length() -> None:
+    game = obelisk.load("solomon", 2)
+    money = 40 + sum(d.TREASURE_VALUE[k] * (game.tables.gold[k] + game.tables.dark[k]) for k in d.TREASURE_KINDS)
+    assert game.rules.move_limit == money  # no seat can hold more than all coins and treasures
+    capped = obelisk.load("solomon", 2, move_limit=8)
+    assert capped.rules.move_limit == 8 and capped.max_game_length() < game.max_game_length()
+    state = _turn(["2:T1 1:SA"], first_card=1)
+    state.coins[0] = money
+    _shuttle(state, money)
+    assert not any(label.startswith("move") for label in labels(state))
+
+
+def test_a_player_without_money_cannot_move_but_the_dig_penalty_still_applies() -> None:
+    # "Nedovolené tahy: Kdokoli přesune destičky, provede vykopávku, a poté prohlásí, že za to nemůže
+    # zaplatit, nemusí cokoli platit. Ale: právě vykopané destičky jsou zamíchány lícem dolů a rovnoměrně
+    # rozdány ... všem spoluhráčům."  Under the pay bound no move is left unpaid, so the penalty can only
+    # come from the curses of the dig.
+    state = _turn(["2:T1 1:SA", "2:SB 2:SB"], players=3, first_card=1)
+    set_cave(state, ["2:T1 2:C3 2:SA", "2:SB 2:SB"])
+    state.coins[0] = 1
+    state._legal = None
+    assert "move C1→D1" in labels(state)  # one coin pays for one move
+    state.coins[0] = 0
+    state._legal = None
+    assert not any(label.startswith("move") for label in labels(state))
+    with pytest.raises(IllegalActionError, match="seat 0 could not pay for move 1: coins and treasures are worth 0"):
+        state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
+    play(state, "dig card 1 at A1")  # treasure 1 + curse 3 + scroll A: owes 3, holds 1
+    while state.reveal_queue:
+        reveal(state, "SD")
+    assert state.deal_to == [1, 2]  # the penalty: dug tiles dealt face down, the third removed
+    assert sum(state.tiles[0]) == 0 and state.coins[0] == 0
+
+
 def test_forbid_option_offers_only_affordable_moves() -> None:
     state = _turn(["4:T1 1:SA", "3:T1 1:SA"], unaffordable="forbid")
     state.coins[0] = 1
@@ -173,6 +231,26 @@ def test_forbid_option_offers_only_affordable_moves() -> None:
     assert not any(label.startswith("move") for label in labels(state))
     with pytest.raises(IllegalActionError, match="could not pay for move 2"):
         state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
+
+
+def test_the_played_card_is_discarded_even_without_a_dig() -> None:
+    # "Rozhodne-li se podle toho, že kopat nechce nebo nemůže, tak kopat nemusí. Zahraná Výkopová karta
+    # je odložena na odhazovací balíček."
+    state = _turn(FLAT3, first_card=1)
+    play(state, "end turn without digging")
+    assert state.played[0] == [0] and 0 not in state.hands[0]
+    assert state.observation(1)["seats"][0]["played"] == [1]  # the discard pile is open
+    assert state.coins[0] == 10 and state.current_player() == 1  # no move, nothing to pay
+
+
+def test_moves_are_counted_openly() -> None:
+    # "Kvůli sledování, kolikrát byla jedna nebo více destiček posunuto, je nejlepší počítat všechny
+    # přesuny nahlas."
+    state = _turn(["2:T1 1:SA"], first_card=1)
+    _shuttle(state, 3)
+    for viewer in (0, 1, None):
+        assert state.observation(viewer)["turn"]["moves"] == 3
+    assert "3 move(s) so far" in state.game.render_observation(state.observation(1))
 
 
 # Digging ------------------------------------------------------------------------------
@@ -255,6 +333,17 @@ def test_pickaxe_digs_across_levels() -> None:
     assert state.heights[:3] == [2, 1, 0]
 
 
+def test_pickaxe_still_needs_a_tile_on_every_square() -> None:
+    # "Rovněž všechna políčka povrchu vykopávky musí stále obsahovat alespoň jednu destičku."
+    state = _turn(["3:T1 0:-- 1:T3 2:T2"], first_card=1)
+    give(state, 0, Pi=1)
+    play(state, "use Pickaxe")
+    assert "dig card 1 at A1" not in labels(state) and "dig card 1 at B1" not in labels(state)
+    with pytest.raises(IllegalActionError, match="covers empty square\\(s\\) B1"):
+        state.apply_action(state.game.actions.start("dig") + sq("A1"))
+    assert "dig card 1 at C1" in labels(state)  # C1, D1, E1 on levels 1, 2, 1
+
+
 def test_seal_digs_any_connected_area_of_the_card_size() -> None:
     # Card 1 has 3 squares: with the Seal, A1, B2 and C1 (diagonally connected) on level 2.
     rows = ["2:T1 1:SA 2:T2 3:SA 3:SA 3:SA", "1:SB 2:T3 3:SC 3:SB 3:SA 3:SA"]
@@ -330,7 +419,7 @@ def test_rulebook_card_15_example_three_moves_and_a_curse_cost_five() -> None:
         "2:T1 4:T4 1:SD 1:SC 1:SC 1:SC",
     ]
     state = _turn(rows, first_card=15)
-    state.coins[0] = 2
+    state.coins[0] = 3  # enough for the three moves: a move is offered only while it can be paid
     play(state, "move B3→A2")
     reveal(state, "T5")  # the first move reveals a treasure worth 5
     play(state, "move B4→A3")
@@ -343,9 +432,9 @@ def test_rulebook_card_15_example_three_moves_and_a_curse_cost_five() -> None:
         reveal(state, "SD")
     assert sorted(d.KIND_SHORT[k] for k in state.dug) == ["C2", "SA", "SB", "T2", "T5"]
     assert state.phase == "pay" and state.owed == 5  # 3 moves + curse 2
-    assert labels(state) == ["pay 2 with coins", "pay with treasure 2", "pay with treasure 5"]
+    assert labels(state) == ["pay 3 with coins", "pay with treasure 2", "pay with treasure 5"]
     play(state, "pay with treasure 5")  # a treasure dug this turn pays exactly
-    assert state.current_player() == 1 and state.coins[0] == 2
+    assert state.current_player() == 1 and state.coins[0] == 3
     assert state.tiles[0][KIND["T5"]] == 0 and state.supply_treasures[4] == 1
 
 
@@ -430,7 +519,8 @@ def test_more_opponents_than_dug_tiles_active_player_gives_own_tiles() -> None:
 
 
 def test_moves_without_dig_that_cannot_be_paid_hand_out_own_tiles() -> None:
-    state = _turn(["3:T1 1:SA"], players=3, first_card=1)
+    # Ruling 5: only with a fixed cap and unaffordable=penalty can a move go unpaid.
+    state = _turn(["3:T1 1:SA"], players=3, first_card=1, move_limit=8, unaffordable="penalty")
     state.coins[0] = 0
     give(state, 0, SB=1)
     play(state, "move A1→B1")
