@@ -200,7 +200,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     codes = sorted({tuple(k) for k in view["kinds"]} - {("   ", "outer wall")})
     lines.append("   tiles: " + "; ".join(f"{code.strip() or '(blank)'}={name}" for code, name in codes if code.strip()))
     lines.append(
-        f"{view['pyramid']} pyramid, round {view['round']} of {view['max_rounds']}; "
+        f"{view['pyramid']} pyramid, round {view['round']}; "
         f"chamber {'OPEN' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it); "
         f"{view['face_down']} tiles face down"
     )
