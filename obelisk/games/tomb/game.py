@@ -14,7 +14,7 @@ from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
 from obelisk.games.tomb.view import render_view
 
-ROUND_CAP = 150
+ROUND_CAP = 300
 """Default ``max_rounds``: far beyond the rounds bot games take (docs/games/tomb.md, ruling 28), low enough that
 random playouts, which need not ever finish, stay short."""
 PER_TURN_BOUND = 500
