@@ -1,10 +1,12 @@
 """Does the stand-in tile list of Secret of the Ancient Tomb give a playable game?
 
 Plays seeded games through the core protocol only (legal actions, labels,
-chance sampling, ``clone`` and ``evaluate``) with a one-ply greedy policy and
-reports: how often the burial chamber was reached, the game length in turns
+chance sampling and observations) with the project's bots (``greedy`` by
+default, any bot spec with ``--bot``) and reports: how often the burial
+chamber was reached by someone and by every player, the round of each entry,
+how often the technical round cap stopped a game, the game length in turns
 and rounds (median, quartiles), and how often each item and obstacle tile
-was revealed, each item was taken and each obstacle struck.
+was revealed, each item was spent and each obstacle struck.
 
     .venv/bin/python benchmarks/tomb_data.py --games 200 --players 4 --pyramid small
 """
@@ -22,27 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import obelisk  # noqa: E402
-from obelisk.core import State  # noqa: E402
-
-
-def greedy_choice(state: State, rng: random.Random) -> int:
-    """The legal action with the best evaluation one ply ahead (chance after it sampled once)."""
-    seat = state.current_player()
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    best, best_value = [], -2.0
-    for action in legal:
-        after = state.clone()
-        after.apply_action(action)
-        while after.is_chance_node():
-            after.apply_action(after.sample_chance(rng))
-        value = after.evaluate()[seat]
-        if value > best_value + 1e-12:
-            best, best_value = [action], value
-        elif value >= best_value - 1e-12:
-            best.append(action)
-    return rng.choice(best)
+from obelisk.bots import make_bot  # noqa: E402
 
 
 USES = {
@@ -69,8 +51,9 @@ def _fresh(old: list[str], new: list[str]) -> list[str]:
     return new
 
 
-def play(game: obelisk.Game, seed: int, policy: str) -> dict:
+def play(game: obelisk.Game, seed: int, bot: str) -> dict:
     rng = random.Random(seed)
+    bots = [make_bot(bot, game, seat, seed) for seat in range(game.num_players)]
     state = game.new_initial_state(seed)
     revealed: Counter = Counter()
     used: Counter = Counter()
@@ -78,18 +61,21 @@ def play(game: obelisk.Game, seed: int, policy: str) -> dict:
     events: list[str] = []
     turns = 0
     entries: list[int] = []
+    entry_rounds: list[int] = []
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance(rng)
             label = state.action_to_string(action)
             if label.startswith("roll"):
                 turns += 1
-                entered = len(state.observation(None)["finish_order"])
+                view = state.observation(None)
+                entered = len(view["finish_order"])
+                entry_rounds.extend([view["round"]] * (entered - len(entries)))
                 entries.extend([turns - 1] * (entered - len(entries)))
             elif label.startswith("reveal"):
                 revealed[label.split(": ", 1)[1]] += 1
         else:
-            action = greedy_choice(state, rng) if policy == "greedy" else rng.choice(state.legal_actions())
+            action = bots[state.current_player()].choose(state)
             label = state.action_to_string(action)
             used.update(item for prefix, item in USES.items() if label.startswith(prefix))
         state.apply_action(action)
@@ -100,10 +86,12 @@ def play(game: obelisk.Game, seed: int, policy: str) -> dict:
                     struck[event.split(" on ")[0]] += 1
             events = now
     view = state.observation(None)
+    entry_rounds.extend([view["round"]] * (len(view["finish_order"]) - len(entries)))
     entries.extend([turns] * (len(view["finish_order"]) - len(entries)))
     ready = sum(1 for p in view["players"] if len(p["inscriptions"]) >= view["needed"])
-    return {"turns": turns, "round": view["round"], "entries": entries, "revealed": revealed, "ready": ready,
-            "used": used, "struck": struck}
+    capped = "the round limit is reached" in view["events"]
+    return {"turns": turns, "round": view["round"], "entries": entries, "entry_rounds": entry_rounds,
+            "revealed": revealed, "ready": ready, "used": used, "struck": struck, "capped": capped}
 
 
 def main() -> None:
@@ -111,7 +99,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pyramid", default="small", choices=("small", "big"))
-    parser.add_argument("--policy", default="greedy", choices=("greedy", "random"))
+    parser.add_argument("--bot", default="greedy", help="bot spec playing every seat (greedy, random, ismcts:200 ...)")
     parser.add_argument("--max-rounds", type=int, default=None)
     parser.add_argument("--chamber-entry", default="opening", choices=("opening", "adjacent"))
     parser.add_argument("--data", default="")
@@ -121,18 +109,25 @@ def main() -> None:
         options["max_rounds"] = args.max_rounds
     game = obelisk.load("tomb", args.players, **options)
     started = time.process_time()
-    results = [play(game, seed, args.policy) for seed in range(args.games)]
+    results = [play(game, seed, args.bot) for seed in range(args.games)]
     seconds = time.process_time() - started
     turns = sorted(r["turns"] for r in results)
     rounds = sorted(r["round"] for r in results)
     first = sum(1 for r in results if r["entries"])
     everyone = sum(1 for r in results if len(r["entries"]) >= args.players)
     quart = statistics.quantiles(turns, n=4)
-    print(f"tomb {args.pyramid} pyramid, {args.players} players, {args.games} {args.policy} games, "
+    print(f"tomb {args.pyramid} pyramid, {args.players} players, {args.games} {args.bot} games, "
           f"options {dict(game.options)} ({seconds / args.games * 1000:.0f} ms CPU per game)")
     print(f"chamber entered by someone: {first}/{args.games}; by every player: {everyone}/{args.games}")
     stuck = sum(1 for r in results if not r["entries"] and r["ready"])
     print(f"games where nobody entered although someone held enough inscriptions: {stuck}")
+    print(f"games stopped by the round cap ({game.options['max_rounds']} rounds): {sum(r['capped'] for r in results)}")
+    for place in range(args.players):
+        at = sorted(r["entry_rounds"][place] for r in results if len(r["entry_rounds"]) > place)
+        if len(at) >= 2:
+            q = statistics.quantiles(at, n=4)
+            print(f"entry {place + 1}: {len(at)}/{args.games} games, round median {statistics.median(at):.0f} "
+                  f"(quartiles {q[0]:.0f}-{q[2]:.0f}, max {at[-1]})")
     print(f"turns: median {statistics.median(turns):.0f}, quartiles {quart[0]:.0f}-{quart[2]:.0f}, "
           f"max {turns[-1]}; rounds: median {statistics.median(rounds):.0f}")
     firsts = sorted(r["entries"][0] for r in results if r["entries"])

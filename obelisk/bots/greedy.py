@@ -4,7 +4,9 @@ For each legal action it applies the action to a few determinizations of the
 position (``resample_from_infostate``), resolves the chance that follows and
 scores the result with ``evaluate()[seat]``. The same determinizations serve
 every candidate action (common random numbers), so differences between
-actions are not drowned in sampling noise.
+actions are not drowned in sampling noise. Among equally valued actions one
+that ends the game wins (prolonging a game gains nothing when its end is
+worth as much), the rest are tied at random.
 
 Spec: ``greedy`` or ``greedy:samples=8,expect=6``.
 """
@@ -43,7 +45,20 @@ class GreedyBot:
         values = action_values(determinizations, legal, self.seat, self._rng, self.expect)
         best = max(values)
         ties = [a for a, v in zip(legal, values) if v >= best - 1e-12]
+        if len(ties) > 1:
+            ties = ending_actions(determinizations[0], ties) or ties
         return ties[0] if len(ties) == 1 else self._rng.choice(ties)
+
+
+def ending_actions(state: State, actions: list[int]) -> list[int]:
+    """The ``actions`` after which the game is over at once (chance still to come does not end it)."""
+    ending = []
+    for action in actions:
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_terminal():
+            ending.append(action)
+    return ending
 
 
 def action_values(states: list[State], actions: list[int], seat: int, rng: random.Random, expect: int) -> list[float]:

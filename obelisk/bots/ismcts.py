@@ -37,7 +37,7 @@ import time
 from typing import Any, Hashable
 
 from obelisk.bots import register_bot
-from obelisk.bots.greedy import action_values
+from obelisk.bots.greedy import action_values, ending_actions
 from obelisk.bots.params import Budget, parse_argument, parse_budget
 from obelisk.core import CHANCE, TERMINAL, Game, State
 from obelisk.core.rng import make_rng
@@ -213,11 +213,31 @@ class ISMCTSBot:
                         self.stopped_decided = True
                         break
         self.last_iterations = count
+        sure = self._sure_end(state, root, legal)
+        if sure is not None:
+            return sure
         # Most visited root edge; ties broken by mean reward, then by the lower id.
         return max(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits, -a),
         )
+
+    def _sure_end(self, state: State, root: _Node, legal: list[int]) -> int | None:
+        """An action that ends the game at once with a return no searched action is expected to beat.
+
+        Waiting cannot gain when the end is worth as much as anything else; without this the search could
+        wander among equally valued moves, e.g. a player whose place is already fixed."""
+        sample = self._determinize(state)
+        ending = ending_actions(sample, legal)
+        if not ending:
+            return None
+        best_mean = max(child.reward / child.visits for child in root.children.values() if child.visits)
+        for action in ending:
+            after = sample.clone()
+            after.apply_action(action)
+            if after.returns()[self.seat] >= best_mean - 1e-9:
+                return action
+        return None
 
     def _new_root(self, state: State, legal: list[int]) -> _Node:
         """The root, its actions seeded with ``prior`` virtual visits at their greedy value (if ``prior``)."""

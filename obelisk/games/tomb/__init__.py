@@ -19,7 +19,8 @@ Rules in brief (the Czech rulebook is the authority; rulings in docs/games/tomb.
 * Ending a move on opponents' archaeologists ambushes them: rob one item per figure and send each figure
   home unless its owner holds the first-aid kit.
 * Five different inscriptions (all of them in the long variant) let a player enter the chamber, which
-  then stays open for everybody; the order of entry is the ranking. A round limit bounds the game.
+  then stays open for everybody; the order of entry is the ranking. The game ends when the last player has
+  entered (a distant technical round cap bounds games that can no longer finish).
 """
 
 from obelisk.core.registry import register

@@ -3,9 +3,11 @@
 A turn is broken into small decisions: pick an archaeologist (or bring a new
 one in at an entrance), then one step at a time, with item uses as separate
 actions at the moments the rules allow them. Follow-up choices (orienting a
-revealed tile, placing the curse, taking from the chest, robbing) are their
-own ranges. Chance outcomes: ids 0..5 are die rolls 1..6, id ``6 + k`` draws
-tile kind ``k`` from the face-down pool.
+revealed tile, placing the curse, taking from the chest or a tile, robbing)
+are their own ranges; the optional ones (taking an item from a tile, using a
+flipped map, robbing) can be declined with ``decline``. Chance outcomes: ids
+0..5 are die rolls 1..6, id ``6 + k`` draws tile kind ``k`` from the
+face-down pool.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ SPACE: Final = ActionSpace(
         ("look", CELLS),
         ("swap", 2),
         ("rob", len(ITEM_IDS)),
+        ("take", 1),
+        ("decline", 1),
     ]
 )
 
@@ -69,6 +73,8 @@ A_MAP: Final = SPACE.start("map")
 A_LOOK: Final = SPACE.start("look")
 A_SWAP: Final = SPACE.start("swap")
 A_ROB: Final = SPACE.start("rob")
+A_TAKE: Final = SPACE.start("take")
+A_DECLINE: Final = SPACE.start("decline")
 
 DIE_FACES: Final = 6
 TILE_OFFSET: Final = DIE_FACES

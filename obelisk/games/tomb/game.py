@@ -14,6 +14,9 @@ from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
 from obelisk.games.tomb.view import render_view
 
+ROUND_CAP = 300
+"""Default ``max_rounds``: far beyond the rounds bot games take (docs/games/tomb.md, ruling 28), low enough that
+random playouts, which need not ever finish, stay short."""
 PER_TURN_BOUND = 500
 """Actions one turn can take at most: roll, choice, at most 6 steps, item uses (each spends a token and a
 turn gains at most a dozen), their follow-ups and the robberies of an ambush (see the docs)."""
@@ -38,9 +41,19 @@ class TombGame(Game):
         options=(
             Option("pyramid", "small", "small (7x7, 48 tiles, 5 colours) or big (9x9, 80 tiles, 7 colours)", ("small", "big")),
             Option("all_inscriptions", False, "the chamber opens only with every colour in play (long variant)", (False, True)),
-            Option("data", "", "path of a JSON tile list replacing the stand-in (see docs/games/tomb.md)"),
-            Option("max_rounds", 40, "rounds after which the game stops; places then go by inscriptions read",
-                   bounds=(1, MAX_ROUNDS)),
+            Option(
+                "data",
+                "",
+                "path of a JSON tile list replacing the stand-in mix; earlier mixes ship as "
+                "obelisk/games/tomb/tiles_narrow.json and tiles_crossings.json (see docs/games/tomb.md)",
+            ),
+            Option(
+                "max_rounds",
+                ROUND_CAP,
+                "technical cap, not a rule: a game still running after this many rounds stops (players outside the "
+                "chamber then rank by inscriptions read); real games end long before, when the last player enters",
+                bounds=(1, MAX_ROUNDS),
+            ),
             Option(
                 "chamber_entry",
                 "opening",

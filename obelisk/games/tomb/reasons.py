@@ -43,7 +43,7 @@ _ITEM_OF = {
     "key": KEY,
     "flask": FLASK,
 }
-_FOLLOW_UP = ("orient", "curse", "chest", "map", "look", "swap", "rob")
+_FOLLOW_UP = ("orient", "curse", "chest", "map", "look", "swap", "rob", "take", "decline")
 
 
 def illegal_reason(state: "TombState", action: int) -> str:
@@ -63,7 +63,8 @@ def illegal_reason(state: "TombState", action: int) -> str:
         st.MAP_PICK: "choose the square the map reveals",
         st.LOOK: "choose a face-down tile to look at with the plan",
         st.SWAP: "decide whether to swap the two tiles",
-        st.ROB: "choose the item to rob",
+        st.ROB: "choose the item to rob (or rob nothing)",
+        st.TAKE: "take the item on the tile or leave it",
     }
     if phase in expected:
         wanted = {
@@ -75,6 +76,7 @@ def illegal_reason(state: "TombState", action: int) -> str:
             st.LOOK: "look",
             st.SWAP: "swap",
             st.ROB: "rob",
+            st.TAKE: "take",
         }[phase]
         if name != wanted:
             return f"'{label}' is not possible now: seat {seat} must first {expected[phase]}"
@@ -133,7 +135,11 @@ def _item_reason(state: "TombState", name: str, index: int, label: str) -> str:
     if name == "plan":
         return "the plan needs two face-down tiles on the board"
     if name == "papyrus":
-        return "no steps are left to walk as a ghost"
+        if state.steps >= state.die:
+            return "no steps are left to walk as a ghost"
+        return f"a ghost must use the whole roll, and no walk of {state.die - state.steps} step(s) is open from here"
+    if name in ("food", "water") and state.ghost:
+        return f"'{label}': the ghost walk could not use the whole new roll"
     if name == "buy":
         item = index
         if not t.buyable >> item & 1:
@@ -181,6 +187,8 @@ def _step_reason(state: "TombState", name: str, index: int, label: str) -> str:
         corner = t.corners[pos - FIRST_ENTRANCE]
         if corner == state.curse:
             return f"{square_name(corner)} is cursed"
+        if state.ghost:
+            return f"a ghost must use the whole roll: no walk of {state.die - state.steps} step(s) goes on from here"
         return f"{square_name(corner)} does not open toward the {square_name(pos)} or cannot be entered"
     if name == "passage":
         if state.ghost:
@@ -204,6 +212,10 @@ def _step_reason(state: "TombState", name: str, index: int, label: str) -> str:
         return f"{square_name(q)} is cursed: nobody may enter it"
     if q == state.prev and not state.scarf_on:
         return f"you may not step straight back to {square_name(q)}, the square you just left (a scarf lifts this)"
+    if q == t.chamber and state.ghost and not state.chamber_open:
+        return "a ghost may not enter the burial chamber before it is opened"
+    if state.ghost:
+        return f"a ghost must use the whole roll: no walk of {state.die - state.steps - 1} more step(s) goes on from {square_name(q)}"
     if q == t.chamber:
         return (
             f"the burial chamber is closed: seat {seat} holds {state.insc[seat].bit_count()} of the "

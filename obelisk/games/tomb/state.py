@@ -26,6 +26,7 @@ from obelisk.games.tomb.actions import (
     A_CHEST,
     A_CHOCOLATE,
     A_CURSE,
+    A_DECLINE,
     A_END,
     A_ENTER,
     A_FLASK,
@@ -44,6 +45,7 @@ from obelisk.games.tomb.actions import (
     A_STEP,
     A_STEP_IN,
     A_SWAP,
+    A_TAKE,
     A_TORCH,
     A_WATER,
     DIE_FACES,
@@ -108,7 +110,8 @@ PEEK: Final = 9
 SWAP: Final = 10
 TURN_KEY: Final = 11
 ROB: Final = 12
-OVER: Final = 13
+TAKE: Final = 13
+OVER: Final = 14
 PHASE_NAMES: Final[tuple[str, ...]] = (
     "roll",
     "choose archaeologist",
@@ -123,9 +126,12 @@ PHASE_NAMES: Final[tuple[str, ...]] = (
     "plan: swap?",
     "golden key",
     "rob",
+    "take item",
     "over",
 )
-_ACTOR: Final[tuple[int | None, ...]] = (CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, TERMINAL)
+_ACTOR: Final[tuple[int | None, ...]] = (
+    CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, None, TERMINAL
+)
 
 STEP: Final = 0
 TORCH_REVEAL: Final = 1
@@ -136,6 +142,7 @@ T_REVEAL: Final = 0
 T_MAP: Final = 1
 T_CURSE: Final = 2
 T_CHEST: Final = 3
+T_TAKE: Final = 4
 """Pending follow-up tasks."""
 
 EVENTS_KEPT: Final = 10
@@ -186,6 +193,7 @@ class TombState(State):
         self.round = 1
         self.phase = ROLL
         self.die = 0
+        self.rolled = 0
         self.steps = 0
         self.active = -1
         self.prev = -1
@@ -200,6 +208,7 @@ class TombState(State):
         self.rv_kind = -1
         self.looked: list[int] = []
         self.key_cell = -1
+        self.offer = -1
         self.ambushed: list[int] = []
         self.victims: list[int] = []
         self.guarded: list[int] = []
@@ -231,6 +240,7 @@ class TombState(State):
         new.round = self.round
         new.phase = self.phase
         new.die = self.die
+        new.rolled = self.rolled
         new.steps = self.steps
         new.active = self.active
         new.prev = self.prev
@@ -245,6 +255,7 @@ class TombState(State):
         new.rv_kind = self.rv_kind
         new.looked = self.looked[:]
         new.key_cell = self.key_cell
+        new.offer = self.offer
         new.ambushed = self.ambushed[:]
         new.victims = self.victims[:]
         new.guarded = self.guarded[:]
@@ -304,13 +315,29 @@ class TombState(State):
             return False
         return not self._blocked(seat, k)
 
-    def _ghost_target(self, seat: int, pos: int, d: int, prev: int, scarf: bool) -> int:
+    def _ghost_target(self, pos: int, d: int, prev: int, scarf: bool) -> int:
+        """A ghost ignores walls and face-down tiles but not the curse, the closed chamber or the way back."""
         q = NEIGH[pos][d]
         if q < 0 or q == self.curse or (q == prev and not scarf):
             return -1
-        if q == CHAMBER_CELL and not self._may_enter_chamber(seat):
+        if q == CHAMBER_CELL and not self.chamber_open:
             return -1
         return q
+
+    def _ghost_walk(self, pos: int, prev: int, remaining: int, scarf: bool) -> bool:
+        """Whether a ghost on ``pos`` can walk ``remaining`` more steps: it must use the whole roll.
+
+        Entering the open chamber ends the walk early (it ends the player's game)."""
+        if remaining <= 0 or pos == CHAMBER_CELL:
+            return True
+        if pos >= FIRST_ENTRANCE:
+            q = self._tomb.tables.corners[pos - FIRST_ENTRANCE]
+            return q != self.curse and self._ghost_walk(q, pos, remaining - 1, scarf)
+        for d in range(4):
+            q = self._ghost_target(pos, d, prev, scarf)
+            if q >= 0 and self._ghost_walk(q, pos, remaining - 1, scarf):
+                return True
+        return False
 
     def _passages(self, pos: int, prev: int) -> list[int]:
         """The other revealed secret passages a mover on a passage may jump to (not cursed, not ``prev``)."""
@@ -345,13 +372,18 @@ class TombState(State):
         A normal step needs an opening on both sides (a face-down square can still be turned to open) and may
         not go onto the cursed square, straight back, or onto an unprotected cannot-enter obstacle.
         """
-        if pos >= FIRST_ENTRANCE:
-            if ghost:
-                q = self._tomb.tables.corners[pos - FIRST_ENTRANCE]
-                return [A_STEP_IN] if q != self.curse else []
-            return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
         if ghost:
-            return [A_STEP + d for d in range(4) if self._ghost_target(seat, pos, d, prev, scarf) >= 0]
+            left = self.die - self.steps - 1
+            if pos >= FIRST_ENTRANCE:
+                return [A_STEP_IN] if self._ghost_walk(pos, -1, left + 1, scarf) else []
+            ghost_moves: list[int] = []
+            for d in range(4):
+                q = self._ghost_target(pos, d, prev, scarf)
+                if q >= 0 and self._ghost_walk(q, pos, left, scarf):
+                    ghost_moves.append(A_STEP + d)
+            return ghost_moves
+        if pos >= FIRST_ENTRANCE:
+            return [A_STEP_IN] if self._step_in_ok(seat, pos - FIRST_ENTRANCE) else []
         if scarf:
             prev = -1
         opn, kind = self.opn, self.kind
@@ -392,7 +424,7 @@ class TombState(State):
             return False
         if self._has(seat, FLASK) and any(self._flask_target(seat, pos, d, -1, False) >= 0 for d in range(4)):
             return True
-        return self._has(seat, PAPYRUS) and any(self._ghost_target(seat, pos, d, -1, False) >= 0 for d in range(4))
+        return self._has(seat, PAPYRUS) and self._ghost_walk(pos, -1, self.die - self.steps, self.scarf_on)
 
     # Item options ------------------------------------------------------------------
 
@@ -404,12 +436,12 @@ class TombState(State):
         out: list[int] = []
         t = self._tomb.tables
         ghost = self.ghost
-        if held >> FOOD & 1 and self.die != 6:
+        if held >> FOOD & 1 and self.die != 6 and self._ghost_can_change_die(pos, 6):
             out.append(A_FOOD)
-        if held >> WATER & 1 and self.die != 5:
+        if held >> WATER & 1 and self.die != 5 and self._ghost_can_change_die(pos, 5):
             out.append(A_WATER)
         if held >> CHOCOLATE & 1 and self.steps == 0:
-            out += range(A_CHOCOLATE, A_CHOCOLATE + self.die - 1)
+            out += [A_CHOCOLATE + v - 1 for v in range(1, self.rolled) if v != self.die]
         on_cell = in_move and 0 <= pos < CELLS and not ghost
         if held >> TORCH & 1 and on_cell:
             kind = self.kind
@@ -419,7 +451,13 @@ class TombState(State):
                     break
         if held >> SCARF & 1 and not self.scarf_on:
             out.append(A_SCARF)
-        if held >> PAPYRUS & 1 and in_move and not ghost and self.steps < self.die:
+        if (
+            held >> PAPYRUS & 1
+            and in_move
+            and not ghost
+            and self.steps < self.die
+            and self._ghost_walk(pos, self.prev, self.die - self.steps, self.scarf_on)
+        ):
             out.append(A_PAPYRUS)
         if held >> PLAN & 1 and not ghost and len(self.assigned) + sum(self.pool) >= 2:
             out.append(A_PLAN)
@@ -431,6 +469,12 @@ class TombState(State):
         if held >> KEY & 1 and on_cell:
             out.extend(A_KEY + c for c in self._key_targets(pos))
         return out
+
+    def _ghost_can_change_die(self, pos: int, value: int) -> bool:
+        """During a ghost walk food and water may set the die only to a value the walk can still use in full."""
+        if not self.ghost or value <= self.steps:
+            return True
+        return self._ghost_walk(pos, self.prev, value - self.steps, self.scarf_on)
 
     def _key_targets(self, pos: int) -> list[int]:
         occ = self._occupied()
@@ -468,14 +512,16 @@ class TombState(State):
         if phase == CHEST_TAKE:
             return [A_CHEST + i for i in self._chest_options(seat)]
         if phase == MAP_PICK:
-            return [A_MAP + c for c, k in enumerate(self.kind) if k < 0]
+            return [A_MAP + c for c, k in enumerate(self.kind) if k < 0] + [A_DECLINE]
+        if phase == TAKE:
+            return [A_TAKE, A_DECLINE]
         if phase == LOOK:
             looked = self.looked
             return [A_LOOK + c for c, k in enumerate(self.kind) if k < 0 and c not in looked]
         if phase == SWAP:
             return [A_SWAP, A_SWAP + 1]
         if phase == ROB:
-            return [A_ROB + i for i in self._rob_options(self.victims[0] // FIGURES)]
+            return [A_ROB + i for i in self._rob_options(self.victims[0] // FIGURES)] + [A_DECLINE]
         return []
 
     def _move_legal(self) -> list[int]:
@@ -542,7 +588,7 @@ class TombState(State):
     def _apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == ROLL:
-            self.die = action + 1
+            self.die = self.rolled = action + 1
             self.phase = SELECT
             self._log(f"seat {self.player} rolls {self.die}")
             return
@@ -607,8 +653,12 @@ class TombState(State):
             self._do_look(action - A_LOOK)
         elif action < A_ROB:
             self._do_swap(action - A_SWAP)
-        else:
+        elif action < A_TAKE:
             self._do_rob(action - A_ROB)
+        elif action < A_DECLINE:
+            self._do_take()
+        else:
+            self._do_decline()
 
     # Turn start and selection
 
@@ -796,6 +846,28 @@ class TombState(State):
         del self.victims[0]
         self._rob_next()
 
+    def _do_take(self) -> None:
+        item = self.offer
+        self.offer = -1
+        self._gain(self.player, item)
+        self._log(f"seat {self.player} takes {self._tomb.tables.item_names[item]}")
+        self._settle()
+
+    def _do_decline(self) -> None:
+        """Leave an optional follow-up unused: the flipped map, the item on the tile, or one robbery."""
+        seat = self.player
+        if self.phase == ROB:
+            self._log(f"seat {seat} robs nothing from seat {self.victims[0] // FIGURES}")
+            del self.victims[0]
+            self._rob_next()
+            return
+        if self.phase == TAKE:
+            self._log(f"seat {seat} leaves {self._tomb.tables.item_names[self.offer]} on the tile")
+            self.offer = -1
+        else:
+            self._log(f"seat {seat} leaves the map unused")
+        self._settle()
+
     # Tokens
 
     def _spend(self, item: int) -> None:
@@ -894,8 +966,7 @@ class TombState(State):
         elif feature == ITEM:
             i = kind.detail
             if not self.items[seat] >> i & 1 and self.supply[i] > 0:
-                self._gain(seat, i)
-                self._log(f"seat {seat} takes {t.item_names[i]}")
+                self.tasks.append((T_TAKE, i))
         elif feature == MAP:
             if flipped:
                 self.tasks.append((T_MAP,))
@@ -976,6 +1047,10 @@ class TombState(State):
                     self.phase = CHEST_TAKE
                     self._auto_single()
                     return
+            elif what == T_TAKE:
+                self.offer = task[1]
+                self.phase = TAKE
+                return
         if self.ending:
             self._finish_turn(True)
             return
@@ -1017,12 +1092,9 @@ class TombState(State):
 
     def _rob_next(self) -> None:
         while self.victims:
-            options = self._rob_options(self.victims[0] // FIGURES)
-            if len(options) > 1:
+            if self._rob_options(self.victims[0] // FIGURES):
                 self.phase = ROB
                 return
-            if options:
-                self._steal(self.victims[0] // FIGURES, options[0])
             del self.victims[0]
         for i in self.ambushed:
             if i not in self.guarded:
@@ -1051,6 +1123,7 @@ class TombState(State):
         self.player = candidate % n
         self.phase = ROLL
         self.die = 0
+        self.rolled = 0
         self.steps = 0
         self.active = -1
         self.prev = -1
@@ -1128,7 +1201,15 @@ class TombState(State):
                 a, b = [square_name(c) for c in self.looked]
                 return f"swap the tiles on {a} and {b}" if i else f"put the tiles on {a} and {b} back unchanged"
             return "swap the two tiles" if i else "put the two tiles back unchanged"
-        owner = self.victims[0] // FIGURES if self.victims else -1
+        if name == "take":
+            return f"take the {t.item_names[self.offer]}" if phase == TAKE else "take the item on the tile"
+        owner = self.victims[0] // FIGURES if self.victims and phase == ROB else -1
+        if name == "decline":
+            if phase == MAP_PICK:
+                return "leave the map unused"
+            if phase == TAKE:
+                return f"leave the {t.item_names[self.offer]} on the tile"
+            return f"rob nothing from seat {owner}" if owner >= 0 else "decline the optional choice"
         return f"rob {t.item_names[i]} from seat {owner}" if owner >= 0 else f"rob {t.item_names[i]}"
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:

@@ -11,9 +11,9 @@ size is the same at every player count. Layout, in order:
   chamber, place / 6;
 * supply / 6 (11), discovered (11), chest filled, chest contents (11), chamber open, inscriptions
   needed / 7, round / max_rounds;
-* turn: player slot (6), phase (14), die (6), steps / 6, active position (85), previous position (85),
+* turn: player slot (6), phase (15), die (6), steps / 6, active position (85), previous position (85),
   scarf, ghost;
-* pending: square (81, the tile being oriented or turned by the key), pending tile feature (10) and
+* pending: square (81, the tile being oriented, turned by the key or whose item is offered), its feature (10) and
   detail (27), squares looked at with the plan (81).
 """
 

@@ -30,6 +30,7 @@ from obelisk.games.tomb.state import (
     PHASE_NAMES,
     RESERVE,
     ROB,
+    TAKE,
     TURN_KEY,
 )
 
@@ -84,6 +85,9 @@ def observation(state: "TombState", seat: int | None) -> dict[str, Any]:
         pending = {"square": square_name(state.key_cell)}
     elif state.phase == ROB:
         pending = {"victim": state.victims[0] // FIGURES}
+    elif state.phase == TAKE:
+        here = state._pos()
+        pending = {"square": square_name(here), "tile": t.kinds[state.kind[here]].name}
     if state.looked:
         pending["looked"] = [square_name(c) for c in state.looked]
     active = state._pos()
@@ -196,7 +200,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     codes = sorted({tuple(k) for k in view["kinds"]} - {("   ", "outer wall")})
     lines.append("   tiles: " + "; ".join(f"{code.strip() or '(blank)'}={name}" for code, name in codes if code.strip()))
     lines.append(
-        f"{view['pyramid']} pyramid, round {view['round']} of {view['max_rounds']}; "
+        f"{view['pyramid']} pyramid, round {view['round']}; "
         f"chamber {'OPEN' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it); "
         f"{view['face_down']} tiles face down"
     )
@@ -312,10 +316,23 @@ def _hazards(state: "TombState") -> list[tuple[int, int]]:
     return [(c, hazard[k]) for c, k in enumerate(state.kind) if k >= 0 and hazard[k] >= 0]
 
 
+SPREAD = 0.95
+"""Share of the range of the places still open that the heuristic may use: a seat outside the chamber is
+always valued below the next free place, so entering as soon as possible is never worse than waiting."""
+
+
+def place_return(place: int, n: int) -> float:
+    """The return of 0-based ``place`` among ``n`` seats without ties: +1 for the first, -1 for the last."""
+    return 1.0 - 2.0 * place / (n - 1)
+
+
 def evaluate(state: "TombState") -> list[float]:
-    """Heuristic returns: chamber places first, then inscriptions read, maze distance to the chamber (with
-    enough inscriptions) or else to a revealed missing inscription or the nearest face-down tile, whether
-    the chamber can still be reached (weighted by inscriptions read), items held; centred, scaled into [-1, 1].
+    """Heuristic returns. A seat in the chamber gets the return of its place, which no later play can change.
+    The seats outside share the places still open: each gets a value inside the range of those places' returns
+    (centred on their mean), from inscriptions read, maze distance to the chamber (with enough inscriptions) or
+    else to a revealed missing inscription or the nearest face-down tile, whether the chamber can still be
+    reached (weighted by inscriptions read), and items held. So entering the chamber is always worth at least
+    as much as staying outside; for the last seat outside both are worth exactly -1 (its place is fixed).
 
     Distances are the seat's own: revealed kill and cannot-enter tiles it holds no protection against are
     walls to it, so its archaeologists route round them, and a figure that dies and restarts from the
@@ -337,11 +354,12 @@ def evaluate(state: "TombState") -> list[float]:
             cache[key] = maze_distances(state, targets, blocked)
         return cache[key]
 
+    out = [0.0] * n
+    for place, s in enumerate(state.finished):
+        out[s] = place_return(place, n)
+    outside = [s for s in range(n) if s not in state.finished]
     raw = []
-    for s in range(n):
-        if s in state.finished:
-            raw.append(80.0 - 10.0 * state.finished.index(s))
-            continue
+    for s in outside:
         items = state.items[s]
         blocked = tuple(c for c, item in hazards if not items >> item & 1)
         have = state.insc[s].bit_count()
@@ -359,5 +377,10 @@ def evaluate(state: "TombState") -> list[float]:
             elif face_down:
                 value += 1.0 - 0.1 * min(_figure_distance(state, s, distances(face_down, blocked)), 24)
         raw.append(value)
-    mean = sum(raw) / n
-    return [max(-1.0, min(1.0, (v - mean) / 40.0)) for v in raw]
+    top = place_return(len(state.finished), n)
+    centre, half = (top - 1.0) / 2, (top + 1.0) / 2
+    mean = sum(raw) / len(raw)
+    limit = SPREAD * half
+    for s, v in zip(outside, raw):
+        out[s] = centre + max(-limit, min(limit, half * (v - mean) / 40.0))
+    return out

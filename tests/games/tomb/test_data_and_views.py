@@ -8,7 +8,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.core.testing import random_playout
-from obelisk.games.tomb.actions import A_END, A_FOOD, A_ORIENT, A_SELECT, A_STEP, A_TORCH
+from obelisk.games.tomb.actions import A_END, A_FOOD, A_ORIENT, A_SELECT, A_STEP, A_TORCH, SPACE
 from obelisk.games.tomb.data import DATA_FILE
 from obelisk.games.tomb.state import OVER
 
@@ -151,6 +151,7 @@ def test_observation_and_rendering_show_public_state_only() -> None:
     assert view["face_down"] == 48 and sum(view["unrevealed"].values()) == 48
     text = s.game.render_observation(view)
     assert "seat 1 (b)" in text and "CHM" in text and "???" in text
+    assert "round 1;" in text, "the technical round cap is no part of play, so the screen does not count toward it"
     assert " b " in text.splitlines()[3] + " ", "the figure letter is drawn on B1"
     json.dumps(view)
     assert "pool" not in view
@@ -182,3 +183,50 @@ def test_illegal_actions_explain_why_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="already belongs to the archaeologist on A1"):
         s.apply_action(A_SELECT + 5)
     assert labels(s) == ["step east to B1", "step south to A2"]
+
+
+def test_action_ids_stay_stable_and_the_optional_choices_come_last() -> None:
+    """Taking a tile's item and declining an optional choice were added after the other ranges, so saved
+    records keep their ids; the doc's action table lists these ranges."""
+    assert [SPACE.start(name) for name in ("step", "map", "rob", "take", "decline")] == [90, 392, 556, 567, 568]
+    assert obelisk.load("tomb", 4).num_distinct_actions() == SPACE.size == 569
+
+
+OPENINGS = {"dead_end": 1, "straight": 2, "corner": 2, "t_junction": 3, "cross": 4}
+
+
+def _basic(tiles: list[dict]) -> list[dict]:
+    return [t for t in tiles if t["set"] == "basic"]
+
+
+def test_default_mix_uses_every_shape_for_features_and_earlier_mixes_stay_loadable() -> None:
+    """The stand-in mix puts inscriptions and items on corners, straights and junctions, not only on crosses;
+    the map lies on a tile a figure can walk on from (more than one opening); the earlier mixes load with
+    ``data=``."""
+    basic = _basic(_tiles())
+    assert len({t["shape"] for t in basic if t["feature"] == "inscription"}) >= 4
+    assert {t["shape"] for t in basic if t["feature"] == "item"} >= {"dead_end", "straight", "corner", "t_junction", "cross"}
+    assert all(OPENINGS[t["shape"]] >= 2 for t in basic if t["feature"] == "map")
+    mean = sum(OPENINGS[t["shape"]] for t in basic) / len(basic)
+    earlier = {}
+    for name in ("tiles_narrow.json", "tiles_crossings.json"):
+        path = DATA_FILE.with_name(name)
+        game = obelisk.load("tomb", 4, data=str(path))
+        tiles = _basic(json.loads(path.read_text())["tiles"])
+        earlier[name] = sum(OPENINGS[t["shape"]] for t in tiles) / len(tiles)
+        assert sum(game.tables.pool) == 48 and "user file" in game.tables.provenance["tiles"]
+    assert earlier["tiles_narrow.json"] < mean < earlier["tiles_crossings.json"]
+
+
+def test_every_test_the_clause_trace_names_exists() -> None:
+    """docs/games/tomb.md maps each rulebook clause to tests; a renamed or deleted test must not leave a
+    clause pointing nowhere."""
+    import importlib
+    import re
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "games" / "tomb.md").read_text(encoding="utf-8")
+    trace = doc[doc.index("## Clause trace") :]
+    names = re.findall(r"`(test_\w+)::(test_\w+)`", trace)
+    assert len(names) > 60
+    for module, test in names:
+        assert hasattr(importlib.import_module(f"tests.games.tomb.{module}"), test), f"{module}::{test}"

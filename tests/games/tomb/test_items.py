@@ -18,7 +18,7 @@ def test_food_mid_move_sets_the_die_to_six_counting_steps_taken() -> None:
     tile(s, "C2", "corner with Food", "NE")
     figure(s, 0, "B1")
     turn(s, 0, 2, "B1")
-    play(s, "step east to C1", "step south to C2")
+    play(s, "step east to C1", "step south to C2", "take the Food")
     assert s.phase == MOVE and holds(s, 0, "food") and "eat food: die to 6" in labels(s)
     play(s, "eat food: die to 6")
     assert s.die == 6 and s.steps == 2 and not holds(s, 0, "food") and s.supply[0] == 6
@@ -117,7 +117,7 @@ def test_golden_key_turns_own_or_free_adjacent_tile_not_the_chamber() -> None:
     tile(s, "E4", "straight", "EW")
     tile(s, "D4", "corner", "NE")
     tile(s, "F4", "cross", "NESW")
-    tile(s, "E3", "dead end with map", "S")
+    tile(s, "E3", "dead end", "S")
     figure(s, 0, "E4")
     figure(s, 1, "E3")
     give(s, 0, "golden_key")
@@ -135,7 +135,7 @@ def test_golden_key_turns_own_or_free_adjacent_tile_not_the_chamber() -> None:
 
 def test_magic_flask_passes_one_wall_onto_a_revealed_tile() -> None:
     s = new(2, pyramid="big")
-    tile(s, "C3", "dead end with map", "N")
+    tile(s, "C3", "dead end", "N")
     tile(s, "D3", "cross", "NESW")
     tile(s, "C2", "straight", "NS")
     figure(s, 0, "C2")
@@ -150,7 +150,7 @@ def test_magic_flask_passes_one_wall_onto_a_revealed_tile() -> None:
 def test_papyrus_ghost_walk_ignores_walls_and_resolves_only_the_last_square() -> None:
     s = new(2, pyramid="big")
     tile(s, "C2", "straight with Snake", "EW")
-    tile(s, "C1", "dead end with map", "S")
+    tile(s, "C1", "dead end", "S")
     figure(s, 0, "C1")
     give(s, 0, "papyrus_of_the_dead")
     turn(s, 0, 3, "C1")
@@ -163,13 +163,13 @@ def test_papyrus_ghost_walk_ignores_walls_and_resolves_only_the_last_square() ->
     assert s.current_player() == CHANCE, "the last square is revealed"
     draw(s, "corner with Food")
     assert len(labels(s)) == 4, "free orientation on the last square"
-    play(s, "orient tile: openings N,E")
+    play(s, "orient tile: openings N,E", "take the Food")
     assert holds(s, 0, "food") and s.fig[0] == cell("D3") and s.player == 1
 
 
 def test_papyrus_landing_on_a_cannot_enter_tile_falls_back() -> None:
     s = new(2, pyramid="big")
-    tile(s, "C1", "dead end with map", "S")
+    tile(s, "C1", "dead end", "S")
     tile(s, "C2", "straight with Mysterious doors", "EW")
     figure(s, 0, "C1")
     give(s, 0, "papyrus_of_the_dead")
@@ -212,7 +212,12 @@ def _ambush(kit: bool) -> object:
 
 def test_ambush_robs_one_item_per_figure_and_wounds() -> None:
     s = _ambush(kit=False)
-    assert s.phase == ROB and labels(s) == ["rob Food from seat 1", "rob Torch from seat 1", "rob Plan from seat 1"]
+    assert s.phase == ROB and labels(s) == [
+        "rob Food from seat 1",
+        "rob Torch from seat 1",
+        "rob Plan from seat 1",
+        "rob nothing from seat 1",
+    ]
     play(s, "rob Torch from seat 1", "rob Plan from seat 1")
     assert holds(s, 0, "torch") and holds(s, 0, "plan") and not holds(s, 1, "torch")
     assert s.fig[3] == RESERVE and s.fig[4] == RESERVE and s.player == 1

@@ -103,7 +103,7 @@ def test_single_orientation_is_applied_at_once() -> None:
 
 def test_movement_is_compulsory_and_ends_in_a_dead_end() -> None:
     s = new()
-    tile(s, "C2", "dead end with map", "N")
+    tile(s, "C2", "dead end", "N")
     figure(s, 0, "B1")
     turn(s, 0, 5, "B1")
     play(s, "step east to C1")
@@ -114,7 +114,7 @@ def test_movement_is_compulsory_and_ends_in_a_dead_end() -> None:
 
 def test_scarf_allows_walking_back_out_of_a_dead_end() -> None:
     s = new()
-    tile(s, "C2", "dead end with map", "N")
+    tile(s, "C2", "dead end", "N")
     figure(s, 0, "C1")
     give(s, 0, "scarf")
     turn(s, 0, 3, "C1")
@@ -136,8 +136,8 @@ def test_other_figures_do_not_block_and_passing_is_no_ambush() -> None:
 
 def test_pass_when_nothing_can_move() -> None:
     s = new()
-    tile(s, "C2", "dead end with map", "S")
-    tile(s, "C3", "dead end with map", "N")
+    tile(s, "C2", "dead end", "S")
+    tile(s, "C3", "dead end", "N")
     for i in range(3):
         figure(s, 0, "C2", i)
     s.curse = cell("C3")
@@ -150,7 +150,7 @@ def test_pass_when_nothing_can_move() -> None:
 def test_step_onto_known_deadly_tile_is_legal_when_it_is_the_only_step() -> None:
     s = new()
     tile(s, "C2", "straight with Snake", "NS")
-    tile(s, "C3", "dead end with map", "N")
+    tile(s, "C3", "dead end", "N")
     figure(s, 0, "C2")
     turn(s, 0, 2, "C2")
     assert labels(s) == ["step north to C1", "step south to C3"]

@@ -36,7 +36,7 @@ def test_ambush_at_an_entrance() -> None:
     figure(s, 1, "NE")
     give(s, 1, "torch")
     turn(s, 0, 1)
-    play(s, "bring an archaeologist in at the NE entrance")
+    play(s, "bring an archaeologist in at the NE entrance", "rob Torch from seat 1")
     assert holds(s, 0, "torch") and s.fig[3] == RESERVE
 
 
@@ -108,8 +108,8 @@ def test_map_revealing_a_map_chains() -> None:
     figure(s, 0, "C1")
     turn(s, 0, 1, "C1")
     play(s, "step south to C2")
-    draw(s, "dead end with map")
-    play(s, "use the map: reveal F6")
+    draw(s, "t junction with map")
+    play(s, "orient tile: openings N,S,W", "use the map: reveal F6")
     draw(s, "t junction")
     play(s, "orient tile: openings N,E,W")
     assert s.player == 1
@@ -118,8 +118,8 @@ def test_map_revealing_a_map_chains() -> None:
     figure(s2, 0, "C1")
     turn(s2, 0, 1, "C1")
     play(s2, "step south to C2")
-    draw(s2, "dead end with map")
-    play(s2, "use the map: reveal F6")
+    draw(s2, "t junction with map")
+    play(s2, "orient tile: openings N,S,W", "use the map: reveal F6")
     draw(s2, "t junction with map")
     play(s2, "orient tile: openings N,E,W")
     assert s2.phase == MAP_PICK, "a map flipped by a map acts too (ruling 10)"

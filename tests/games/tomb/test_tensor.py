@@ -3,7 +3,7 @@
 import random
 
 import obelisk
-from obelisk.core.testing import sampled_states
+from obelisk.core.testing import random_playout, sampled_states
 
 
 def test_tensor_has_fixed_size_and_ignores_what_the_seat_cannot_know() -> None:
@@ -44,9 +44,11 @@ def test_the_square_being_revealed_is_public() -> None:
     from obelisk.games.tomb.board import square_name
 
     game = obelisk.load("tomb", 2)
-    found = 0
-    for state in sampled_states(game, 6, seed=7000, per_game=8):
+    found = []
+
+    def visit(state, rng) -> None:
         if state.current_player() == CHANCE and state.observation(None)["turn"]["phase"] == "reveal":
-            found += 1
-            assert state.observation(None)["pending"]["square"] == square_name(state.rv_cell)
-    assert found
+            found.append(state.observation(None)["pending"]["square"] == square_name(state.rv_cell))
+
+    random_playout(game, 7000, visit)
+    assert found and all(found)

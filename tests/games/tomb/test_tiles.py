@@ -12,7 +12,7 @@ from tests.games.tomb.helpers import cell, draw, figure, give, holds, labels, ne
 
 def test_inscription_is_read_when_passing_and_only_once() -> None:
     s = new()
-    tile(s, "C2", "cross with inscription colour_5", "NESW")
+    tile(s, "C2", "t junction with inscription colour_5", "NSW")
     figure(s, 0, "C1")
     turn(s, 0, 2, "C1")
     play(s, "step south to C2", "step south to C3")
@@ -29,6 +29,7 @@ def test_item_taken_when_passing_marks_kind_discovered_once_per_player() -> None
     draw(s, "corner with Food")
     play(s, "orient tile: openings N,E")
     assert s.discovered >> ITEM_IDS.index("food") & 1, "finding the tile turns the stack face up"
+    play(s, "take the Food")
     assert holds(s, 0, "food") and s.supply[0] == 5
     s2 = new()
     tile(s2, "C2", "t junction with Water", "NEW")
@@ -100,8 +101,9 @@ def test_map_reveals_any_face_down_tile_with_free_orientation() -> None:
     figure(s, 0, "C1")
     turn(s, 0, 1, "C1")
     play(s, "step south to C2")
-    draw(s, "dead end with map")
-    assert s.phase == MAP_PICK and len(labels(s)) == 47
+    draw(s, "t junction with map")
+    play(s, "orient tile: openings N,S,W")
+    assert s.phase == MAP_PICK and len(labels(s)) == 48 and labels(s)[-1] == "leave the map unused"
     play(s, "use the map: reveal F6")
     draw(s, "corner")
     assert labels(s) == [f"orient tile: openings {o}" for o in ("N,E", "E,S", "N,W", "S,W")]
@@ -111,7 +113,7 @@ def test_map_reveals_any_face_down_tile_with_free_orientation() -> None:
 
 def test_map_tile_entered_again_does_nothing() -> None:
     s = new()
-    tile(s, "C2", "dead end with map", "N")
+    tile(s, "C2", "t junction with map", "NEW")
     figure(s, 0, "C1")
     turn(s, 0, 1, "C1")
     play(s, "step south to C2")
