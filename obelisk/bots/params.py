@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 
+MAX_ITERATIONS = 100_000_000
+"""Largest iteration budget: about a day of search per move, far beyond any useful setting."""
+MAX_SECONDS = 86_400.0
+"""Largest time budget per move: one day."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long a search may run: a number of iterations or a wall-time in seconds (one of the two)."""
@@ -34,14 +40,22 @@ def parse_budget(text: str) -> Budget:
             seconds = float(word[:-1])
         else:
             iterations = int(word)
-            if iterations < 1:
-                raise ValueError
+            if not 1 <= iterations <= MAX_ITERATIONS:
+                raise ValueError(f"an iteration budget must be from 1 to {MAX_ITERATIONS:,}, got {_short(text)}")
             return Budget(iterations=iterations)
-    except ValueError:
-        raise ValueError(f"budget must be iterations (e.g. 2000) or a time (e.g. 1s, 250ms), got {text!r}") from None
-    if not (seconds > 0 and math.isfinite(seconds)):
-        raise ValueError(f"a time budget must be positive and finite, got {text!r}")
+    except ValueError as error:
+        if str(error).startswith("an iteration budget"):
+            raise
+        raise ValueError(
+            f"budget must be iterations (e.g. 2000) or a time (e.g. 1s, 250ms), got {_short(text)}") from None
+    if not (0 < seconds <= MAX_SECONDS):
+        raise ValueError(f"a time budget must be positive and finite, at most a day ({MAX_SECONDS:g}s), got {_short(text)}")
     return Budget(seconds=seconds)
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut to a readable length (a 5000-digit number is not echoed whole)."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
 def parse_argument(kind: str, argument: str, defaults: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
@@ -60,12 +74,12 @@ def parse_argument(kind: str, argument: str, defaults: dict[str, Any]) -> tuple[
         name = name.strip().lower()
         if not eq:
             if bare is not None:
-                raise ValueError(f"bot {kind!r}: only one budget may be given, got {bare!r} and {item!r}")
+                raise ValueError(f"bot {kind!r}: only one budget may be given, got {_short(bare)} and {_short(item)}")
             bare = item
             continue
         if name not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
-            raise ValueError(f"bot {kind!r}: unknown parameter {name!r}; known parameters: {known}")
+            raise ValueError(f"bot {kind!r}: unknown parameter {_short(name)}; known parameters: {known}")
         if name in seen:
             raise ValueError(f"bot {kind!r}: parameter {name!r} given twice")
         seen.add(name)
@@ -86,4 +100,4 @@ def _convert(kind: str, name: str, raw: str, default: Any) -> Any:
         return value
     except (KeyError, ValueError):
         what = {int: "an integer", float: "a finite number", bool: "true or false"}.get(wanted, wanted.__name__)
-        raise ValueError(f"bot {kind!r}: parameter {name!r} must be {what}, got {raw!r}") from None
+        raise ValueError(f"bot {kind!r}: parameter {name!r} must be {what}, got {_short(raw)}") from None

@@ -147,6 +147,10 @@ def test_spec_strings() -> None:
     "spec,message",
     [
         ("ismcts:abc", "budget must be"),
+        ("ismcts:1000000000", "from 1 to 100,000,000"),
+        ("ismcts:100000s", "at most a day"),
+        ("ismcts:" + "9" * 5000, r"got '9{37}\.\.\.'$"),
+        ("ismcts:depth=" + "7" * 5000, r"must be an integer, got '7{37}\.\.\.'$"),
         ("ismcts:1s,2000", "only one budget"),
         ("ismcts:0", "budget must be"),
         ("ismcts:-1s", "positive"),
