@@ -19,11 +19,13 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import queue
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -275,6 +277,86 @@ def check_name(name: Any) -> str:
 
 
 @dataclass
+class _Pending:
+    """A write waiting for the next group commit, and how it ended (``error`` None: committed)."""
+
+    write: Callable[[Connection], None]
+    done: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
+class _Committer:
+    """One database thread through which every write goes: the writes waiting when it is free share a commit.
+
+    A commit costs one flush to disk however many writes it holds, so under load many moves become
+    durable for the price of one; each write still returns only once its commit is done. A write that
+    raises ``_Stale`` has written nothing (its first statement refused) and is left out; any other
+    failure rolls the whole group back, and the others are told to try again on a fresh read.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+
+    def run(self, write: Callable[[Connection], None]) -> None:
+        """Do ``write`` in a transaction and return once it is committed (or raise why not)."""
+        with self._start:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="obelisk-commit", daemon=True)
+                self._thread.start()
+        pending = _Pending(write)
+        self._queue.put(pending)
+        pending.done.wait()
+        if pending.error is not None:
+            raise pending.error
+
+    def close(self) -> None:
+        with self._start:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._thread.join()
+                self._thread = None
+
+    def _loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                group.append(more)
+            self._commit(group)
+
+    def _commit(self, group: list[_Pending]) -> None:
+        try:
+            with self.engine.begin() as connection:
+                for pending in group:
+                    try:
+                        pending.write(connection)
+                    except _Stale as stale:
+                        pending.error = stale
+                    except BaseException as error:
+                        pending.error = error
+                        raise
+        except BaseException as error:
+            for pending in group:
+                if pending.error is None:
+                    pending.error = _Stale() if len(group) > 1 else error
+        finally:
+            for pending in group:
+                pending.done.set()
+
+
+@dataclass
 class Live:
     """A table's place in memory: its current snapshot, its lock and its clients."""
 
@@ -295,6 +377,7 @@ class Tables:
         self.cache_size = cache_size
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._postgres = engine.dialect.name == "postgresql"
+        self._committer = _Committer(engine)
         self._stale: set[str] = set()
         """Tables another process (or a rematch) changed since this one last read them."""
         self._closing = False
@@ -415,20 +498,23 @@ class Tables:
         ``published`` are the snapshot fields the write changes.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
+
+        def write(connection: Connection) -> None:
+            bumped: Any = connection.execute(update(TableRow).where(TableRow.id == snap.id,
+                                                                    TableRow.updated == snap.updated)
+                                             .values(updated=moment))
+            if bumped.rowcount != 1:
+                raise _Stale
+            if moves:
+                connection.execute(insert(MoveRow), [
+                    dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label,
+                         time=moment)
+                    for offset, (seat, action, label) in enumerate(moves)])
+            changes(connection)
+            self._notify(connection, snap.id)
+
         try:
-            with self.engine.begin() as connection:
-                bumped: Any = connection.execute(update(TableRow).where(TableRow.id == snap.id,
-                                                                        TableRow.updated == snap.updated)
-                                                 .values(updated=moment))
-                if bumped.rowcount != 1:
-                    raise _Stale
-                if moves:
-                    connection.execute(insert(MoveRow), [
-                        dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label,
-                             time=moment)
-                        for offset, (seat, action, label) in enumerate(moves)])
-                changes(connection)
-                self._notify(connection, snap.id)
+            self._committer.run(write)
         except (IntegrityError, _Stale):
             self._stale.add(snap.id)
             raise _Stale from None
@@ -796,3 +882,4 @@ class Tables:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        await anyio.to_thread.run_sync(self._committer.close)

@@ -1,15 +1,18 @@
-"""The live tables over the database: a move costs one write, and a write on an outdated version is redone."""
+"""The live tables over the database: a move costs one write, a write on an outdated version is redone, and
+writes waiting together share a commit."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Connection, event, text
 
 from obelisk.server.store import open_database
-from obelisk.server.tables import Tables
+from obelisk.server.tables import Tables, _Committer, _Stale
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -96,3 +99,50 @@ def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> N
             engine.dispose()
 
     asyncio.run(run())
+
+
+def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
+    """A write refused as stale is left out; the others waiting with it are committed in one transaction."""
+    engine = open_database(sqlite_url)
+    committer = _Committer(engine)
+    commits: list[int] = []
+    event.listen(engine, "commit", lambda _conn: commits.append(1))
+    first_running, release = threading.Event(), threading.Event()
+    written: list[int] = []
+
+    def write(number: int) -> Any:
+        def run(connection: Connection) -> None:
+            if number == 0:
+                first_running.set()
+                release.wait(30)
+            if number == 2:
+                raise _Stale
+            connection.execute(text("SELECT 1"))
+            written.append(number)
+        return run
+
+    outcomes: dict[int, str] = {}
+
+    def submit(number: int) -> None:
+        try:
+            committer.run(write(number))
+            outcomes[number] = "committed"
+        except _Stale:
+            outcomes[number] = "stale"
+
+    threads = [threading.Thread(target=submit, args=(0,))]
+    threads[0].start()
+    assert first_running.wait(30)
+    for number in (1, 2, 3):
+        threads.append(threading.Thread(target=submit, args=(number,)))
+        threads[-1].start()
+    deadline = time.monotonic() + 30
+    while committer._queue.qsize() < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    release.set()
+    for thread in threads:
+        thread.join(30)
+    committer.close()
+    engine.dispose()
+    assert outcomes == {0: "committed", 1: "committed", 2: "stale", 3: "committed"}
+    assert sorted(written) == [0, 1, 3] and len(commits) == 2
