@@ -157,6 +157,14 @@ async def play_seat(port: int, address: str, table_id: str, token: str, seed: st
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_version: int | None = None
         sent_at = 0.0
+        legal: list[Any] = []
+        version = 0
+
+        async def move() -> None:
+            nonlocal sent_version, sent_at
+            sent_version, sent_at = version, time.monotonic()
+            await ws.send(json.dumps({"type": "move", "version": version, "action": rng.choice(legal)[0]}))
+
         while time.monotonic() < deadline:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.monotonic()))
@@ -169,7 +177,8 @@ async def play_seat(port: int, address: str, table_id: str, token: str, seed: st
                 if message["code"] == "rate_limited":
                     await asyncio.sleep(0.2)
                 sent_version = None
-                await ws.send(json.dumps({"type": "ping"}))
+                if legal:
+                    await move()  # the refused move's frame brings no new one: choose again from the last
                 continue
             if message["type"] != "frame":
                 continue
@@ -181,11 +190,9 @@ async def play_seat(port: int, address: str, table_id: str, token: str, seed: st
                 if message["seat"] == 0:
                     tally.games += 1
                 return
-            if message["legal"] and sent_version is None:
-                action = rng.choice(message["legal"])[0]
-                sent_version = message["version"]
-                sent_at = time.monotonic()
-                await ws.send(json.dumps({"type": "move", "version": sent_version, "action": action}))
+            legal, version = message["legal"], message["version"]
+            if legal and sent_version is None:
+                await move()
 
 
 async def run_table(port: int, index: int, game: str, players: int, tally: Tally, deadline: float) -> None:

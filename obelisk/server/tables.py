@@ -19,16 +19,18 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import queue
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import anyio
-from sqlalchemy import Engine, func, select, text, update
+from sqlalchemy import Connection, Engine, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -43,8 +45,13 @@ log = logging.getLogger("obelisk.server")
 
 NOTIFY_CHANNEL = "obelisk_tables"
 NAME_LENGTH = 40
+WRITE_ATTEMPTS = 3
 SERVER_BOTS_REFUSED = ("cheater",)
 """Bot kinds that read the true state: evaluation tools, never seated at a table with people."""
+
+
+class _Stale(Exception):
+    """Another process changed the table since the snapshot a write was based on."""
 
 
 class ApiError(Exception):
@@ -85,7 +92,6 @@ class LogEntry:
     actor: int
     texts: tuple[str, ...]
     """What each viewer learns: seats 0..n-1, then the spectator."""
-    time: datetime
 
 
 @dataclass(frozen=True)
@@ -219,11 +225,11 @@ def record(snap: Snapshot) -> dict[str, Any]:
     return doc
 
 
-def _log_entry(state: State, seq: int, action: int, moment: datetime) -> LogEntry:
+def _log_entry(state: State, seq: int, action: int) -> LogEntry:
     """The entry of ``action`` about to be applied to ``state``, as each viewer sees it."""
     viewers: list[int | None] = [*range(state.num_players), None]
     actor = state.current_player()
-    return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers), moment)
+    return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers))
 
 
 def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
@@ -271,6 +277,86 @@ def check_name(name: Any) -> str:
 
 
 @dataclass
+class _Pending:
+    """A write waiting for the next group commit, and how it ended (``error`` None: committed)."""
+
+    write: Callable[[Connection], None]
+    done: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
+class _Committer:
+    """One database thread through which every write goes: the writes waiting when it is free share a commit.
+
+    A commit costs one flush to disk however many writes it holds, so under load many moves become
+    durable for the price of one; each write still returns only once its commit is done. A write that
+    raises ``_Stale`` has written nothing (its first statement refused) and is left out; any other
+    failure rolls the whole group back, and the others are told to try again on a fresh read.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+
+    def run(self, write: Callable[[Connection], None]) -> None:
+        """Do ``write`` in a transaction and return once it is committed (or raise why not)."""
+        with self._start:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="obelisk-commit", daemon=True)
+                self._thread.start()
+        pending = _Pending(write)
+        self._queue.put(pending)
+        pending.done.wait()
+        if pending.error is not None:
+            raise pending.error
+
+    def close(self) -> None:
+        with self._start:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._thread.join()
+                self._thread = None
+
+    def _loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                group.append(more)
+            self._commit(group)
+
+    def _commit(self, group: list[_Pending]) -> None:
+        try:
+            with self.engine.begin() as connection:
+                for pending in group:
+                    try:
+                        pending.write(connection)
+                    except _Stale as stale:
+                        pending.error = stale
+                    except BaseException as error:
+                        pending.error = error
+                        raise
+        except BaseException as error:
+            for pending in group:
+                if pending.error is None:
+                    pending.error = _Stale() if len(group) > 1 else error
+        finally:
+            for pending in group:
+                pending.done.set()
+
+
+@dataclass
 class Live:
     """A table's place in memory: its current snapshot, its lock and its clients."""
 
@@ -291,6 +377,9 @@ class Tables:
         self.cache_size = cache_size
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._postgres = engine.dialect.name == "postgresql"
+        self._committer = _Committer(engine)
+        self._stale: set[str] = set()
+        """Tables another process (or a rematch) changed since this one last read them."""
         self._closing = False
 
     # ---- loading -------------------------------------------------------------------------
@@ -308,17 +397,21 @@ class Tables:
             self._schedule_bots(table_id, live)
         else:
             self._live.move_to_end(table_id)
-            async with live.lock:
-                changed = await self._refresh(live)
-            if changed:
-                self._published(table_id, live)
+            if table_id in self._stale:
+                async with live.lock:
+                    changed = await self._refresh(live)
+                if changed:
+                    self._published(table_id, live)
         return live
 
     async def snapshot(self, table_id: str) -> Snapshot:
         return (await self.get(table_id)).snap
 
     async def _refresh(self, live: Live) -> bool:
-        """Catch up with changes written by other processes; whether anything changed."""
+        """Catch up with what other processes wrote, if they said so; whether anything changed."""
+        if live.snap.id not in self._stale:
+            return False
+        self._stale.discard(live.snap.id)
         snap = await anyio.to_thread.run_sync(self._load, live.snap.id, live.snap)
         if snap is live.snap:
             return False
@@ -328,16 +421,15 @@ class Tables:
     def _load(self, table_id: str, cached: Snapshot | None) -> Snapshot:
         """The table as the database has it, replaying only the moves ``cached`` lacks.
 
-        Every write bumps the table's ``updated`` time, so an unchanged (time, move count) means
-        ``cached`` is current and is returned as it is.
+        Every write moves the table's ``updated`` time forward, so an unchanged time means ``cached``
+        is current and is returned as it is.
         """
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ApiError(404, "not_found", "no such table")
         with Session(self.engine) as session:
             if cached is not None:
-                moves_written = select(func.count()).where(MoveRow.table_id == table_id).scalar_subquery()
-                mark = session.execute(select(TableRow.updated, moves_written).where(TableRow.id == table_id)).first()
-                if mark is not None and (_aware(mark[0]), mark[1]) == (cached.updated, cached.version):
+                mark = session.execute(select(TableRow.updated).where(TableRow.id == table_id)).scalar()
+                if mark is not None and _aware(mark) == cached.updated:
                     return cached
             row = session.get(TableRow, table_id)
             if row is None:
@@ -367,7 +459,7 @@ class Tables:
             for move in moves:
                 if move.seq != len(entries):
                     raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
-                entries.append(_log_entry(state, move.seq, move.action, _aware(move.time)))
+                entries.append(_log_entry(state, move.seq, move.action))
                 state.apply_action(move.action)
             fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
                           state=state, log=tuple(entries))
@@ -384,40 +476,57 @@ class Tables:
 
     # ---- writing -------------------------------------------------------------------------
 
-    def _notify(self, session: Session, table_id: str) -> None:
+    def _notify(self, connection: Connection | Session, table_id: str) -> None:
         if self._postgres:
-            session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": NOTIFY_CHANNEL, "id": table_id})
+            connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": NOTIFY_CHANNEL, "id": table_id})
 
-    def _settle(self, state: State, moves: list[tuple[int, int, str]]) -> None:
-        """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves``."""
+    def _settle(self, state: State, moves: list[tuple[int, int, str]], log: list[LogEntry], seq: int) -> None:
+        """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves`` and ``log``."""
         while state.is_chance_node():
             outcome = state.sample_chance()
+            log.append(_log_entry(state, seq + len(log), outcome))
             moves.append((CHANCE, outcome, state.action_to_string(outcome)))
             state.apply_action(outcome)
 
-    def _commit(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Session], None]
-                ) -> None:
-        """Append ``moves`` after ``snap``'s last one and apply ``changes`` in one transaction.
+    def _commit(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
+                **published: Any) -> Snapshot:
+        """Append ``moves`` after ``snap``'s last one and apply ``changes`` in one transaction; the new snapshot.
 
-        A seq already written (by another process) makes the whole write fail as stale.
+        ``snap`` must still be the table's latest version: its row must still carry ``snap.updated``
+        (every write moves it forward) and no move may have taken ``snap``'s next seq. A write by another
+        process breaks either; the whole write then fails with ``_Stale``, the table marked for a reload.
+        ``published`` are the snapshot fields the write changes.
         """
-        moment = now()
+        moment = max(now(), snap.updated + timedelta(microseconds=1))
+
+        def write(connection: Connection) -> None:
+            bumped: Any = connection.execute(update(TableRow).where(TableRow.id == snap.id,
+                                                                    TableRow.updated == snap.updated)
+                                             .values(updated=moment))
+            if bumped.rowcount != 1:
+                raise _Stale
+            if moves:
+                connection.execute(insert(MoveRow), [
+                    dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label,
+                         time=moment)
+                    for offset, (seat, action, label) in enumerate(moves)])
+            changes(connection)
+            self._notify(connection, snap.id)
+
         try:
-            with Session(self.engine) as session, session.begin():
-                for offset, (seat, action, label) in enumerate(moves):
-                    session.add(MoveRow(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action,
-                                        label=label, time=moment))
-                session.flush()
-                changes(session)
-                session.execute(update(TableRow).where(TableRow.id == snap.id).values(updated=moment))
-                self._notify(session, snap.id)
-        except IntegrityError:
-            raise ApiError(409, "stale_version", "the table changed meanwhile; reload and try again") from None
+            self._committer.run(write)
+        except (IntegrityError, _Stale):
+            self._stale.add(snap.id)
+            raise _Stale from None
+        return replace(snap, updated=moment, **published)
 
-    async def _write(self, table_id: str, change: Callable[[Snapshot], Any]) -> tuple[Live, Any]:
-        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the new snapshot.
+    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[Snapshot, Any]]
+                     ) -> tuple[Live, Any]:
+        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the snapshot it wrote.
 
-        Whatever the table picked up meanwhile is published too, even when ``change`` is refused.
+        Whatever the table picked up meanwhile is published too, even when ``change`` is refused. A change
+        based on a version another process replaced is tried again on the new one (a move then names a
+        stale version and is refused as such).
         """
         live = await self.get(table_id)
         before = live.snap
@@ -425,7 +534,13 @@ class Tables:
             async with live.lock:
                 await self._refresh(live)
                 try:
-                    return live, await anyio.to_thread.run_sync(change, live.snap)
+                    for _ in range(WRITE_ATTEMPTS):
+                        try:
+                            live.snap, result = await anyio.to_thread.run_sync(change, live.snap)
+                            return live, result
+                        except _Stale:
+                            await self._refresh(live)
+                    raise ApiError(409, "stale_version", "the table keeps changing; reload and try again")
                 finally:
                     await self._refresh(live)
         finally:
@@ -440,6 +555,7 @@ class Tables:
     async def changed_elsewhere(self, table_id: str) -> None:
         """Another process changed ``table_id``: catch up and tell this process's clients."""
         if table_id in self._live:
+            self._stale.add(table_id)
             await self.get(table_id)
 
     # ---- creating ------------------------------------------------------------------------
@@ -477,7 +593,7 @@ class Tables:
         moment = now()
         state = game.new_initial_state(secret.seed)
         moves: list[tuple[int, int, str]] = []
-        self._settle(state, moves)
+        self._settle(state, moves, [], 0)
         status = "playing" if all(s.claimed for s in seats) else "waiting"
         with Session(self.engine) as session, session.begin():
             session.add(TableRow(
@@ -497,6 +613,8 @@ class Tables:
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
                 self._notify(session, rematch_of)
+        if rematch_of is not None:
+            self._stale.add(rematch_of)
         return table_id
 
     async def list(self, status: str | None) -> list[Snapshot]:
@@ -527,11 +645,10 @@ class Tables:
         """Take the seat ``token`` opens (as an invite link does), under ``name``."""
         name = check_name(name)
 
-        def change(snap: Snapshot) -> int:
+        def change(snap: Snapshot) -> tuple[Snapshot, int]:
             seat = snap.seat_of(token)
             assert seat is not None
-            self._set_seat(snap, seat, dict(claimed=True, name=name))
-            return seat
+            return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
 
         return (await self._write(table_id, change))[1]
 
@@ -540,7 +657,7 @@ class Tables:
         name = check_name(name)
         token = secrets.token_urlsafe(24)
 
-        def change(snap: Snapshot) -> None:
+        def change(snap: Snapshot) -> tuple[Snapshot, None]:
             if not snap.public:
                 raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
             self._check_seat(snap, seat)
@@ -548,15 +665,15 @@ class Tables:
                 raise ApiError(409, "seat_taken", f"seat {seat} is a bot's")
             if snap.seats[seat].claimed:
                 raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-            self._set_seat(snap, seat, dict(claimed=True, name=name, token_hash=hash_token(token)),
-                           only_if_unclaimed=True)
+            return self._set_seat(snap, seat, dict(claimed=True, name=name, token_hash=hash_token(token)),
+                                  only_if_unclaimed=True), None
 
         await self._write(table_id, change)
         return token
 
     async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
         """Let a bot play a person's seat: asked by its owner, or by another player once its turn timed out."""
-        def change(snap: Snapshot) -> None:
+        def change(snap: Snapshot) -> tuple[Snapshot, None]:
             self._check_seat(snap, seat)
             spec = check_bot_spec(bot, snap.game)
             asker = snap.seat_of(token)
@@ -567,19 +684,19 @@ class Tables:
                 raise ApiError(409, "finished", "the game is over")
             if asker != seat and not snap.timed_out(seat):
                 raise ApiError(403, "bad_token", f"only seat {seat} may hand its seat to a bot before its turn times out")
-            self._set_seat(snap, seat, dict(kind="bot", bot=spec, claimed=True))
+            return self._set_seat(snap, seat, dict(kind="bot", bot=spec, claimed=True)), None
 
         await self._write(table_id, change)
 
     async def take_back(self, table_id: str, seat: int, token: str) -> None:
         """A person takes their seat back from the bot playing it."""
-        def change(snap: Snapshot) -> None:
+        def change(snap: Snapshot) -> tuple[Snapshot, None]:
             self._check_seat(snap, seat)
             if snap.seat_of(token) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
             if snap.status == "finished":
                 raise ApiError(409, "finished", "the game is over")
-            self._set_seat(snap, seat, dict(kind="human", bot=None, claimed=True))
+            return self._set_seat(snap, seat, dict(kind="human", bot=None, claimed=True)), None
 
         await self._write(table_id, change)
 
@@ -588,39 +705,42 @@ class Tables:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(snap.seats):
             raise ApiError(400, "bad_request", f"seat must be 0 to {len(snap.seats) - 1}")
 
-    def _set_seat(self, snap: Snapshot, seat: int, values: dict[str, Any], only_if_unclaimed: bool = False) -> None:
+    def _set_seat(self, snap: Snapshot, seat: int, values: dict[str, Any], only_if_unclaimed: bool = False
+                  ) -> Snapshot:
         seats = [replace(s, **values) if s.seat == seat else s for s in snap.seats]
         status = snap.status
         if status == "waiting" and all(s.claimed for s in seats):
             status = "playing"
 
-        def changes(session: Session) -> None:
+        def changes(connection: Connection) -> None:
             query = update(SeatRow).where(SeatRow.table_id == snap.id, SeatRow.seat == seat)
             if only_if_unclaimed:
                 query = query.where(SeatRow.claimed.is_(False))
-            written: Any = session.execute(query.values(**values))
+            written: Any = connection.execute(query.values(**values))
             if written.rowcount != 1:
+                self._stale.add(snap.id)
                 raise ApiError(409, "seat_taken", f"seat {seat} was just taken")
             if status != snap.status:
-                session.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
+                connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        self._commit(snap, [], changes)
+        return self._commit(snap, [], changes, seats=tuple(seats), status=status)
 
     # ---- moves ---------------------------------------------------------------------------
 
     async def move(self, table_id: str, token: str | None, version: Any, action: Any) -> int:
         """Apply a person's action if ``version`` is the table's; the new version (chance included)."""
-        def change(snap: Snapshot) -> int:
+        def change(snap: Snapshot) -> tuple[Snapshot, int]:
             seat = snap.seat_of(token)
             if seat is None:
                 raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
             if snap.seats[seat].kind != "human":
                 raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
-            return self._apply(snap, seat, version, action)
+            written = self._apply(snap, seat, version, action)
+            return written, written.version
 
         return (await self._write(table_id, change))[1]
 
-    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> int:
+    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> Snapshot:
         if snap.status == "finished":
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
@@ -638,18 +758,17 @@ class Tables:
             raise ApiError(400, "illegal_action",
                            f"action {action} is not one of seat {seat}'s {len(legal)} legal actions now")
         state = snap.state.clone()
-        label = state.action_to_string(action)
+        log = [_log_entry(state, snap.version, action)]
+        moves = [(seat, action, state.action_to_string(action))]
         state.apply_action(action, seat)
-        moves = [(seat, action, label)]
-        self._settle(state, moves)
-        finished = state.is_terminal()
+        self._settle(state, moves, log, snap.version)
+        status = "finished" if state.is_terminal() else snap.status
 
-        def changes(session: Session) -> None:
-            if finished:
-                session.execute(update(TableRow).where(TableRow.id == snap.id).values(status="finished"))
+        def changes(connection: Connection) -> None:
+            if status != snap.status:
+                connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        self._commit(snap, moves, changes)
-        return snap.version + len(moves)
+        return self._commit(snap, moves, changes, state=state, log=snap.log + tuple(log), status=status)
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -682,18 +801,20 @@ class Tables:
                 return
             await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
 
-            def change(current: Snapshot) -> None:
+            def change(current: Snapshot) -> Snapshot:
                 if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
                     raise ApiError(409, "not_your_turn", "the seat changed hands")
-                self._apply(current, seat, snap.version, action)
+                return self._apply(current, seat, snap.version, action)
 
             try:
                 async with live.lock:
                     await self._refresh(live)
                     try:
-                        await anyio.to_thread.run_sync(change, live.snap)
+                        live.snap = await anyio.to_thread.run_sync(change, live.snap)
                     finally:
                         await self._refresh(live)
+            except _Stale:
+                pass  # another process moved meanwhile: decide again on the version it wrote
             except ApiError as error:
                 if error.code not in ("stale_version", "not_your_turn"):
                     log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
@@ -727,9 +848,9 @@ class Tables:
         new_token = secrets.token_urlsafe(24)
         new_id = snap.rematch
 
-        def change(new: Snapshot) -> None:
-            self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
-                                           name=snap.seats[seat].name))
+        def change(new: Snapshot) -> tuple[Snapshot, None]:
+            return self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
+                                                  name=snap.seats[seat].name)), None
 
         live, _ = await self._write(new_id, change)
         return live.snap, seat, new_token
@@ -761,3 +882,4 @@ class Tables:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        await anyio.to_thread.run_sync(self._committer.close)

@@ -1,0 +1,148 @@
+"""The live tables over the database: a move costs one write, a write on an outdated version is redone, and
+writes waiting together share a commit."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, event, text
+
+from obelisk.server.store import open_database
+from obelisk.server.tables import Tables, _Committer, _Stale
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def statements(engine: Any) -> list[str]:
+    """The first word of every SQL statement ``engine`` runs from now on (a PostgreSQL notification aside)."""
+    seen: list[str] = []
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "pg_notify" not in statement:
+            seen.append(statement.split(None, 1)[0].upper())
+
+    return seen
+
+
+def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
+    async def run() -> list[str]:
+        engine = open_database(db_url)
+        tables = Tables(engine)
+        try:
+            snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
+            for seat, token in tokens.items():
+                await tables.claim(snap.id, token, f"P{seat}")
+            snap = await tables.snapshot(snap.id)
+            seen = statements(engine)
+            actor = snap.to_act
+            assert actor is not None
+            version = await tables.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[0])
+            assert version > snap.version and (await tables.snapshot(snap.id)).version == version
+            return seen
+        finally:
+            await tables.close()
+            engine.dispose()
+
+    seen = asyncio.run(run())
+    assert "SELECT" not in seen
+    assert seen.count("UPDATE") == 1 and seen.count("INSERT") == 1, seen
+
+
+def test_a_seat_taken_through_another_process_is_not_overwritten(db_url: str) -> None:
+    """The second claim is based on a version that does not know the first: it is redone on the new one."""
+    async def run() -> None:
+        engine = open_database(db_url)
+        here, there = Tables(engine), Tables(engine)
+        try:
+            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
+            await there.claim(snap.id, tokens[0], "Ann")
+            assert (await here.snapshot(snap.id)).seats[0].claimed is False  # nobody told this process yet
+            await here.claim(snap.id, tokens[1], "Bob")
+            mine = await here.snapshot(snap.id)
+            assert [s.name for s in mine.seats] == ["Ann", "Bob"] and mine.status == "playing"
+            fresh = Tables(engine)
+            assert (await fresh.snapshot(snap.id)).status == "playing"
+            await fresh.close()
+        finally:
+            await here.close()
+            await there.close()
+            engine.dispose()
+
+    asyncio.run(run())
+
+
+def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> None:
+    async def run() -> None:
+        engine = open_database(db_url)
+        here, there = Tables(engine), Tables(engine)
+        try:
+            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
+            for seat, token in tokens.items():
+                await here.claim(snap.id, token, f"P{seat}")
+            snap = await here.snapshot(snap.id)
+            actor = snap.to_act
+            assert actor is not None
+            action = snap.state.legal_actions()[0]
+            moved = await there.move(snap.id, tokens[actor], snap.version, action)
+            with pytest.raises(Exception) as refused:
+                await here.move(snap.id, tokens[actor], snap.version, action)
+            assert getattr(refused.value, "code", None) == "stale_version"
+            assert (await here.snapshot(snap.id)).version == moved
+        finally:
+            await here.close()
+            await there.close()
+            engine.dispose()
+
+    asyncio.run(run())
+
+
+def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
+    """A write refused as stale is left out; the others waiting with it are committed in one transaction."""
+    engine = open_database(sqlite_url)
+    committer = _Committer(engine)
+    commits: list[int] = []
+    event.listen(engine, "commit", lambda _conn: commits.append(1))
+    first_running, release = threading.Event(), threading.Event()
+    written: list[int] = []
+
+    def write(number: int) -> Any:
+        def run(connection: Connection) -> None:
+            if number == 0:
+                first_running.set()
+                release.wait(30)
+            if number == 2:
+                raise _Stale
+            connection.execute(text("SELECT 1"))
+            written.append(number)
+        return run
+
+    outcomes: dict[int, str] = {}
+
+    def submit(number: int) -> None:
+        try:
+            committer.run(write(number))
+            outcomes[number] = "committed"
+        except _Stale:
+            outcomes[number] = "stale"
+
+    threads = [threading.Thread(target=submit, args=(0,))]
+    threads[0].start()
+    assert first_running.wait(30)
+    for number in (1, 2, 3):
+        threads.append(threading.Thread(target=submit, args=(number,)))
+        threads[-1].start()
+    deadline = time.monotonic() + 30
+    while committer._queue.qsize() < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    release.set()
+    for thread in threads:
+        thread.join(30)
+    committer.close()
+    engine.dispose()
+    assert outcomes == {0: "committed", 1: "committed", 2: "stale", 3: "committed"}
+    assert sorted(written) == [0, 1, 3] and len(commits) == 2
