@@ -29,7 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected, WebSocketState
 
 from obelisk.core import games as registered_games
 from obelisk.server.store import open_database
@@ -367,8 +367,15 @@ def _same_origin(socket: WebSocket) -> bool:
 
 
 async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) -> dict[str, Any]:
-    """The next client message as a JSON object; ``ApiError`` for anything else."""
-    text = await asyncio.wait_for(socket.receive_text(), timeout)
+    """The next client message as a JSON object; ``ApiError`` for anything else.
+
+    A socket already closed (the sender closes it when a frame cannot be sent) ends like a client
+    that left: ``WebSocketDisconnect``.
+    """
+    try:
+        text = await asyncio.wait_for(socket.receive_text(), timeout)
+    except WebSocketDisconnected:
+        raise WebSocketDisconnect(code=1006) from None
     if len(text) > limit:
         raise ApiError(413, "too_large", f"a message may have at most {limit} bytes")
     try:

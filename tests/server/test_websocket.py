@@ -123,3 +123,19 @@ def test_websocket_messages_beyond_the_rate_are_refused(sqlite_url: str) -> None
                 replies.append(ws.receive_json())
             assert replies[:3] == [{"type": "pong"}] * 3
             assert replies[3]["type"] == "error" and replies[3]["code"] == "rate_limited"
+
+
+def test_a_socket_closed_under_the_reader_ends_like_a_client_that_left() -> None:
+    """When sending a frame fails the socket is closed; the reader then sees a departure, not an error."""
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnected
+
+    from obelisk.server.app import _receive
+
+    class Closed:
+        async def receive_text(self) -> str:
+            raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
+
+    with pytest.raises(WebSocketDisconnect):
+        asyncio.run(_receive(Closed(), 1000))  # type: ignore[arg-type]
