@@ -490,3 +490,51 @@ ALL_CHECKS: tuple[Callable[..., None], ...] = (
     check_scores_at_any_point,
     check_terminal_labels,
 )
+
+
+def playout_digests(game: Game, seed: int, every: int = 50) -> list[str]:
+    """Step-by-step fingerprints of one seeded random game, to prove a refactoring changed nothing.
+
+    Each step folds into a running SHA-256: the player to act, the legal actions (or chance
+    outcomes), every seat's observation, the spectator's, the action's full and per-seat labels,
+    and at the end the scores and returns. The digest after every ``every`` steps and the final one
+    are returned, so two versions of a game can be compared and the first differing stretch found.
+    """
+    import hashlib
+
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    seats: list[int | None] = [*range(game.num_players), None]
+    running = hashlib.sha256()
+    digests: list[str] = []
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            choices: Any = state.chance_outcomes()
+            action = state.sample_chance(rng)
+        else:
+            choices = state.legal_actions()
+            action = rng.choice(choices)
+        step = {
+            "player": state.current_player(),
+            "choices": choices,
+            "views": [state.observation(seat) for seat in seats],
+            "label": state.action_to_string(action),
+            "public": [state.public_action_string(action, seat) for seat in seats],
+            "action": action,
+        }
+        running.update(json.dumps(step, sort_keys=True, default=repr).encode())
+        state.apply_action(action)
+        steps += 1
+        if steps % every == 0:
+            digests.append(running.hexdigest()[:16])
+    end = {
+        "views": [state.observation(seat) for seat in seats],
+        "scores": state.scores(),
+        "returns": state.returns(),
+        "text": str(state),
+        "tensor": game.observation_tensor(state.observation(0)),
+    }
+    running.update(json.dumps(end, sort_keys=True, default=repr).encode())
+    digests.append(f"{steps}:{running.hexdigest()[:16]}")
+    return digests
