@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import obelisk.games.valley.rules as R
-from obelisk.core import CHANCE, ActionSpace
+from obelisk.core import ActionSpace
 from obelisk.games.valley.rules import Rules
 
 
@@ -25,12 +25,11 @@ def make_actions(k: int) -> ActionSpace:
     )
 
 
-def action_label(state: Any, action: int) -> str:
-    """The text of an action id (or a chance outcome) at ``state``, as every seat that may see it reads it."""
-    rules: Rules = state.rules
+def action_label(rules: Rules, stack: list[tuple[Any, ...]], pyramid: list[int], hand_gold: int, action: int) -> str:
+    """The text of an action id (or of a chance outcome while a draw is pending, on top of ``stack``), as every seat
+    that may see it reads it."""
     names = rules.names
-    stack: list[tuple[Any, ...]] = state.stack
-    if state._current_player() == CHANCE:
+    if stack and stack[-1][0] >= R.REFILL:
         top = stack[-1]
         name = names[action] if 0 <= action < len(names) else f"card {action}"
         code = top[0]
@@ -47,7 +46,7 @@ def action_label(state: Any, action: int) -> str:
     top = stack[-1] if stack else (R.MAIN, 0)
     if kind_name in ("buy", "boat", "remove", "take"):
         slot = R.SLOT_NAMES[index]
-        card = state.pyramid[index]
+        card = pyramid[index]
         what = f"{names[card]} ({slot})" if card >= 0 else f"the empty slot {slot}"
         if kind_name == "buy":
             return f"buy {what}" + (f" for {rules.cost[card]}" if card >= 0 else "")
@@ -66,7 +65,7 @@ def action_label(state: Any, action: int) -> str:
         return "reveal Censer to ignore the attack"
     if kind_name == "fill_b2":
         source = 3 + index
-        card = state.pyramid[source]
+        card = pyramid[source]
         return f"drop {R.SLOT_NAMES[source]}" + (f" ({names[card]})" if card >= 0 else "") + " into B2"
     name = names[index]
     if kind_name == "play":
@@ -74,7 +73,8 @@ def action_label(state: Any, action: int) -> str:
     if kind_name == "entomb":
         return f"entomb {name}"
     if kind_name == "pay":
-        return f"pay with {name} ({state.gold_of(index)} gold)"
+        gold = hand_gold if hand_gold else rules.gold[index]  # Statue of Thoth fixes every card's worth
+        return f"pay with {name} ({gold} gold)"
     if kind_name == "from_discard":
         return f"entomb {name} from your discard pile"
     if kind_name == "from_tomb":
@@ -93,9 +93,9 @@ def action_label(state: Any, action: int) -> str:
     return f"sacrifice {name}"
 
 
-def hidden_label(state: Any, action: int) -> str:
-    """What the other seats read of a face-down step: a draw, or a hand card put on top of the deck."""
-    top = state.stack[-1]
+def hidden_label(stack: list[tuple[Any, ...]]) -> str:
+    """What the other seats read of the face-down step on top of ``stack``: a draw, or a hand card put on the deck."""
+    top = stack[-1]
     if top[0] == R.DRAW:
         return f"seat {top[1]} draws a card"
     return f"seat {top[1]} puts a card from their hand on top of their deck"

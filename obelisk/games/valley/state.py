@@ -124,10 +124,6 @@ class ValleyState(State):
             total += len(self.play) + len(self.revealed)
         return total
 
-    def gold_of(self, kind: int) -> int:
-        """What a hand card pays this turn (Statue of Thoth fixes every card's worth)."""
-        return self.hand_gold if self.hand_gold else self.rules.gold[kind]
-
     def purse(self, seat: int) -> int:
         hand = self.hands[seat]
         if self.hand_gold:
@@ -617,7 +613,7 @@ class ValleyState(State):
     # Labels, scores and views -------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        return action_label(self, action)
+        return action_label(self.rules, self.stack, self.pyramid, self.hand_gold, action)
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         top = self.stack[-1]
@@ -626,7 +622,7 @@ class ValleyState(State):
         return True
 
     def _hidden_action_string(self, action: int) -> str:
-        return hidden_label(self, action)
+        return hidden_label(self.stack)
 
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)
