@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="greedy self-play games per player count")
     parser.add_argument("--lover-games", type=int, default=100, help="2-player games per card lover")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--cards", default="", help="card file (default: the built-in cards.json)")
+    parser.add_argument("--cards", default="", help="card file (default: the built-in valley.json)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     table = obelisk.load("valley", 2, cards=args.cards).table

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 
-from obelisk.games.valley.cards import CARD_FIELDS, TYPES, load_cards
+from obelisk.games.valley.data import CARD_FIELDS, TYPES, load_cards
 from obelisk.games.valley.effects import describe
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", default="", help="card file (default: the built-in cards.json)")
+    parser.add_argument("--cards", default="", help="card file (default: the built-in valley.json)")
     table = load_cards(parser.parse_args().cards)
     print("| card | level | copies | cost | gold | type / set | VP | action | reconstructed fields |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import obelisk
-from obelisk.games.valley.cards import BUILTIN_PATH
+from obelisk.games.valley.data import BUILTIN_PATH
 from valley_balance import _run
 
 

@@ -213,7 +213,7 @@ def test_replay_commands_ignore_junk(
 
 
 HOSTILE = {
-    "valley": ("--cards", "obelisk/games/valley/cards.json", {"Shabti": "Sha[/]bti", "Urn": "[bold red]Urn"}),
+    "valley": ("--cards", "obelisk/games/valley/valley.json", {"Shabti": "Sha[/]bti", "Urn": "[bold red]Urn"}),
     "cleopatra": ("--data", "obelisk/games/cleopatra/cleopatra.json", {"Stone": "Sto[/]ne", "Wood": "[bold red]Wood"}),
 }
 

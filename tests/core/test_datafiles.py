@@ -41,7 +41,7 @@ CASES: dict[str, tuple[str, str, Callable[[dict[str, Any]], tuple[dict[str, Any]
     "solomon": ("data", "solomon/solomon.json", _solomon),
     "cleopatra": ("data", "cleopatra/cleopatra.json", _cleopatra),
     "tomb": ("data", "tomb/tomb.json", _tomb),
-    "valley": ("cards", "valley/cards.json", _valley),
+    "valley": ("cards", "valley/valley.json", _valley),
 }
 
 

@@ -17,7 +17,7 @@ from obelisk.core import testing
 from tests.fuzz.common import FUZZ, GAME_IDS, mutated, one_line
 
 SHIPPED = {"cleopatra": "cleopatra/cleopatra.json", "solomon": "solomon/solomon.json", "tomb": "tomb/tomb.json",
-           "valley": "valley/cards.json"}
+           "valley": "valley/valley.json"}
 OPTION = {"valley": "cards"}
 
 

@@ -23,7 +23,7 @@ have had equal turns. Only the tomb scores: starters and unique cards their
 VP, and each of the five sets (sarcophagi 3, canopic jars 4, amulets 5, books
 6, statues 7 different cards) the square of its number of different cards.
 
-The 96 cards come from ``cards.json`` (or the file of the ``cards`` option);
+The 96 cards come from ``valley.json`` (or the file of the ``cards`` option);
 every action is an effect handler in ``effects.py``. The full rules and every
 ruling are in ``docs/games/valley.md``.
 """

@@ -8,39 +8,19 @@ card kind still in hand that will have left it by the time the action runs
 count as a card the action could use.
 
 The start mutates the state and pushes the frames for the choices the
-action needs; the state resolves those frames (see ``state.py``).
+action needs; the state resolves those frames (see ``state.py``). The
+parameters of each keyword are declared in ``data.py`` (``EFFECT_PARAMS``);
+the game hands this table to its ``Rules``, through which the state reaches
+every card's action.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Final, Union
+from typing import Final
 
-from obelisk.games.valley import frames as F
-
-if TYPE_CHECKING:
-    from obelisk.games.valley.state import ValleyState
-
-Check = Callable[["ValleyState", int, dict[str, int], int], str]
-Start = Callable[["ValleyState", int, dict[str, int]], None]
-PlayCheck = Union[None, bool, tuple[Check, dict[str, int]]]
-"""How a card's action is checked before it is offered: ``None`` if it has no action on its
-owner's turn, ``True`` if its action is always possible, else ``(check, params)``."""
-
-
-@dataclass(frozen=True)
-class Effect:
-    """An effect keyword: its parameters (name → inclusive range), timing and handlers."""
-
-    name: str
-    summary: str
-    params: dict[str, tuple[int, int]] = field(default_factory=dict)
-    own_turn: bool = True
-    """Whether the action is executed on its owner's turn (Boat and Censer are reactions)."""
-    repeatable: bool = True
-    """Whether the Tyet Amulet may repeat it."""
-    check: Check | None = None
-    start: Start | None = None
+import obelisk.games.valley.rules as R
+from obelisk.games.valley.rules import Effect, always_possible
+from obelisk.games.valley.state import ValleyState
 
 
 def _hand_count(state: ValleyState, seat: int, skip: int) -> int:
@@ -54,17 +34,13 @@ def _hand_kinds(state: ValleyState, seat: int, skip: int) -> list[int]:
     return hand
 
 
-def _ok(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return ""
-
-
 def _start_draw(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.DRAW, seat, p["count"]))
+    state.stack.append((R.DRAW, seat, p["count"]))
 
 
 def _start_draw_topdeck(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.HAND_PICK, seat, F.TOPDECK, p["topdeck"]))
-    state.stack.append((F.DRAW, seat, p["draw"]))
+    state.stack.append((R.HAND_PICK, seat, R.TOPDECK, p["topdeck"]))
+    state.stack.append((R.DRAW, seat, p["draw"]))
 
 
 def _start_discount(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -74,7 +50,7 @@ def _start_discount(state: ValleyState, seat: int, p: dict[str, int]) -> None:
 def _base_at_most(state: ValleyState, limit: int) -> tuple[int, ...]:
     cost = state.rules.cost
     pyramid = state.pyramid
-    return tuple(s for s in F.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= limit)
+    return tuple(s for s in R.BASE if pyramid[s] >= 0 and cost[pyramid[s]] <= limit)
 
 
 def _check_take_base(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -84,7 +60,7 @@ def _check_take_base(state: ValleyState, seat: int, p: dict[str, int], skip: int
 
 
 def _start_take_base(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.offer_slots(seat, F.TO_DISCARD, _base_at_most(state, p["max_cost"]))
+    state.offer_slots(seat, R.TO_DISCARD, _base_at_most(state, p["max_cost"]))
 
 
 def _check_hand(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -92,11 +68,11 @@ def _check_hand(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> 
 
 
 def _start_entomb_extra(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.HAND_PICK, seat, F.ENTOMB, 0))
+    state.stack.append((R.HAND_PICK, seat, R.ENTOMB, 0))
 
 
 def _start_sacrifice_draw(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_DRAW, p["count"]))
+    state.stack.append((R.HAND_PICK, seat, R.SACRIFICE_DRAW, p["count"]))
 
 
 def _check_boneyard(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -112,7 +88,7 @@ def _check_tomb(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> 
 
 
 def _start_retrieve(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.TOMB_PICK, seat))
+    state.stack.append((R.TOMB_PICK, seat))
 
 
 def _check_reveal(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -122,12 +98,12 @@ def _check_reveal(state: ValleyState, seat: int, p: dict[str, int], skip: int) -
 
 
 def _start_reveal(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.REVEAL, seat))
+    state.stack.append((R.REVEAL, seat))
 
 
 def _cheapest_slots(state: ValleyState) -> tuple[int, ...]:
     cost = state.rules.cost
-    present = [s for s in F.ALL_SLOTS if state.pyramid[s] >= 0]
+    present = [s for s in R.ALL_SLOTS if state.pyramid[s] >= 0]
     if not present:
         return ()
     low = min(cost[state.pyramid[s]] for s in present)
@@ -139,17 +115,11 @@ def _check_pyramid(state: ValleyState, seat: int, p: dict[str, int], skip: int) 
 
 
 def _start_entomb_cheapest(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.offer_slots(seat, F.TO_TOMB, _cheapest_slots(state))
-
-
-def min_pyramid_cost(state: ValleyState) -> int:
-    cost = state.rules.cost
-    costs = [cost[k] for k in state.pyramid if k >= 0]
-    return min(costs) if costs else -1
+    state.offer_slots(seat, R.TO_TOMB, _cheapest_slots(state))
 
 
 def _check_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    low = min_pyramid_cost(state)
+    low = state.min_pyramid_cost()
     if low < 0:
         return "the pyramid is empty"
     hand = _hand_kinds(state, seat, skip)
@@ -162,7 +132,7 @@ def _check_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int], skip
 
 
 def _start_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.HAND_PICK, seat, F.SACRIFICE_TAKE, p["factor"]))
+    state.stack.append((R.HAND_PICK, seat, R.SACRIFICE_TAKE, p["factor"]))
 
 
 def _check_discard_size(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -172,7 +142,7 @@ def _check_discard_size(state: ValleyState, seat: int, p: dict[str, int], skip: 
 
 
 def _start_entomb_from_discard(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.DISCARD_PICK, seat))
+    state.stack.append((R.DISCARD_PICK, seat))
 
 
 def _check_stock(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -180,7 +150,7 @@ def _check_stock(state: ValleyState, seat: int, p: dict[str, int], skip: int) ->
 
 
 def _start_take_stock(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.STOCK_TAKE, seat))
+    state.stack.append((R.STOCK_TAKE, seat))
 
 
 def _cheaper_slots(state: ValleyState) -> tuple[int, ...]:
@@ -198,7 +168,7 @@ def _check_take_cheaper(state: ValleyState, seat: int, p: dict[str, int], skip: 
 
 
 def _start_take_cheaper(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.offer_slots(seat, F.TO_DISCARD, _cheaper_slots(state))
+    state.offer_slots(seat, R.TO_DISCARD, _cheaper_slots(state))
 
 
 def _victims(state: ValleyState, seat: int, exempt: int) -> list[int]:
@@ -214,7 +184,7 @@ def _check_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int], sk
 
 def _start_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     for q in reversed(_victims(state, seat, -1)):
-        state.stack.append((F.VICTIM, q, F.SACRIFICE, seat, -1))
+        state.stack.append((R.VICTIM, q, R.SACRIFICE, seat, -1))
 
 
 def _check_tribute(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
@@ -225,53 +195,40 @@ def _check_tribute(state: ValleyState, seat: int, p: dict[str, int], skip: int) 
 
 def _start_tribute(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     for q in reversed(_victims(state, seat, p["exempt_at_most"])):
-        state.stack.append((F.VICTIM, q, F.TRIBUTE, seat, p["exempt_at_most"]))
+        state.stack.append((R.VICTIM, q, R.TRIBUTE, seat, p["exempt_at_most"]))
 
 
 def _start_hand_gold(state: ValleyState, seat: int, p: dict[str, int]) -> None:
     state.hand_gold = p["value"]
 
 
-def repeat_candidates(state: ValleyState, seat: int, skip: int) -> list[int]:
-    """Card kinds whose action was executed this turn and may be repeated now, ascending."""
-    rules = state.rules
-    result = []
-    for kind in sorted(set(state.executed)):
-        effect = rules.effects[kind]
-        check = effect.check
-        if effect.repeatable and effect.own_turn and check is not None and not check(state, seat, rules.params[kind], skip):
-            result.append(kind)
-    return result
-
-
 def _check_repeat(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if not state.executed:
         return "you have executed no action this turn"
-    return "" if repeat_candidates(state, seat, skip) else "no action executed this turn can be repeated now"
+    return "" if state.repeat_candidates(seat, skip) else "no action executed this turn can be repeated now"
 
 
 def _start_repeat(state: ValleyState, seat: int, p: dict[str, int]) -> None:
-    state.stack.append((F.REPEAT, seat))
+    state.stack.append((R.REPEAT, seat))
 
 
 EFFECTS: Final[dict[str, Effect]] = {
     e.name: e
     for e in (
         Effect("none", "no action", own_turn=False, repeatable=False),
-        Effect("draw", "draw {count} card(s)", {"count": (1, 9)}, check=_ok, start=_start_draw),
+        Effect("draw", "draw {count} card(s)", check=always_possible, start=_start_draw),
         Effect(
             "draw_topdeck",
             "draw {draw} card(s), then put {topdeck} hand card(s) on top of your deck",
-            {"draw": (1, 9), "topdeck": (1, 9)},
-            check=_ok,
+            check=always_possible,
             start=_start_draw_topdeck,
         ),
-        Effect("discount", "your next purchase this turn costs {amount} less", {"amount": (1, 9)}, check=_ok,
+        Effect("discount", "your next purchase this turn costs {amount} less", check=always_possible,
                start=_start_discount),
-        Effect("take_base", "take a base card costing at most {max_cost}", {"max_cost": (0, 99)},
-               check=_check_take_base, start=_start_take_base),
+        Effect("take_base", "take a base card costing at most {max_cost}", check=_check_take_base,
+               start=_start_take_base),
         Effect("entomb_extra", "entomb a hand card (extra)", check=_check_hand, start=_start_entomb_extra),
-        Effect("sacrifice_draw", "sacrifice a hand card, then draw {count}", {"count": (1, 9)}, check=_check_hand,
+        Effect("sacrifice_draw", "sacrifice a hand card, then draw {count}", check=_check_hand,
                start=_start_sacrifice_draw),
         Effect("take_boneyard", "take the top boneyard card", check=_check_boneyard, start=_start_take_boneyard),
         Effect("retrieve_from_tomb", "return a tomb card to your hand", check=_check_tomb, start=_start_retrieve),
@@ -280,37 +237,25 @@ EFFECTS: Final[dict[str, Effect]] = {
         Effect("entomb_cheapest", "entomb the cheapest pyramid card", check=_check_pyramid,
                start=_start_entomb_cheapest),
         Effect("sacrifice_take", "sacrifice a hand card, take a pyramid card costing at most {factor}x its cost",
-               {"factor": (1, 9)}, check=_check_sacrifice_take, start=_start_sacrifice_take),
+               check=_check_sacrifice_take, start=_start_sacrifice_take),
         Effect("entomb_from_discard", "entomb a card of your discard pile (needs {min_discard} there)",
-               {"min_discard": (0, 99)}, check=_check_discard_size, start=_start_entomb_from_discard),
+               check=_check_discard_size, start=_start_entomb_from_discard),
         Effect("take_stock", "take the top stock card", check=_check_stock, start=_start_take_stock),
         Effect("take_cheaper", "take a base card cheaper than one you bought", check=_check_take_cheaper,
                start=_start_take_cheaper),
         Effect("opponents_sacrifice", "each opponent sacrifices a hand card", check=_check_sacrifice_attack,
                start=_start_sacrifice_attack),
-        Effect("tribute", "each other player puts a hand card on your discard pile", {"exempt_at_most": (0, 99)},
-               check=_check_tribute, start=_start_tribute),
-        Effect("hand_gold", "every hand card is worth {value} gold this turn", {"value": (1, 99)},
-               repeatable=False, check=_ok, start=_start_hand_gold),
+        Effect("tribute", "each other player puts a hand card on your discard pile", check=_check_tribute,
+               start=_start_tribute),
+        Effect("hand_gold", "every hand card is worth {value} gold this turn", repeatable=False,
+               check=always_possible, start=_start_hand_gold),
         Effect("repeat_action", "repeat an action executed this turn", repeatable=False, check=_check_repeat,
                start=_start_repeat),
         Effect("boat", "reaction: take a base card after an opponent buys", own_turn=False, repeatable=False),
         Effect("ward", "reaction: ignore an opponent's sacrifice or tribute", own_turn=False, repeatable=False),
     )
 }
-
-
-def play_checks(effects: tuple[Effect, ...], kind_params: tuple[dict[str, int], ...]) -> tuple[PlayCheck, ...]:
-    """Per card kind, precomputed for legal-move generation (see ``PlayCheck``)."""
-    result: list[PlayCheck] = []
-    for effect, params in zip(effects, kind_params):
-        if not effect.own_turn or effect.check is None:
-            result.append(None)
-        elif effect.check is _ok:
-            result.append(True)
-        else:
-            result.append((effect.check, params))
-    return tuple(result)
+"""Every effect keyword of ``data.EFFECT_PARAMS``, with its handlers."""
 
 
 def describe(effect: str, params: dict[str, int]) -> str:

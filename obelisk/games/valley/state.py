@@ -7,8 +7,10 @@ node) plus ``tops``, the cards an effect put on top of it, in a known order
 (last = top). The stock is two pools, level II above level III.
 
 The pyramid is six slots ``B1 B2 B3 M1 M2 T`` (``-1`` = empty). Pending
-steps of the turn are frames on ``stack`` (see ``frames.py``): after every
+steps of the turn are frames on ``stack`` (see ``rules.py``): after every
 action the automatic frames are resolved until a decision or a draw is due.
+A card's action is run through ``rules.effects``, the handlers of
+``effects.py`` that the game hands to its ``Rules``.
 """
 
 from __future__ import annotations
@@ -16,16 +18,14 @@ from __future__ import annotations
 import math
 import random
 from itertools import compress
-from operator import mul
 from typing import Any
 
+import obelisk.games.valley.rules as R
 from obelisk.core import CHANCE, TERMINAL, State
-from obelisk.games.valley import frames as F
-from obelisk.games.valley.cards import SET, STARTER, UNIQUE
-from obelisk.games.valley.effects import min_pyramid_cost, repeat_candidates
-from obelisk.games.valley.explain import illegal_reason
+from obelisk.games.valley.actions import action_label, hidden_label, illegal_reason
 from obelisk.games.valley.rules import Rules
-from obelisk.games.valley.view import render_state
+from obelisk.games.valley.scoring import evaluate, rank_keys, scores, tomb_breakdown, tomb_score
+from obelisk.games.valley.view import observation, render_state
 
 HAND_SIZE = 5
 _RESAMPLE_TRIES = 20
@@ -64,10 +64,10 @@ class ValleyState(State):
         self.bought: list[int] = []
         self.executed: list[int] = []
         self.over = False
-        stack: list[tuple] = [(F.MAIN, 0)]
-        stack += [(F.DRAW, seat, HAND_SIZE) for seat in reversed(range(n))]
-        stack.append((F.FIRST_BONEYARD,))
-        stack += [(F.REFILL, slot) for slot in reversed(F.ALL_SLOTS)]
+        stack: list[tuple] = [(R.MAIN, 0)]
+        stack += [(R.DRAW, seat, HAND_SIZE) for seat in reversed(range(n))]
+        stack.append((R.FIRST_BONEYARD,))
+        stack += [(R.REFILL, slot) for slot in reversed(R.ALL_SLOTS)]
         self.stack: list[tuple] = stack
 
     def clone(self) -> "ValleyState":
@@ -124,10 +124,6 @@ class ValleyState(State):
             total += len(self.play) + len(self.revealed)
         return total
 
-    def gold_of(self, kind: int) -> int:
-        """What a hand card pays this turn (Statue of Thoth fixes every card's worth)."""
-        return self.hand_gold if self.hand_gold else self.rules.gold[kind]
-
     def purse(self, seat: int) -> int:
         hand = self.hands[seat]
         if self.hand_gold:
@@ -150,7 +146,7 @@ class ValleyState(State):
         if len(slots) == 1:
             self._take_slot(seat, dest, slots[0])
         else:
-            self.stack.append((F.PICK_SLOT, seat, dest, slots))
+            self.stack.append((R.PICK_SLOT, seat, dest, slots))
 
     def play_check(self, seat: int, kind: int, skip: int) -> str:
         """``""`` if ``kind``'s action can be executed fully by ``seat`` now, else why not."""
@@ -173,6 +169,24 @@ class ValleyState(State):
         assert start is not None, "only a card with an action on its owner's turn is played"
         start(self, seat, rules.params[kind])
 
+    def min_pyramid_cost(self) -> int:
+        """The cost of the cheapest pyramid card, ``-1`` if the pyramid is empty."""
+        cost = self.rules.cost
+        costs = [cost[k] for k in self.pyramid if k >= 0]
+        return min(costs) if costs else -1
+
+    def repeat_candidates(self, seat: int, skip: int) -> list[int]:
+        """Card kinds whose action was executed this turn and may be repeated now, ascending."""
+        rules = self.rules
+        result = []
+        for kind in sorted(set(self.executed)):
+            effect = rules.effects[kind]
+            check = effect.check
+            if effect.repeatable and effect.own_turn and check is not None:
+                if not check(self, seat, rules.params[kind], skip):
+                    result.append(kind)
+        return result
+
     # Protocol hooks -------------------------------------------------------------
 
     def _current_player(self) -> int:
@@ -180,7 +194,7 @@ class ValleyState(State):
             return TERMINAL
         top = self.stack[-1]
         code: int = top[0]
-        if code >= F.REFILL:
+        if code >= R.REFILL:
             return CHANCE
         seat: int = top[1]
         return seat
@@ -189,7 +203,7 @@ class ValleyState(State):
         """The face-down pool the pending draw takes from (a deck or the stock) and its size."""
         top = self.stack[-1]
         code: int = top[0]
-        if code == F.DRAW or code == F.REVEAL:
+        if code == R.DRAW or code == R.REVEAL:
             seat: int = top[1]
             return self.decks[seat], self.deck_sizes[seat]
         if self.stock_sizes[0]:
@@ -213,7 +227,7 @@ class ValleyState(State):
         if self.over:
             return False
         code: int = self.stack[-1][0]
-        return code >= F.REFILL
+        return code >= R.REFILL
 
     def _legal_actions(self) -> list[int]:
         rules = self.rules
@@ -221,12 +235,12 @@ class ValleyState(State):
         code: int = top[0]
         seat: int = top[1]
         hand = self.hands[seat]
-        if code == F.MAIN:
+        if code == R.MAIN:
             cost = rules.cost
             purse = self.purse(seat)
             pyramid = self.pyramid
             legal = []
-            for slot in F.BASE:
+            for slot in R.BASE:
                 card = pyramid[slot]
                 if card >= 0 and cost[card] <= purse:
                     legal.append(rules.a_buy + slot)
@@ -242,52 +256,52 @@ class ValleyState(State):
                 legal += [a_entomb + k for k in kinds]
             legal.append(rules.a_end)
             return legal
-        if code == F.PAY:
+        if code == R.PAY:
             return [rules.a_pay + k for k in sorted(set(hand))]
-        if code == F.HAND_PICK:
+        if code == R.HAND_PICK:
             kinds = sorted(set(hand))
-            if top[2] == F.SACRIFICE_TAKE:
-                low, cost = min_pyramid_cost(self), rules.cost
+            if top[2] == R.SACRIFICE_TAKE:
+                low, cost = self.min_pyramid_cost(), rules.cost
                 kinds = [k for k in kinds if cost[k] * top[3] >= low]
             return [rules.a_choose + k for k in kinds]
-        if code == F.VICTIM:
+        if code == R.VICTIM:
             legal = [rules.a_choose + k for k in sorted(set(hand))]
             if any(k in hand for k in rules.ward_kinds):
                 legal.append(rules.a_censer)
             return legal
-        if code == F.BOAT:
+        if code == R.BOAT:
             legal = []
             if any(k in hand for k in rules.boat_kinds):
-                legal = [rules.a_boat + s for s in F.BASE if self.pyramid[s] >= 0]
+                legal = [rules.a_boat + s for s in R.BASE if self.pyramid[s] >= 0]
             legal.append(rules.a_pass)
             return legal
-        if code == F.PICK_SLOT:
+        if code == R.PICK_SLOT:
             return [rules.a_take + s for s in top[3]]
-        if code == F.FILL_B2:
+        if code == R.FILL_B2:
             return [rules.a_fill, rules.a_fill + 1]
-        if code == F.FORCED:
+        if code == R.FORCED:
             return [rules.a_remove + s for s in rules.forced_slots if self.pyramid[s] >= 0]
-        if code == F.DISCARD_PICK:
+        if code == R.DISCARD_PICK:
             return [rules.a_discard + k for k in sorted(set(self.discards[seat]))]
-        if code == F.TOMB_PICK:
+        if code == R.TOMB_PICK:
             return [rules.a_tomb + k for k in sorted(set(self.tombs[seat]))]
-        return [rules.a_repeat + k for k in repeat_candidates(self, seat, -1)]
+        return [rules.a_repeat + k for k in self.repeat_candidates(seat, -1)]
 
     def _apply_action(self, action: int) -> None:
         stack = self.stack
         top = stack[-1]
         code: int = top[0]
-        if code == F.DRAW:
+        if code == R.DRAW:
             # The most frequent step: one card of a hand's draw; the next card is drawn the same way.
             seat: int = top[1]
             count: int = top[2]
             self.decks[seat][action] -= 1
             self.deck_sizes[seat] -= 1
             self.hands[seat].append(action)
-            stack[-1] = (F.DRAW, seat, count - 1)
+            stack[-1] = (R.DRAW, seat, count - 1)
             if count > 1 and self.deck_sizes[seat] and not self.tops[seat]:
                 return
-        elif code >= F.REFILL:
+        elif code >= R.REFILL:
             self._apply_chance(top, action)
         else:
             self._apply_decision(top, action)
@@ -296,7 +310,7 @@ class ValleyState(State):
     def _apply_chance(self, top: tuple, kind: int) -> None:
         code: int = top[0]
         stack = self.stack
-        if code == F.REVEAL:
+        if code == R.REVEAL:
             seat: int = top[1]
             self.decks[seat][kind] -= 1
             self.deck_sizes[seat] -= 1
@@ -305,9 +319,9 @@ class ValleyState(State):
             return
         self._take_from_stock(kind)
         stack.pop()
-        if code == F.REFILL:
+        if code == R.REFILL:
             self.pyramid[top[1]] = kind
-        elif code == F.FIRST_BONEYARD:
+        elif code == R.FIRST_BONEYARD:
             self.boneyard.append(kind)
         else:
             self.discards[top[1]].append(kind)
@@ -325,7 +339,7 @@ class ValleyState(State):
         code: int = top[0]
         seat: int = top[1]
         stack = self.stack
-        if code == F.MAIN:
+        if code == R.MAIN:
             if action < rules.a_play:
                 self._start_buy(seat, action - rules.a_buy)
             elif action < rules.a_entomb:
@@ -341,23 +355,23 @@ class ValleyState(State):
                 self.entombed = True
             else:
                 stack.pop()
-                stack.append((F.END_TURN,))
+                stack.append((R.END_TURN,))
                 if not self.touched and self.pyramid_count():
-                    stack.append((F.FORCED, seat))
+                    stack.append((R.FORCED, seat))
             return
         stack.pop()
-        if code == F.PAY:
+        if code == R.PAY:
             kind = action - rules.a_pay
             self._leave_hand(seat, kind)
             (self.discards[seat] if rules.spent_to_discard else self.play).append(kind)
             due: int = top[3] - (self.hand_gold or rules.gold[kind])
             if due > 0:
-                stack.append((F.PAY, seat, top[2], due))
+                stack.append((R.PAY, seat, top[2], due))
             else:
                 self._complete_buy(seat, top[2])
-        elif code == F.HAND_PICK:
+        elif code == R.HAND_PICK:
             self._hand_pick(seat, top[2], top[3], action - rules.a_choose)
-        elif code == F.VICTIM:
+        elif code == R.VICTIM:
             if action == rules.a_censer:
                 ward = next(k for k in rules.ward_kinds if k in self.hands[seat])
                 if ward not in self.shown[seat]:
@@ -365,11 +379,11 @@ class ValleyState(State):
             else:
                 kind = action - rules.a_choose
                 self._leave_hand(seat, kind)
-                if top[2] == F.SACRIFICE:
+                if top[2] == R.SACRIFICE:
                     self.boneyard.append(kind)
                 else:
                     self.discards[top[3]].append(kind)
-        elif code == F.BOAT:
+        elif code == R.BOAT:
             if action != rules.a_pass:
                 boat = next(k for k in rules.boat_kinds if k in self.hands[seat])
                 self._leave_hand(seat, boat)
@@ -377,24 +391,24 @@ class ValleyState(State):
                 slot = action - rules.a_boat
                 self.discards[seat].append(self.pyramid[slot])
                 self.pyramid[slot] = -1
-                stack.append((F.CRUMBLE, seat))
-        elif code == F.PICK_SLOT:
+                stack.append((R.CRUMBLE, seat))
+        elif code == R.PICK_SLOT:
             self._take_slot(seat, top[2], action - rules.a_take)
-        elif code == F.FILL_B2:
+        elif code == R.FILL_B2:
             source = 3 + action - rules.a_fill
             self.pyramid[1] = self.pyramid[source]
             self.pyramid[source] = -1
-        elif code == F.FORCED:
+        elif code == R.FORCED:
             slot = action - rules.a_remove
             self.boneyard.append(self.pyramid[slot])
             self.pyramid[slot] = -1
-            stack.append((F.CRUMBLE, seat))
-        elif code == F.DISCARD_PICK:
+            stack.append((R.CRUMBLE, seat))
+        elif code == R.DISCARD_PICK:
             kind = action - rules.a_discard
             pile = self.discards[seat]
             del pile[len(pile) - 1 - pile[::-1].index(kind)]
             self.tombs[seat].append(kind)
-        elif code == F.TOMB_PICK:
+        elif code == R.TOMB_PICK:
             kind = action - rules.a_tomb
             tomb = self.tombs[seat]
             del tomb[len(tomb) - 1 - tomb[::-1].index(kind)]
@@ -409,7 +423,7 @@ class ValleyState(State):
         due = self.rules.cost[self.pyramid[slot]] - self.discount
         self.discount = 0
         if due > 0:
-            self.stack.append((F.PAY, seat, slot, due))
+            self.stack.append((R.PAY, seat, slot, due))
         else:
             self._complete_buy(seat, slot)
 
@@ -423,15 +437,15 @@ class ValleyState(State):
         if self.rules.boat_kinds:
             n = self.rules.num_players
             for i in range(n - 1, 0, -1):
-                self.stack.append((F.BOAT, (seat + i) % n))
-        self.stack.append((F.CRUMBLE, seat))
+                self.stack.append((R.BOAT, (seat + i) % n))
+        self.stack.append((R.CRUMBLE, seat))
 
     def _take_slot(self, seat: int, dest: int, slot: int) -> None:
         kind = self.pyramid[slot]
         self.pyramid[slot] = -1
-        (self.tombs if dest == F.TO_TOMB else self.discards)[seat].append(kind)
+        (self.tombs if dest == R.TO_TOMB else self.discards)[seat].append(kind)
         self.touched = True
-        self.stack.append((F.CRUMBLE, seat))
+        self.stack.append((R.CRUMBLE, seat))
 
     def _leave_hand(self, seat: int, kind: int) -> None:
         """A hand card leaves the hand in everyone's sight, so it is no longer one shown to be there."""
@@ -441,33 +455,33 @@ class ValleyState(State):
             shown.remove(kind)
 
     def _hand_pick(self, seat: int, purpose: int, arg: int, kind: int) -> None:
-        if purpose == F.TOPDECK:
+        if purpose == R.TOPDECK:
             # Face down: the others cannot tell whether a card shown in the hand went onto the deck.
             self.hands[seat].remove(kind)
             self.shown[seat] = []
             self.tops[seat].append(kind)
             if arg > 1:
-                self.stack.append((F.HAND_PICK, seat, F.TOPDECK, arg - 1))
+                self.stack.append((R.HAND_PICK, seat, R.TOPDECK, arg - 1))
             return
         self._leave_hand(seat, kind)
-        if purpose == F.ENTOMB:
+        if purpose == R.ENTOMB:
             self.tombs[seat].append(kind)
-        elif purpose == F.SACRIFICE_DRAW:
+        elif purpose == R.SACRIFICE_DRAW:
             self.boneyard.append(kind)
-            self.stack.append((F.DRAW, seat, arg))
+            self.stack.append((R.DRAW, seat, arg))
         else:
             self.boneyard.append(kind)
             limit = self.rules.cost[kind] * arg
             cost = self.rules.cost
-            slots = tuple(s for s in F.ALL_SLOTS if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= limit)
-            self.offer_slots(seat, F.TO_DISCARD, slots)
+            slots = tuple(s for s in R.ALL_SLOTS if self.pyramid[s] >= 0 and cost[self.pyramid[s]] <= limit)
+            self.offer_slots(seat, R.TO_DISCARD, slots)
 
     def _reveal(self, seat: int, kind: int) -> None:
         """Book of Gates: the revealed card's action is forced if it can be done, then it is discarded."""
         if not self.play_check(seat, kind, -1):
             self.revealed.append(kind)
             self.executed.append(kind)
-            self.stack.append((F.DISCARD_REVEALED, seat))
+            self.stack.append((R.DISCARD_REVEALED, seat))
             self.start_effect(seat, kind)
         else:
             self.discards[seat].append(kind)
@@ -481,8 +495,8 @@ class ValleyState(State):
             p[2], p[4] = p[4], -1
         if p[1] < 0:
             if p[3] >= 0 and p[4] >= 0:
-                self.stack.append((F.MIDDLE_TOP,))
-                self.stack.append((F.FILL_B2, seat))
+                self.stack.append((R.MIDDLE_TOP,))
+                self.stack.append((R.FILL_B2, seat))
                 return
             if p[3] >= 0:
                 p[1], p[3] = p[3], -1
@@ -498,7 +512,7 @@ class ValleyState(State):
             elif p[4] < 0:
                 p[4], p[5] = p[5], -1
         if p[5] < 0 and self.stock_sizes[0] + self.stock_sizes[1]:
-            self.stack.append((F.REFILL, 5))
+            self.stack.append((R.REFILL, 5))
 
     def _end_turn(self) -> None:
         seat = self.active
@@ -513,8 +527,8 @@ class ValleyState(State):
             self.over = True
             self.stack = []
             return
-        self.stack.append((F.NEXT_TURN,))
-        self.stack.append((F.DRAW, seat, HAND_SIZE))
+        self.stack.append((R.NEXT_TURN,))
+        self.stack.append((R.DRAW, seat, HAND_SIZE))
 
     def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.rules.num_players
@@ -524,7 +538,7 @@ class ValleyState(State):
         self.discount = 0
         self.bought = []
         self.executed = []
-        self.stack.append((F.MAIN, self.active))
+        self.stack.append((R.MAIN, self.active))
 
     def _advance(self) -> None:
         """Resolve automatic frames until a decision, a real draw or the end."""
@@ -532,38 +546,38 @@ class ValleyState(State):
         while stack:
             top = stack[-1]
             code: int = top[0]
-            if code == F.MAIN:
+            if code == R.MAIN:
                 return
             seat: int
-            if code < F.REFILL:
-                if code == F.BOAT:
+            if code < R.REFILL:
+                if code == R.BOAT:
                     if self.pyramid[0] < 0 and self.pyramid[1] < 0 and self.pyramid[2] < 0:
                         stack.pop()
                         continue
                     if not self.owns_boat_hidden(top[1]):
                         stack.pop()
                         continue
-                elif code == F.VICTIM:
+                elif code == R.VICTIM:
                     seat = top[1]
                     exempt: int = top[4]
                     if not self.hands[seat] or self.card_total(seat) <= exempt:
                         stack.pop()
                         continue
-                elif code == F.HAND_PICK and not self.hands[top[1]]:
+                elif code == R.HAND_PICK and not self.hands[top[1]]:
                     stack.pop()
                     continue
                 return
-            if code == F.DRAW or code == F.REVEAL:
+            if code == R.DRAW or code == R.REVEAL:
                 seat = top[1]
-                count: int = top[2] if code == F.DRAW else 0
-                if code == F.DRAW and count <= 0:
+                count: int = top[2] if code == R.DRAW else 0
+                if code == R.DRAW and count <= 0:
                     stack.pop()
                     continue
                 if self.tops[seat]:
                     kind = self.tops[seat].pop()
-                    if code == F.DRAW:
+                    if code == R.DRAW:
                         self.hands[seat].append(kind)
-                        stack[-1] = (F.DRAW, seat, count - 1)
+                        stack[-1] = (R.DRAW, seat, count - 1)
                     else:
                         stack.pop()
                         self._reveal(seat, kind)
@@ -579,304 +593,81 @@ class ValleyState(State):
                     self.deck_sizes[seat] = len(pile)
                     self.discards[seat] = []
                 return
-            if code < F.CRUMBLE:
+            if code < R.CRUMBLE:
                 if not self.stock_count():
                     stack.pop()
                     continue
                 return
             stack.pop()
-            if code == F.CRUMBLE:
+            if code == R.CRUMBLE:
                 self._crumble(top[1])
-            elif code == F.MIDDLE_TOP:
+            elif code == R.MIDDLE_TOP:
                 self._middle_top()
-            elif code == F.END_TURN:
+            elif code == R.END_TURN:
                 self._end_turn()
-            elif code == F.NEXT_TURN:
+            elif code == R.NEXT_TURN:
                 self._next_turn()
             else:
                 self.discards[top[1]].append(self.revealed.pop())
 
-    # Labels ---------------------------------------------------------------------
+    # Labels, scores and views -------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        rules = self.rules
-        names = rules.names
-        if self._current_player() == CHANCE:
-            top = self.stack[-1]
-            name = names[action] if 0 <= action < len(names) else f"card {action}"
-            code = top[0]
-            if code == F.DRAW:
-                return f"seat {top[1]} draws {name}"
-            if code == F.REVEAL:
-                return f"seat {top[1]} reveals {name}"
-            if code == F.REFILL:
-                return f"deal {name} to {F.SLOT_NAMES[top[1]]}"
-            if code == F.FIRST_BONEYARD:
-                return f"turn up {name} as the first boneyard card"
-            return f"seat {top[1]} takes {name} from the stock"
-        kind_name, index = rules.actions.decode(action)
-        top = self.stack[-1] if self.stack else (F.MAIN, 0)
-        if kind_name in ("buy", "boat", "remove", "take"):
-            slot = F.SLOT_NAMES[index]
-            card = self.pyramid[index]
-            what = f"{names[card]} ({slot})" if card >= 0 else f"the empty slot {slot}"
-            if kind_name == "buy":
-                return f"buy {what}" + (f" for {rules.cost[card]}" if card >= 0 else "")
-            if kind_name == "boat":
-                return f"use Boat to take {what}"
-            if kind_name == "remove":
-                return f"remove {what} to the boneyard"
-            if top[0] == F.PICK_SLOT and top[2] == F.TO_TOMB:
-                return f"entomb {what}"
-            return f"take {what}"
-        if kind_name == "end_turn":
-            return "end turn"
-        if kind_name == "pass":
-            return "pass (no Boat)"
-        if kind_name == "censer":
-            return "reveal Censer to ignore the attack"
-        if kind_name == "fill_b2":
-            source = 3 + index
-            card = self.pyramid[source]
-            return f"drop {F.SLOT_NAMES[source]}" + (f" ({names[card]})" if card >= 0 else "") + " into B2"
-        name = names[index]
-        if kind_name == "play":
-            return f"play {name}"
-        if kind_name == "entomb":
-            return f"entomb {name}"
-        if kind_name == "pay":
-            return f"pay with {name} ({self.gold_of(index)} gold)"
-        if kind_name == "from_discard":
-            return f"entomb {name} from your discard pile"
-        if kind_name == "from_tomb":
-            return f"return {name} from your tomb to your hand"
-        if kind_name == "repeat":
-            return f"repeat the action of {name}"
-        if top[0] == F.HAND_PICK:
-            return (
-                f"put {name} on top of your deck",
-                f"entomb {name}",
-                f"sacrifice {name} (take a card costing up to {rules.cost[index] * top[3]})",
-                f"sacrifice {name}",
-            )[top[2]]
-        if top[0] == F.VICTIM and top[2] == F.TRIBUTE:
-            return f"give {name} to seat {top[3]}"
-        return f"sacrifice {name}"
+        return action_label(self.rules, self.stack, self.pyramid, self.hand_gold, action)
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         top = self.stack[-1]
-        if top[0] == F.DRAW or (top[0] == F.HAND_PICK and top[2] == F.TOPDECK):
+        if top[0] == R.DRAW or (top[0] == R.HAND_PICK and top[2] == R.TOPDECK):
             return seat == top[1]
         return True
 
     def _hidden_action_string(self, action: int) -> str:
-        top = self.stack[-1]
-        if top[0] == F.DRAW:
-            return f"seat {top[1]} draws a card"
-        return f"seat {top[1]} puts a card from their hand on top of their deck"
+        return hidden_label(self.stack)
 
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)
 
-    # Scoring ----------------------------------------------------------------------
-
     def tomb_breakdown(self, seat: int) -> dict[str, int]:
-        """Points of a tomb: starters and uniques their VP, each set the square of its different cards."""
-        table = self.rules.table
-        starters = uniques = 0
-        distinct: list[list[int]] = [[] for _ in table.set_names]
-        for kind in self.tombs[seat]:
-            kind_type = table.kind_type[kind]
-            if kind_type == STARTER:
-                starters += table.vp[kind]
-            elif kind_type == UNIQUE:
-                uniques += table.vp[kind]
-            elif kind not in distinct[table.set_of[kind]]:
-                distinct[table.set_of[kind]].append(kind)
-        result = {"starters": starters, "uniques": uniques}
-        for name, kinds in zip(table.set_names, distinct):
-            result[name] = len(kinds) ** 2
-        return result
+        """Points of ``seat``'s tomb by source (see ``scoring.tomb_breakdown``)."""
+        return tomb_breakdown(self.rules.table, self.tombs[seat])
 
     def tomb_score(self, seat: int) -> int:
-        return sum(self.tomb_breakdown(seat).values())
+        return tomb_score(self.rules.table, self.tombs[seat])
 
     def _rank_keys(self) -> list[Any]:
-        if self.game.options["tiebreak"] == "sets":
-            return [(self.tomb_score(s), self._sets_started(s)) for s in range(self.num_players)]
-        return [self.tomb_score(s) for s in range(self.num_players)]
-
-    def _sets_started(self, seat: int) -> int:
-        table = self.rules.table
-        return len({table.set_of[k] for k in self.tombs[seat] if table.kind_type[k] == SET})
+        return rank_keys(self)
 
     def _scores(self) -> list[dict[str, Any]]:
-        result = []
-        for seat in range(self.num_players):
-            breakdown = self.tomb_breakdown(seat)
-            result.append({"total": sum(breakdown.values()), "breakdown": breakdown})
-        return result
+        return scores(self)
 
     def _evaluate(self) -> list[float]:
-        """Tomb points plus, scaled by the share of the stock and pyramid left, what owned cards promise.
+        owned = [self._owned_counts(seat) for seat in range(self.num_players)]
+        return evaluate(self.rules, self.tombs, owned, self.stock_count() + self.pyramid_count())
 
-        An owned card promises a share of its gold (buying power) and of what it
-        would add to the tomb (its VP, or the growth of its set's square).
-        """
-        rules = self.rules
-        set_of, vp, worth, ids = rules.set_of, rules.vp, rules.worth, rules.kind_ids
-        sets = len(rules.table.set_names)
-        left = (self.stock_sizes[0] + self.stock_sizes[1] + self.pyramid_count()) / max(1, rules.stock_total)
-        values = []
-        for seat in range(self.num_players):
-            seen = set()
-            distinct = [0] * sets
-            score = 0
-            for kind in self.tombs[seat]:
-                if set_of[kind] < 0:
-                    score += vp[kind]
-                elif kind not in seen:
-                    seen.add(kind)
-                    distinct[set_of[kind]] += 1
-            score += sum(map(mul, distinct, distinct))
-            counts = self.decks[seat][:]
-            for kind in self.hands[seat]:
+    def _owned_counts(self, seat: int) -> list[int]:
+        """Counts per kind of ``seat``'s cards outside its tomb: deck, hand, known top, discard pile, and
+        while it is active the play area and the revealed card."""
+        counts = self.decks[seat][:]
+        for kind in self.hands[seat]:
+            counts[kind] += 1
+        for kind in self.tops[seat]:
+            counts[kind] += 1
+        for kind in self.discards[seat]:
+            counts[kind] += 1
+        if seat == self.active:
+            for kind in self.play:
                 counts[kind] += 1
-            for kind in self.tops[seat]:
+            for kind in self.revealed:
                 counts[kind] += 1
-            for kind in self.discards[seat]:
-                counts[kind] += 1
-            if seat == self.active:
-                for kind in self.play:
-                    counts[kind] += 1
-                for kind in self.revealed:
-                    counts[kind] += 1
-            # GOLD_PROMISE x gold and half the VP of every owned card, plus half of what a new set card adds
-            promise = 0.0
-            for kind in compress(ids, counts):
-                promise += counts[kind] * worth[kind]
-                if set_of[kind] >= 0 and kind not in seen:
-                    promise += distinct[set_of[kind]] + 0.5
-            values.append(score + left * promise)
-        n = self.num_players
-        total = sum(values)
-        return [math.tanh((v - (total - v) / (n - 1)) / 12.0) for v in values]
-
-    # Views ------------------------------------------------------------------------
+        return counts
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
-        table = self.rules.table
-        names = table.names
-        players = []
-        for p in range(self.num_players):
-            entry: dict[str, Any] = {
-                "hand_size": len(self.hands[p]),
-                "deck_size": self.deck_sizes[p] + len(self.tops[p]),
-                "discard": [names[k] for k in self.discards[p]],
-                "tomb": [names[k] for k in self.tombs[p]],
-                "tomb_score": self.tomb_score(p),
-                "turns": self.turns[p],
-                "hand_and_deck": _counted(names, self._hidden_pool(p)),
-                "shown": sorted(names[k] for k in self.shown[p]),
-            }
-            if p == seat:
-                entry["hand"] = sorted(names[k] for k in self.hands[p])
-                entry["deck_top"] = [names[k] for k in reversed(self.tops[p])]
-            players.append(entry)
-        view: dict[str, Any] = {
-            "pyramid": [
-                {"slot": F.SLOT_NAMES[s], "card": names[k], "cost": table.cost[k]} if k >= 0 else
-                {"slot": F.SLOT_NAMES[s], "card": None, "cost": None}
-                for s, k in enumerate(self.pyramid)
-            ],
-            "stock": {"level_ii": self.stock_sizes[0], "level_iii": self.stock_sizes[1]},
-            "boneyard": [names[k] for k in self.boneyard],
-            "players": players,
-            "active": self.active,
-            "in_play": [names[k] for k in self.play],
-            "revealed": [names[k] for k in self.revealed],
-            "turn": {
-                "touched_pyramid": self.touched,
-                "entombed": self.entombed,
-                "hand_gold": self.hand_gold,
-                "discount": self.discount,
-                "bought_costs": list(self.bought),
-                "executed": [names[k] for k in self.executed],
-            },
-            "waiting_for": self._waiting_text(),
-            "pending": self._pending_view(),
-        }
-        return view
+        return observation(self, seat)
 
-    def _pending_view(self) -> dict[str, Any] | None:
-        """The step on top of the stack as data: every pending decision and draw is public."""
-        if self.over:
-            return None
-        top = self.stack[-1]
-        code = top[0]
-        entry: dict[str, Any] = {"step": F.STEP_NAMES[code]}
-        if code == F.REFILL:
-            entry["slot"] = F.SLOT_NAMES[top[1]]
-        elif code != F.FIRST_BONEYARD:
-            entry["seat"] = top[1]
-        if code == F.PAY:
-            entry["slot"] = F.SLOT_NAMES[top[2]]
-            entry["gold_due"] = top[3]
-        elif code == F.DRAW:
-            entry["cards"] = top[2]
-        elif code == F.HAND_PICK:
-            entry["purpose"] = F.HAND_PICK_PURPOSES[top[2]]
-            if top[2] != F.ENTOMB:
-                entry[("cards", "", "factor", "draw")[top[2]]] = top[3]
-        elif code == F.VICTIM:
-            entry["purpose"] = F.VICTIM_PURPOSES[top[2]]
-            entry["attacker"] = top[3]
-        elif code == F.PICK_SLOT:
-            entry["destination"] = F.DESTINATIONS[top[2]]
-            entry["slots"] = [F.SLOT_NAMES[s] for s in top[3]]
-        return entry
+    def _render(self) -> str:
+        return render_state(self)
 
-    def _hidden_pool(self, seat: int) -> list[int]:
-        """Counts per kind of ``seat``'s hand and deck together (public knowledge)."""
-        pool = list(self.decks[seat])
-        for kind in self.hands[seat]:
-            pool[kind] += 1
-        for kind in self.tops[seat]:
-            pool[kind] += 1
-        return pool
-
-    def _waiting_text(self) -> str:
-        if self.over:
-            return "the game is over"
-        names = self.rules.names
-        top = self.stack[-1]
-        code = top[0]
-        if code >= F.REFILL:
-            return "a card is being drawn"
-        seat = top[1]
-        texts = {
-            F.MAIN: f"seat {seat}: buy, play, entomb or end the turn",
-            F.FILL_B2: f"seat {seat}: choose which middle card drops into B2",
-            F.FORCED: f"seat {seat}: the pyramid was not touched; remove a card to the boneyard",
-            F.PICK_SLOT: f"seat {seat}: choose the pyramid card to take",
-            F.DISCARD_PICK: f"seat {seat}: choose a discard-pile card to entomb",
-            F.TOMB_PICK: f"seat {seat}: choose a tomb card to return to hand",
-            F.REPEAT: f"seat {seat}: choose the action to repeat",
-            F.BOAT: f"seat {seat}: may use Boat after seat {self.active}'s purchase",
-        }
-        if code == F.PAY:
-            return f"seat {seat}: pay for {names[self.pyramid[top[2]]]} ({top[3]} gold still due)"
-        if code == F.HAND_PICK:
-            return f"seat {seat}: " + (
-                "put a hand card on top of the deck",
-                "entomb a hand card",
-                "sacrifice a hand card (Book of the Earth)",
-                "sacrifice a hand card, then draw",
-            )[top[2]]
-        if code == F.VICTIM:
-            verb = "sacrifice a hand card" if top[2] == F.SACRIFICE else f"give a hand card to seat {top[3]}"
-            return f"seat {seat}: {verb}"
-        return texts[code]
+    # Re-deals -----------------------------------------------------------------------
 
     def _resample(self, seat: int, rng: random.Random) -> "ValleyState":
         """Re-deal every opponent's hand and deck (their joint contents are public, the split is not).
@@ -901,7 +692,7 @@ class ValleyState(State):
         if current < 0 or current == seat:
             return True
         top = self.stack[-1]
-        if top[0] == F.PAY:
+        if top[0] == R.PAY:
             return self.purse(current) >= top[3]
         return bool(self._legal_actions())
 
@@ -972,10 +763,3 @@ class ValleyState(State):
         for kind in chosen:
             pool[kind] -= 1
         return shown + chosen
-
-    def _render(self) -> str:
-        return render_state(self)
-
-
-def _counted(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
-    return {names[k]: c for k, c in enumerate(counts) if c}

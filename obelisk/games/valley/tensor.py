@@ -13,7 +13,7 @@ Blocks, in order (``layout`` gives the exact slices):
 
 1. ``global`` (6): spectator, game over, turn number / 30, level II stock / level II copies,
    level III stock / level III copies, boneyard size / level II+III copies.
-2. ``pending`` (38): the step waiting (one-hot over the 16 steps of ``frames.STEP_NAMES``), the gold still
+2. ``pending`` (38): the step waiting (one-hot over the 16 steps of ``rules.STEP_NAMES``), the gold still
    due / 10, the hand-pick purpose (4, one-hot) and its number / 5, the victim purpose (2, one-hot), whether
    a picked pyramid card goes to the tomb, the pyramid slots offered (6, multi-hot), the slot being paid
    for or refilled (6, one-hot), the cards still to draw / 5.
@@ -35,16 +35,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from obelisk.games.valley import frames as F
-from obelisk.games.valley.cards import CardTable
+import obelisk.games.valley.rules as R
+from obelisk.games.valley.data import CardTable
 
 SEAT_SLOTS = 4
-STEPS = tuple(F.STEP_NAMES.values())
+STEPS = tuple(R.STEP_NAMES.values())
 GLOBAL_WIDTH = 6
-PENDING_WIDTH = len(STEPS) + 1 + len(F.HAND_PICK_PURPOSES) + 1 + len(F.VICTIM_PURPOSES) + 1 + 6 + 6 + 1
+PENDING_WIDTH = len(STEPS) + 1 + len(R.HAND_PICK_PURPOSES) + 1 + len(R.VICTIM_PURPOSES) + 1 + 6 + 6 + 1
 TURN_SCALARS = 6
 SEAT_SCALARS = 10
-_SLOT = {name: s for s, name in enumerate(F.SLOT_NAMES)}
+_SLOT = {name: s for s, name in enumerate(R.SLOT_NAMES)}
 _STEP = {name: i for i, name in enumerate(STEPS)}
 
 TURN_SCALE = 30
@@ -179,8 +179,8 @@ class Encoder:
 
     def _pending(self, pending: Mapping[str, Any] | None) -> list[float]:
         step = [0.0] * len(STEPS)
-        purpose = [0.0] * len(F.HAND_PICK_PURPOSES)
-        victim = [0.0] * len(F.VICTIM_PURPOSES)
+        purpose = [0.0] * len(R.HAND_PICK_PURPOSES)
+        victim = [0.0] * len(R.VICTIM_PURPOSES)
         offered = [0.0] * 6
         slot = [0.0] * 6
         due = number = to_tomb = cards = 0.0
@@ -194,10 +194,10 @@ class Encoder:
             if name == "draw":
                 cards = pending["cards"] / COUNT_SCALE
             if name == "hand_pick":
-                purpose[F.HAND_PICK_PURPOSES.index(pending["purpose"])] = 1.0
+                purpose[R.HAND_PICK_PURPOSES.index(pending["purpose"])] = 1.0
                 number = next((pending[key] for key in ("cards", "factor", "draw") if key in pending), 0) / COUNT_SCALE
             if name == "victim":
-                victim[F.VICTIM_PURPOSES.index(pending["purpose"])] = 1.0
+                victim[R.VICTIM_PURPOSES.index(pending["purpose"])] = 1.0
             if name == "pick_slot":
                 to_tomb = float(pending["destination"] == "tomb")
                 for s in pending["slots"]:

@@ -1,11 +1,112 @@
-"""Terminal text: the pyramid drawing, a seat's view (from its observation only) and the god view."""
+"""What a seat sees, and the terminal text: the pyramid drawing, a seat's view (from its observation only)
+and the god view."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from obelisk.games.valley import frames as F
+import obelisk.games.valley.rules as R
+from obelisk.games.valley.actions import waiting_for
+from obelisk.games.valley.rules import Rules
+from obelisk.games.valley.scoring import tomb_score
+
+
+def observation(state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator): everything public, plus its own hand and known deck top."""
+    rules: Rules = state.rules
+    table = rules.table
+    names = table.names
+    hands: list[list[int]] = state.hands
+    tops: list[list[int]] = state.tops
+    discards: list[list[int]] = state.discards
+    tombs: list[list[int]] = state.tombs
+    shown: list[list[int]] = state.shown
+    players = []
+    for p in range(state.num_players):
+        entry: dict[str, Any] = {
+            "hand_size": len(hands[p]),
+            "deck_size": state.deck_sizes[p] + len(tops[p]),
+            "discard": [names[k] for k in discards[p]],
+            "tomb": [names[k] for k in tombs[p]],
+            "tomb_score": tomb_score(table, tombs[p]),
+            "turns": state.turns[p],
+            "hand_and_deck": _counted(names, _hidden_pool(state.decks[p], hands[p], tops[p])),
+            "shown": sorted(names[k] for k in shown[p]),
+        }
+        if p == seat:
+            entry["hand"] = sorted(names[k] for k in hands[p])
+            entry["deck_top"] = [names[k] for k in reversed(tops[p])]
+        players.append(entry)
+    pyramid: list[int] = state.pyramid
+    view: dict[str, Any] = {
+        "pyramid": [
+            {"slot": R.SLOT_NAMES[s], "card": names[k], "cost": table.cost[k]} if k >= 0 else
+            {"slot": R.SLOT_NAMES[s], "card": None, "cost": None}
+            for s, k in enumerate(pyramid)
+        ],
+        "stock": {"level_ii": state.stock_sizes[0], "level_iii": state.stock_sizes[1]},
+        "boneyard": [names[k] for k in state.boneyard],
+        "players": players,
+        "active": state.active,
+        "in_play": [names[k] for k in state.play],
+        "revealed": [names[k] for k in state.revealed],
+        "turn": {
+            "touched_pyramid": state.touched,
+            "entombed": state.entombed,
+            "hand_gold": state.hand_gold,
+            "discount": state.discount,
+            "bought_costs": list(state.bought),
+            "executed": [names[k] for k in state.executed],
+        },
+        "waiting_for": waiting_for(state),
+        "pending": _pending_view(state),
+    }
+    return view
+
+
+def _pending_view(state: Any) -> dict[str, Any] | None:
+    """The step on top of the stack as data: every pending decision and draw is public."""
+    if state.over:
+        return None
+    top = state.stack[-1]
+    code = top[0]
+    entry: dict[str, Any] = {"step": R.STEP_NAMES[code]}
+    if code == R.REFILL:
+        entry["slot"] = R.SLOT_NAMES[top[1]]
+    elif code != R.FIRST_BONEYARD:
+        entry["seat"] = top[1]
+    if code == R.PAY:
+        entry["slot"] = R.SLOT_NAMES[top[2]]
+        entry["gold_due"] = top[3]
+    elif code == R.DRAW:
+        entry["cards"] = top[2]
+    elif code == R.HAND_PICK:
+        entry["purpose"] = R.HAND_PICK_PURPOSES[top[2]]
+        if top[2] != R.ENTOMB:
+            entry[("cards", "", "factor", "draw")[top[2]]] = top[3]
+    elif code == R.VICTIM:
+        entry["purpose"] = R.VICTIM_PURPOSES[top[2]]
+        entry["attacker"] = top[3]
+    elif code == R.PICK_SLOT:
+        entry["destination"] = R.DESTINATIONS[top[2]]
+        entry["slots"] = [R.SLOT_NAMES[s] for s in top[3]]
+    return entry
+
+
+def _hidden_pool(deck: list[int], hand: list[int], tops: list[int]) -> list[int]:
+    """Counts per kind of a seat's hand and deck together (public knowledge)."""
+    pool = list(deck)
+    for kind in hand:
+        pool[kind] += 1
+    for kind in tops:
+        pool[kind] += 1
+    return pool
+
+
+def _counted(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
+    return {names[k]: c for k, c in enumerate(counts) if c}
+
 
 def pyramid_lines(cells: Sequence[tuple[str, str | None, int | None]]) -> list[str]:
     """Three rows: top, middle, base, each card centred above the two it rests on."""
@@ -81,7 +182,7 @@ def render_state(state: Any) -> str:
     table = state.game.table
     names = table.names
     cells = [
-        (F.SLOT_NAMES[s], names[k] if k >= 0 else None, table.cost[k] if k >= 0 else None)
+        (R.SLOT_NAMES[s], names[k] if k >= 0 else None, table.cost[k] if k >= 0 else None)
         for s, k in enumerate(state.pyramid)
     ]
     lines = pyramid_lines(cells)

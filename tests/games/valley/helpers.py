@@ -6,7 +6,7 @@ import random
 from typing import Any, Iterable
 
 import obelisk
-from obelisk.games.valley import frames as F
+import obelisk.games.valley.rules as R
 from obelisk.games.valley.state import ValleyState
 
 
@@ -94,7 +94,7 @@ def top_code(state: ValleyState) -> int:
     return state.stack[-1][0]
 
 
-__all__ = ["F", "act", "after_setup", "draw", "inconsistency", "kind", "kinds", "labels", "pyramid_names", "scenario",
+__all__ = ["R", "act", "after_setup", "draw", "inconsistency", "kind", "kinds", "labels", "pyramid_names", "scenario",
            "set_deck", "top_code"]
 
 
@@ -144,8 +144,8 @@ def inconsistency(state: Any) -> str | None:
     if not state.stack or any(type(f) is not tuple or not f or type(f[0]) is not int for f in state.stack):
         return "the pending steps are malformed"
     top = state.stack[-1]
-    if top[0] not in F.DECISIONS and top[0] not in F.CHANCES:
+    if top[0] not in R.DECISIONS and top[0] not in R.CHANCES:
         return "the pending step on top is not a decision or a draw"
-    if top[0] in F.DECISIONS and not 0 <= top[1] < n:
+    if top[0] in R.DECISIONS and not 0 <= top[1] < n:
         return "the pending decision names no seat"
     return None

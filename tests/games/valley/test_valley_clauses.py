@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import obelisk
+import obelisk.games.valley.rules as R
 from obelisk.core import IllegalActionError
-from obelisk.games.valley import frames as F
-from obelisk.games.valley.cards import BUILTIN_PATH
+from obelisk.games.valley.data import BUILTIN_PATH
 from tests.games.valley.helpers import act, after_setup, kind, kinds, labels, scenario, top_code
 
 PYRAMID = ["Statue of Horus", "Statue of Anubis", "Book of Gates", "Ankh Amulet", "Hapy Canopic Jar", "Censer"]
@@ -45,7 +45,7 @@ def test_players_take_turns_in_seat_order() -> None:
     seen = [state.current_player()]
     while len(seen) < 7:
         act(state, "end turn")
-        while top_code(state) == F.FORCED:
+        while top_code(state) == R.FORCED:
             act(state, labels(state)[0])
         while state.is_chance_node():
             state.apply_action(state.sample_chance(rng))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 import json
+import string
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import obelisk
-from obelisk.games.valley.cards import BUILTIN_PATH, CARD_FIELDS, load_cards, parse_cards
+from obelisk.games.valley.data import BUILTIN_PATH, CARD_FIELDS, EFFECT_PARAMS, load_cards, parse_cards
 from obelisk.games.valley.effects import EFFECTS
 from tests.games.valley.helpers import inconsistency
 
@@ -112,7 +113,23 @@ def test_shipped_data_cites_nothing_outside_the_repository() -> None:
 
 def test_every_effect_of_the_vocabulary_is_used() -> None:
     used = {c["action"]["effect"] for c in DOC["cards"] if c["action"]}
-    assert used == set(EFFECTS) - {"none"}
+    assert used == set(EFFECT_PARAMS) - {"none"}
+
+
+def test_the_effect_handlers_are_exactly_the_keywords_a_card_file_may_name() -> None:
+    """The card file is validated against ``EFFECT_PARAMS``, so every keyword there needs its handlers."""
+    assert set(EFFECTS) == set(EFFECT_PARAMS)
+    for name, effect in EFFECTS.items():
+        assert effect.name == name
+        placeholders = {field for _, field, _, _ in string.Formatter().parse(effect.summary) if field}
+        assert placeholders <= set(EFFECT_PARAMS[name]), name  # the text may leave a parameter out
+        assert (effect.check is not None) == (effect.start is not None) == effect.own_turn, name
+
+
+def test_an_always_possible_action_is_offered_without_a_check() -> None:
+    rules = obelisk.load("valley", 2).rules
+    unchecked = {rules.effects[k].name for k in rules.kind_ids if rules.play_checks[k] is True}
+    assert unchecked == {"draw", "draw_topdeck", "discount", "hand_gold"}
 
 
 def test_no_placeholder_names() -> None:

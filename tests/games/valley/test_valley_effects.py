@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import obelisk.games.valley.rules as R
 from obelisk.core import CHANCE, IllegalActionError
-from obelisk.games.valley import frames as F
 from tests.games.valley.helpers import act, draw, kind, kinds, labels, pyramid_names, scenario, set_deck, top_code
 
 PYRAMID = ["Statue of Horus", "Statue of Anubis", "Book of Gates", "Ankh Amulet", "Hapy Canopic Jar", "Censer"]
@@ -37,7 +37,7 @@ def test_boat_reaction_after_a_purchase() -> None:
     act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")  # the pyramid crumbles and refills before the reaction
-    assert state.current_player() == 1 and top_code(state) == F.BOAT
+    assert state.current_player() == 1 and top_code(state) == R.BOAT
     assert labels(state) == [
         "use Boat to take Ankh Amulet (B1)",
         "use Boat to take Statue of Anubis (B2)",
@@ -47,10 +47,10 @@ def test_boat_reaction_after_a_purchase() -> None:
     act(state, "use Boat to take Statue of Anubis (B2)")
     assert state.discards[1][-2:] == kinds(state, ["Boat", "Statue of Anubis"])
     assert kind(state, "Boat") not in state.hands[1]
-    assert top_code(state) == F.FILL_B2 and state.current_player() == 1  # the Boat user chooses the crumble
+    assert top_code(state) == R.FILL_B2 and state.current_player() == 1  # the Boat user chooses the crumble
     act(state, "drop M2 (Hapy Canopic Jar) into B2")
     draw(state, "Statue of Bastet")
-    assert state.current_player() == 0 and top_code(state) == F.MAIN
+    assert state.current_player() == 0 and top_code(state) == R.MAIN
 
 
 def test_boat_window_when_boat_is_in_the_deck_offers_only_pass() -> None:
@@ -75,7 +75,7 @@ def test_no_boat_window_when_the_boat_is_visible_elsewhere() -> None:
     act(state, "pay with Urn (2 gold)")
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
-    assert state.current_player() == 0 and top_code(state) == F.MAIN
+    assert state.current_player() == 0 and top_code(state) == R.MAIN
 
 
 def test_boat_cannot_be_played_on_its_owners_turn() -> None:
@@ -87,7 +87,7 @@ def test_boat_cannot_be_played_on_its_owners_turn() -> None:
 def test_several_boats_react_in_turn_order_after_the_buyer(tmp_path) -> None:
     import json
 
-    from obelisk.games.valley.cards import BUILTIN_PATH
+    from obelisk.games.valley.data import BUILTIN_PATH
 
     doc = json.loads(BUILTIN_PATH.read_text())
     for card in doc["cards"]:
@@ -97,7 +97,7 @@ def test_several_boats_react_in_turn_order_after_the_buyer(tmp_path) -> None:
     path.write_text(json.dumps(doc))
     state = scenario(players=3, hand=["Urn", "Urn"], pyramid=PYRAMID, cards=str(path))
     state.active = 1
-    state.stack = [(F.MAIN, 1)]
+    state.stack = [(R.MAIN, 1)]
     state.hands[1] = kinds(state, ["Urn", "Urn"])
     state.hands[2] = kinds(state, ["Boat"])
     state.hands[0] = kinds(state, ["Boat"])
@@ -138,7 +138,7 @@ def test_book_of_gates_discards_a_card_without_a_possible_action() -> None:
         draw(state, revealed)
         assert state.discards[0] == kinds(state, [revealed])
         assert kind(state, revealed) not in state.hands[0]  # never usable for gold or entombing
-        assert top_code(state) == F.MAIN
+        assert top_code(state) == R.MAIN
 
 
 def test_book_of_gates_reshuffles_an_empty_deck() -> None:
@@ -167,7 +167,7 @@ def test_book_of_the_dead_entombs_the_cheapest_anywhere_with_a_choice_on_ties() 
     tied = [n for n in PYRAMID if cost(state, n) == low]
     act(state, "play Book of the Dead")
     if len(tied) > 1:
-        assert top_code(state) == F.PICK_SLOT
+        assert top_code(state) == R.PICK_SLOT
         act(state, labels(state)[-1])
     assert state.game.table.names[state.tombs[0][-1]] in tied
     assert state.touched
@@ -180,14 +180,14 @@ def test_book_of_the_dead_from_the_top_slot() -> None:
     state = scenario(hand=["Book of the Dead"], pyramid=pyramid)
     act(state, "play Book of the Dead")  # the single cheapest card is taken at once
     assert state.tombs[0][-1] == kind(state, "Statue of Horus")
-    assert state.stack[-1] == (F.REFILL, 5)
+    assert state.stack[-1] == (R.REFILL, 5)
     assert not state.entombed
 
 
 def test_book_of_the_earth_sacrifice_and_take_at_most_double() -> None:
     state = scenario(hand=["Book of the Earth", "Shabti", "Urn"], pyramid=PYRAMID)
     act(state, "play Book of the Earth")
-    assert top_code(state) == F.HAND_PICK
+    assert top_code(state) == R.HAND_PICK
     shabti, urn = cost(state, "Shabti"), cost(state, "Urn")
     act(state, f"sacrifice Urn (take a card costing up to {2 * urn})")
     assert state.boneyard[-1] == kind(state, "Urn")
@@ -246,7 +246,7 @@ def test_book_of_the_netherworld_takes_the_stock_top_without_touching() -> None:
     assert state.discards[0][-1] == kind(state, "Chariot")
     assert not state.touched
     act(state, "end turn")
-    assert top_code(state) == F.FORCED  # the forced removal still applies
+    assert top_code(state) == R.FORCED  # the forced removal still applies
 
 
 def test_book_of_the_netherworld_needs_a_stock() -> None:
@@ -264,7 +264,7 @@ def test_book_of_traversing_eternity_takes_a_cheaper_base_card_after_a_purchase(
     act(state, "play Book of Traversing Eternity")
     # only base cards strictly cheaper than 4: the 3-cost Horus (Anubis and Hapy cost 5)
     assert state.discards[0][-1] == kind(state, "Statue of Horus")
-    assert state.stack[-1] == (F.REFILL, 5)
+    assert state.stack[-1] == (R.REFILL, 5)
 
 
 # Attacks ------------------------------------------------------------------------------------
@@ -280,7 +280,7 @@ def test_qebehsenuef_each_opponent_sacrifices_their_own_choice() -> None:
     assert state.current_player() == 2
     act(state, "sacrifice Statue of Thoth")
     assert state.boneyard[-2:] == kinds(state, ["Shabti", "Statue of Thoth"])
-    assert state.current_player() == 0 and top_code(state) == F.MAIN
+    assert state.current_player() == 0 and top_code(state) == R.MAIN
 
 
 def test_attack_skips_opponents_without_cards_and_needs_one_victim() -> None:
@@ -318,7 +318,7 @@ def test_duamutef_tribute_goes_on_the_attackers_discard_pile_with_exemption() ->
     assert state.current_player() == 1 and labels(state) == ["give Shabti to seat 0", "give Urn to seat 0"]
     act(state, "give Urn to seat 0")
     assert state.discards[0][-1] == kind(state, "Urn")
-    assert state.current_player() == 0 and top_code(state) == F.MAIN
+    assert state.current_player() == 0 and top_code(state) == R.MAIN
 
 
 # Turn-long and repeat effects -------------------------------------------------------------------
@@ -375,7 +375,7 @@ def test_offering_table_puts_a_card_back_on_top_and_the_next_draw_takes_it() -> 
     act(state, "play Offering Table")
     draw(state, "Urn")
     draw(state, "Box of Food")
-    assert state.current_player() == 0 and top_code(state) == F.HAND_PICK
+    assert state.current_player() == 0 and top_code(state) == R.HAND_PICK
     act(state, "put Shabti on top of your deck")
     assert state.tops[0] == kinds(state, ["Shabti"])
     assert state.observation(0)["players"][0]["deck_top"] == ["Shabti"]
@@ -475,7 +475,7 @@ def test_boat_reacts_only_to_purchases() -> None:
     allowed = [n for n in PYRAMID[:3] if cost(state, n) <= 3]
     assert allowed == ["Statue of Horus"]
     draw(state, "Djed Amulet")
-    assert state.current_player() == 0 and top_code(state) == F.MAIN  # a take is not a purchase
+    assert state.current_player() == 0 and top_code(state) == R.MAIN  # a take is not a purchase
 
 
 def test_book_of_gates_forced_action_with_a_choice_is_made_by_the_player() -> None:
@@ -483,7 +483,7 @@ def test_book_of_gates_forced_action_with_a_choice_is_made_by_the_player() -> No
     set_deck(state, 0, ["Scarab Amulet"])
     act(state, "play Book of Gates")
     draw(state, "Scarab Amulet")  # forced: entomb a hand card, the player picks which
-    assert top_code(state) == F.HAND_PICK and state.revealed == kinds(state, ["Scarab Amulet"])
+    assert top_code(state) == R.HAND_PICK and state.revealed == kinds(state, ["Scarab Amulet"])
     act(state, "entomb Urn")
     assert state.tombs[0][-1] == kind(state, "Urn") and not state.entombed
     assert state.discards[0][-1] == kind(state, "Scarab Amulet") and state.revealed == []

@@ -10,7 +10,7 @@ import pytest
 
 import obelisk
 from obelisk.core import CHANCE, TERMINAL, pools, testing
-from obelisk.games.valley.game import GOLD_PROMISE
+from obelisk.games.valley.scoring import GOLD_PROMISE
 from tests.games.valley.helpers import after_setup, kind
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 import obelisk
+import obelisk.games.valley.rules as R
 from obelisk.core import CHANCE, IllegalActionError
-from obelisk.games.valley import frames as F
 from tests.games.valley.helpers import (
     act,
     after_setup,
@@ -48,7 +48,7 @@ def test_setup_decks_pyramid_boneyard_and_hands(players: int) -> None:
     assert all(table.level[k] == 2 for k in [*state.pyramid, *state.boneyard])
     assert state.stock_sizes == [29 - 7, 27]
     assert inconsistency(state) is None  # spare starters are back in the box
-    assert state.current_player() == 0 and top_code(state) == F.MAIN
+    assert state.current_player() == 0 and top_code(state) == R.MAIN
 
 
 def test_setup_is_all_chance_nodes() -> None:
@@ -66,10 +66,10 @@ def test_level_iii_comes_only_after_level_ii_is_used_up() -> None:
     remaining = [k for k, c in enumerate(state.stock_ii) if c][0]
     state.stock_ii = [0] * len(state.stock_ii)
     state.stock_ii[remaining] = 1
-    state.stack.append((F.REFILL, 5))
+    state.stack.append((R.REFILL, 5))
     assert [k for k, _ in state.chance_outcomes()] == [remaining]
     state.apply_action(remaining)
-    state.stack.append((F.REFILL, 5))
+    state.stack.append((R.REFILL, 5))
     assert all(state.game.table.level[k] == 3 for k, _ in state.chance_outcomes())
 
 
@@ -85,10 +85,10 @@ def test_only_base_cards_can_be_bought() -> None:
 def test_buy_pays_card_by_card_then_card_goes_on_discard_and_pyramid_crumbles() -> None:
     state = scenario(hand=["Urn", "Urn", "Shabti", "Shabti"], pyramid=PYRAMID)
     act(state, "buy Book of Gates (B3) for 4")
-    assert top_code(state) == F.PAY
+    assert top_code(state) == R.PAY
     assert labels(state) == ["pay with Shabti (1 gold)", "pay with Urn (2 gold)"]
     act(state, "pay with Urn (2 gold)")
-    assert state.stack[-1] == (F.PAY, 0, 2, 2)
+    assert state.stack[-1] == (R.PAY, 0, 2, 2)
     act(state, "pay with Urn (2 gold)")
     assert state.discards[0][-1] == kind(state, "Book of Gates")
     assert state.play == kinds(state, ["Urn", "Urn"])
@@ -177,7 +177,7 @@ def test_crumble_b1_takes_m1_and_b3_takes_m2() -> None:
 def test_crumble_b2_remover_chooses_which_middle_drops(choice: str, expected: list) -> None:
     state = scenario(hand=["Shabti"], pyramid=PYRAMID)
     _buy_free(state, "B2")
-    assert top_code(state) == F.FILL_B2 and state.current_player() == 0
+    assert top_code(state) == R.FILL_B2 and state.current_player() == 0
     assert labels(state) == ["drop M1 (Ankh Amulet) into B2", "drop M2 (Hapy Canopic Jar) into B2"]
     act(state, f"drop {choice} ({'Ankh Amulet' if choice == 'M1' else 'Hapy Canopic Jar'}) into B2")
     names = pyramid_names(state)
@@ -193,14 +193,14 @@ def test_holes_stay_once_the_stock_is_empty() -> None:
     assert pyramid_names(state) == [
         "Ankh Amulet", "Statue of Anubis", "Book of Gates", "Censer", "Hapy Canopic Jar", None
     ]
-    assert top_code(state) == F.MAIN
+    assert top_code(state) == R.MAIN
     _buy_free(state, "B1")  # M1 (Censer) -> B1, M1 stays empty
     assert pyramid_names(state) == ["Censer", "Statue of Anubis", "Book of Gates", None, "Hapy Canopic Jar", None]
     _buy_free(state, "B1")  # nothing above B1: the hole stays, nothing slides in from the side
     assert pyramid_names(state) == [None, "Statue of Anubis", "Book of Gates", None, "Hapy Canopic Jar", None]
     _buy_free(state, "B2")  # only M2 is left above B2: it drops without a choice
     assert pyramid_names(state) == [None, "Hapy Canopic Jar", "Book of Gates", None, None, None]
-    assert top_code(state) == F.MAIN
+    assert top_code(state) == R.MAIN
 
 
 # Forced removal and end of turn ----------------------------------------------------------
@@ -209,7 +209,7 @@ def test_holes_stay_once_the_stock_is_empty() -> None:
 def test_untouched_pyramid_forces_a_base_removal() -> None:
     state = scenario(hand=["Shabti"], pyramid=PYRAMID)
     act(state, "end turn")
-    assert top_code(state) == F.FORCED and state.current_player() == 0
+    assert top_code(state) == R.FORCED and state.current_player() == 0
     assert labels(state) == [
         "remove Statue of Horus (B1) to the boneyard",
         "remove Statue of Anubis (B2) to the boneyard",
@@ -228,7 +228,7 @@ def test_forced_removal_any_slot_option() -> None:
     assert len(labels(state)) == 6
     act(state, "remove Censer (T) to the boneyard")
     assert state.boneyard[-1] == kind(state, "Censer")
-    assert state.current_player() == CHANCE and state.stack[-1] == (F.REFILL, 5)
+    assert state.current_player() == CHANCE and state.stack[-1] == (R.REFILL, 5)
 
 
 def test_no_forced_removal_after_touching_the_pyramid() -> None:
@@ -238,14 +238,14 @@ def test_no_forced_removal_after_touching_the_pyramid() -> None:
     act(state, "pay with Urn (2 gold)")
     draw(state, "Djed Amulet")
     act(state, "end turn")
-    assert state.current_player() == CHANCE and state.stack[-1][0] == F.DRAW
+    assert state.current_player() == CHANCE and state.stack[-1][0] == R.DRAW
 
 
 def test_no_forced_removal_from_an_empty_pyramid() -> None:
     state = scenario(hand=["Shabti"], pyramid=[None] * 6, stock=[])
     act(state, "end turn")
     assert state.is_terminal() is False
-    assert state.stack[-1][0] == F.DRAW  # straight to the seat's draw
+    assert state.stack[-1][0] == R.DRAW  # straight to the seat's draw
 
 
 def test_end_of_turn_discards_everything_and_draws_five_with_reshuffle() -> None:
@@ -266,7 +266,7 @@ def test_end_of_turn_discards_everything_and_draws_five_with_reshuffle() -> None
     for name in ("Shabti", "Shabti", "Statue of Horus"):
         draw(state, name)
     assert len(state.hands[0]) == 5
-    assert state.current_player() == 1 and top_code(state) == F.MAIN
+    assert state.current_player() == 1 and top_code(state) == R.MAIN
 
 
 def test_draw_fewer_when_deck_and_discard_are_empty() -> None:
@@ -303,7 +303,7 @@ def test_game_ends_after_the_round_in_which_stock_and_pyramid_empty() -> None:
 def test_last_seat_emptying_the_pyramid_ends_the_game_at_once() -> None:
     state = scenario(hand=["Shabti"], pyramid=["Statue of Horus", None, None, None, None, None], stock=[])
     state.active = 1
-    state.stack = [(F.MAIN, 1)]
+    state.stack = [(R.MAIN, 1)]
     state.hands[1] = [kind(state, "Shabti")]
     state.discount = 99
     state._legal = None

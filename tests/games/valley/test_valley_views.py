@@ -9,8 +9,8 @@ import re
 import pytest
 
 import obelisk
+import obelisk.games.valley.rules as R
 from obelisk.core import IllegalActionError
-from obelisk.games.valley import frames as F
 from tests.games.valley.helpers import act, after_setup, draw, kind, kinds, scenario, set_deck
 
 PYRAMID = ["Statue of Horus", "Statue of Anubis", "Book of Gates", "Ankh Amulet", "Hapy Canopic Jar", "Censer"]
@@ -34,7 +34,7 @@ def test_hands_and_decks_are_hidden_counts_are_public() -> None:
 
 def test_draws_are_seen_only_by_the_drawer() -> None:
     state = obelisk.load("valley", 2).new_initial_state(0)
-    while state.stack[-1][0] != F.DRAW:
+    while state.stack[-1][0] != R.DRAW:
         state.apply_action(state.sample_chance(random.Random(0)))
     action = state.sample_chance(random.Random(1))
     seat = state.stack[-1][1]
@@ -76,7 +76,7 @@ def test_resample_keeps_a_half_paid_purchase_payable() -> None:
     set_deck(state, 0, ["Shabti"] * 6)
     act(state, "buy Statue of Anubis (B2) for 5")
     act(state, "pay with Shabti (1 gold)")
-    assert state.stack[-1] == (F.PAY, 0, 1, 4)
+    assert state.stack[-1] == (R.PAY, 0, 1, 4)
     for i in range(30):
         other = state.resample_from_infostate(1, random.Random(i))
         assert other.purse(0) >= 4
@@ -139,7 +139,7 @@ def test_clone_is_independent() -> None:
     state = scenario(hand=["Urn", "Urn"], pyramid=PYRAMID)
     clone = state.clone()
     act(clone, "buy Statue of Horus (B1) for 3")
-    assert state.stack[-1] == (F.MAIN, 0) and state.hands[0] == kinds(state, ["Urn", "Urn"])
+    assert state.stack[-1] == (R.MAIN, 0) and state.hands[0] == kinds(state, ["Urn", "Urn"])
     assert clone.to_json() != state.to_json()
 
 

@@ -1,6 +1,7 @@
 """The card data file: loading, validation and the static card table.
 
-A card file is JSON: ``{"sets": {name: {"size": n, "frame": colour}}, "cards": [...]}``.
+The built-in cards are ``valley.json``. A card file is JSON:
+``{"sets": {name: {"size": n, "frame": colour}}, "cards": [...]}``.
 Each card entry holds ``name, level, copies, cost, gold, type, set, vp, action``
 plus an optional ``text``, ``provenance`` (``public``/``reconstructed`` per
 field) and ``note`` (per reconstructed field, what it was inferred from or that
@@ -16,9 +17,8 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
-from obelisk.games.valley.effects import EFFECTS
 
-BUILTIN_PATH = Path(__file__).with_name("cards.json")
+BUILTIN_PATH = Path(__file__).with_name("valley.json")
 CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
 OPTIONAL_FIELDS = ("text", "provenance", "note")
 TYPES = ("starter", "set", "unique")
@@ -28,6 +28,32 @@ STARTER_DECKS = 4
 MAX_NUMBER = 99
 
 STARTER, SET, UNIQUE = 0, 1, 2
+
+EFFECT_PARAMS: dict[str, dict[str, tuple[int, int]]] = {
+    "none": {},
+    "draw": {"count": (1, 9)},
+    "draw_topdeck": {"draw": (1, 9), "topdeck": (1, 9)},
+    "discount": {"amount": (1, 9)},
+    "take_base": {"max_cost": (0, 99)},
+    "entomb_extra": {},
+    "sacrifice_draw": {"count": (1, 9)},
+    "take_boneyard": {},
+    "retrieve_from_tomb": {},
+    "reveal_execute": {},
+    "entomb_cheapest": {},
+    "sacrifice_take": {"factor": (1, 9)},
+    "entomb_from_discard": {"min_discard": (0, 99)},
+    "take_stock": {},
+    "take_cheaper": {},
+    "opponents_sacrifice": {},
+    "tribute": {"exempt_at_most": (0, 99)},
+    "hand_gold": {"value": (1, 99)},
+    "repeat_action": {},
+    "boat": {},
+    "ward": {},
+}
+"""The effect keywords a card's action may name, each with its parameters (name → inclusive range);
+``effects.py`` carries out exactly these."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +94,7 @@ class CardFileError(ValueError):
 
 
 def load_cards(path: str = "") -> CardTable:
-    """Load and validate a card file (``""`` = the built-in ``cards.json``)."""
+    """Load and validate a card file (``""`` = the built-in ``valley.json``)."""
     file = Path(path) if path else BUILTIN_PATH
     label = f"cards file {str(file)!r}"
     try:
@@ -236,11 +262,11 @@ def _parse_action(action: Any, where: str) -> dict[str, int]:
     if not isinstance(action, dict) or "effect" not in action:
         raise CardFileError(f"{where}: field 'action' must be null or an object with an 'effect' key, got {describe(action)}")
     effect = action["effect"]
-    if not isinstance(effect, str) or effect not in EFFECTS:
+    if not isinstance(effect, str) or effect not in EFFECT_PARAMS:
         raise CardFileError(
-            f"{where}: field 'action': unknown effect {describe(effect)}; allowed: {', '.join(sorted(EFFECTS))}"
+            f"{where}: field 'action': unknown effect {describe(effect)}; allowed: {', '.join(sorted(EFFECT_PARAMS))}"
         )
-    spec = EFFECTS[effect].params
+    spec = EFFECT_PARAMS[effect]
     given = {k: v for k, v in action.items() if k != "effect"}
     for key in sorted(set(spec) - set(given)):
         lo, hi = spec[key]
