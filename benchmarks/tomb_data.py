@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import obelisk  # noqa: E402
 from obelisk.bots import make_bot  # noqa: E402
-from obelisk.games.tomb.board import BIT, ITEM_IDS, NEIGH, OPP, parse_square, square_name  # noqa: E402
 
 
 USES = {
@@ -55,13 +54,33 @@ def _fresh(old: list[str], new: list[str]) -> list[str]:
     return new
 
 
+SIZE = 9
+BIT, OPP = (1, 2, 4, 8), (2, 3, 0, 1)
+"""Openings N, E, S, W as bits of a square's openings mask, and the opposite direction of each."""
+NEIGH = [
+    [r2 * SIZE + c2 if 0 <= r2 < SIZE and 0 <= c2 < SIZE else -1 for r2, c2 in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))]
+    for r in range(SIZE)
+    for c in range(SIZE)
+]
+
+
+def square_name(cell: int) -> str:
+    return "ABCDEFGHI"[cell % SIZE] + str(cell // SIZE + 1)
+
+
+def _item_ids(game: obelisk.Game) -> list[str]:
+    """The item ids the observation uses ('first_aid_kit'), in the order of the game's item names."""
+    return [name.lower().replace(" ", "_").replace("-", "_") for name in game.tables.item_names]
+
+
 def _reachable(game: obelisk.Game, view: dict, items: set[str]) -> set[int]:
     """Squares a figure could still reach from the entrances holding ``items`` (ids): through mutual openings,
     never onto the curse or a kill or cannot-enter tile it is not protected against; a face-down square is
     reachable from a neighbour opening toward it (it can be turned to open back) and counts as open all round."""
     t = game.tables
     board, chamber = view["board"], t.chamber
-    curse = parse_square(view["curse"]) if view["curse"] else -1
+    curse = (int(view["curse"][1]) - 1) * SIZE + "ABCDEFGHI".index(view["curse"][0]) if view["curse"] else -1
+    item_ids = _item_ids(game)
 
     def passable(cell: int) -> bool:
         if cell == curse:
@@ -69,7 +88,7 @@ def _reachable(game: obelisk.Game, view: dict, items: set[str]) -> set[int]:
         if board[cell] is None:
             return True
         need = t.hazard[board[cell][0]]
-        return need < 0 or ITEM_IDS[need] in items
+        return need < 0 or item_ids[need] in items
 
     seen = {c for c in t.corners if passable(c)}
     todo = list(seen)
@@ -98,8 +117,9 @@ def never_ends(game: obelisk.Game, view: dict) -> list[str]:
     helps."""
     t = game.tables
     kinds = [name for _, name in view["kinds"]]
-    tile_item = {f" with {name}": ITEM_IDS[i] for i, name in enumerate(t.item_names)}
-    buyable = {ITEM_IDS[i] for i in range(len(ITEM_IDS)) if t.buyable >> i & 1}
+    item_ids = _item_ids(game)
+    tile_item = {f" with {name}": item_ids[i] for i, name in enumerate(t.item_names)}
+    buyable = {item for i, item in enumerate(item_ids) if t.buyable >> i & 1}
     items = {item for p in view["players"] for item in p["items"]}
     while True:
         reach = _reachable(game, view, items)
@@ -113,7 +133,7 @@ def never_ends(game: obelisk.Game, view: dict) -> list[str]:
         if more <= items:
             break
         items |= more
-    everything = _reachable(game, view, set(ITEM_IDS))
+    everything = _reachable(game, view, set(item_ids))
     causes: list[str] = []
     if view["chamber_open"]:
         return [] if t.chamber in reach else ["the open chamber cannot be reached"]
@@ -203,7 +223,7 @@ def main() -> None:
     rounds = sorted(r["round"] for r in results)
     first = sum(1 for r in results if r["entries"])
     everyone = sum(1 for r in results if len(r["entries"]) >= args.players)
-    quart = statistics.quantiles(turns, n=4)
+    quart = statistics.quantiles(turns, n=4) if len(turns) > 1 else [turns[0]] * 3
     print(f"tomb {args.pyramid} pyramid, {args.players} players, {args.games} {args.bot} games, "
           f"options {dict(game.options)} ({seconds / args.games * 1000:.0f} ms CPU per game)")
     print(f"chamber entered by someone: {first}/{args.games}; by every player: {everyone}/{args.games}")
