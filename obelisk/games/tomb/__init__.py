@@ -26,7 +26,8 @@ Rules in brief (the Czech rulebook is the authority; rulings in docs/games/tomb.
 from obelisk.core.registry import register
 
 from obelisk.games.tomb.game import TombGame
+from obelisk.games.tomb.state import TombState
 
 register(TombGame)
 
-__all__ = ["TombGame"]
+__all__ = ["TombGame", "TombState"]

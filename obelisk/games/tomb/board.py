@@ -21,6 +21,8 @@ OPP: Final[tuple[int, ...]] = (2, 3, 0, 1)
 ENTRANCES: Final[tuple[str, ...]] = ("NW", "NE", "SW", "SE")
 FIRST_ENTRANCE: Final = CELLS
 """Positions 81..84 are the four off-grid corner entrances NW, NE, SW, SE."""
+CHAMBER_CELL: Final = 40
+"""E5, the middle of the board (the data loader insists on it)."""
 
 ITEM_IDS: Final[tuple[str, ...]] = (
     "food",

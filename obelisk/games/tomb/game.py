@@ -1,4 +1,4 @@
-"""The ``Game`` of Secret of the Ancient Tomb: options, static tables, sizes and the observation renderer."""
+"""The ``Game`` of Secret of the Ancient Tomb: options, static tables and rules, sizes and new states."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from obelisk.core import Game, GameInfo, Option
 from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
 from obelisk.games.tomb.board import Tables
 from obelisk.games.tomb.data import load_tables
+from obelisk.games.tomb.rules import Rules
 from obelisk.games.tomb.state import TombState
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
@@ -45,7 +46,7 @@ class TombGame(Game):
                 "data",
                 "",
                 "path of a JSON tile list replacing the stand-in mix; earlier mixes ship as "
-                "obelisk/games/tomb/tiles_narrow.json and tiles_crossings.json (see docs/games/tomb.md)",
+                "obelisk/games/tomb/tomb_narrow.json, tomb_crossings.json and tomb_rebalanced.json (see docs/games/tomb.md)",
             ),
             Option(
                 "max_rounds",
@@ -74,12 +75,12 @@ class TombGame(Game):
     state_class = TombState
 
     def _setup(self) -> None:
-        self.adjacent_chamber: bool = self.options["chamber_entry"] == "adjacent"
-        self.max_rounds: int = self.options["max_rounds"]
         end = self.options["end"]
-        # chamber entries after which the game is over
-        self.entries_to_end: int = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
+        entries_to_end = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
         self.tables: Tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
+        self.rules = Rules(
+            self.tables, self.options["chamber_entry"] == "adjacent", self.options["max_rounds"], entries_to_end
+        )
         self.tensor = TombTensor(self.tables)
 
     def num_distinct_actions(self) -> int:

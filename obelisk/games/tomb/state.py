@@ -7,19 +7,19 @@ revealed: revealing draws a kind from the face-down pool (a chance node),
 except for squares a player has looked at with the plan, whose kind is fixed
 and known to the players who looked.
 
-Phases of a turn: roll (chance) → pick an archaeologist or bring a new one in
-→ steps and item uses → end of movement → ambush (robbery decisions) → next
-player. Pending follow-ups (torch reveals, map, curse, chest) sit on a small
-task stack and are resolved before movement continues.
+The phases of a turn and the pending follow-up tasks are named in
+:mod:`obelisk.games.tomb.rules`; follow-ups sit on a small task stack and are
+resolved before movement continues.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import draw_random, pool_outcomes
+from obelisk.core.protocol import RulesCache
 
 from obelisk.games.tomb.actions import (
     A_BUY,
@@ -49,15 +49,17 @@ from obelisk.games.tomb.actions import (
     A_TORCH,
     A_WATER,
     DIE_FACES,
-    SPACE,
+    OPEN_STEPS,
     TILE_OFFSET,
+    action_label,
+    illegal_reason,
 )
 from obelisk.games.tomb.board import (
     BIT,
     CELLS,
+    CHAMBER_CELL,
     CHEST,
     CHOCOLATE,
-    DIR_NAMES,
     END_TURN,
     ENTRANCES,
     FIRST_AID,
@@ -85,65 +87,45 @@ from obelisk.games.tomb.board import (
     rotations,
     square_name,
 )
-
-if TYPE_CHECKING:
-    from obelisk.games.tomb.game import TombGame
-
-FIGURES: Final = 3
-CHAMBER_CELL: Final = 40
-"""E5, the middle of the board (the data loader insists on it)."""
-RESERVE: Final = -1
-"""Figure position: off the board, may come in at an entrance."""
-IN_CHAMBER: Final = -2
-"""Figure position: its player has entered the burial chamber."""
-
-ROLL: Final = 0
-SELECT: Final = 1
-MOVE: Final = 2
-DRAW: Final = 3
-ORIENT: Final = 4
-CURSE: Final = 5
-CHEST_TAKE: Final = 6
-MAP_PICK: Final = 7
-LOOK: Final = 8
-PEEK: Final = 9
-SWAP: Final = 10
-TURN_KEY: Final = 11
-ROB: Final = 12
-TAKE: Final = 13
-OVER: Final = 14
-PHASE_NAMES: Final[tuple[str, ...]] = (
-    "roll",
-    "choose archaeologist",
-    "move",
-    "reveal",
-    "orient tile",
-    "place curse",
-    "take from chest",
-    "map",
-    "plan: look",
-    "plan: peek",
-    "plan: swap?",
-    "golden key",
-    "rob",
-    "take item",
-    "over",
+from obelisk.games.tomb.rules import (
+    CHEST_TAKE,
+    CURSE,
+    DRAW,
+    FIGURES,
+    GHOST_LAND,
+    IN_CHAMBER,
+    LOOK,
+    MAP_PICK,
+    MAP_REVEAL,
+    MOVE,
+    ORIENT,
+    OVER,
+    PEEK,
+    RESERVE,
+    ROB,
+    ROLL,
+    SELECT,
+    STEP,
+    SWAP,
+    T_CHEST,
+    T_CURSE,
+    T_MAP,
+    T_REVEAL,
+    T_TAKE,
+    TAKE,
+    TORCH_REVEAL,
+    TURN_KEY,
+    Rules,
 )
+from obelisk.games.tomb.scoring import evaluate, rank_keys, scores
+from obelisk.games.tomb.view import observation, render_state
+
+_RULES: Final = RulesCache()
+"""The rules of the game asked about last (see ``TombState._rules``)."""
+
 _ACTOR: Final[tuple[int | None, ...]] = (
     CHANCE, None, None, CHANCE, None, None, None, None, None, CHANCE, None, None, None, None, TERMINAL
 )
-
-STEP: Final = 0
-TORCH_REVEAL: Final = 1
-MAP_REVEAL: Final = 2
-GHOST_LAND: Final = 3
-"""Why a tile is being revealed; STEP reveals must open toward the mover."""
-T_REVEAL: Final = 0
-T_MAP: Final = 1
-T_CURSE: Final = 2
-T_CHEST: Final = 3
-T_TAKE: Final = 4
-"""Pending follow-up tasks."""
 
 EVENTS_KEPT: Final = 10
 
@@ -152,27 +134,19 @@ ROLL_OUTCOMES: Final = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES
 ENTER_ACTIONS: Final = tuple(A_ENTER + e for e in range(4))
 
 
-OPEN_STEPS: Final = tuple(
-    tuple((NEIGH[c][d], BIT[OPP[d]], A_STEP + d) for d in range(4) if mask & BIT[d] and NEIGH[c][d] >= 0)
-    for c in range(CELLS)
-    for mask in range(16)
-)
-"""Per ``cell * 16 + openings``: (neighbour, its opening back, step action) for each open on-board direction,
-so the step search visits only the directions a square opens toward."""
-
-
 class TombState(State):
     """One position; all fields are plain data (see the module docstring for the encoding)."""
 
     @property
-    def _tomb(self) -> TombGame:
-        """``game`` as the tomb's own ``Game`` (the core declares the field with the base type)."""
-        return cast("TombGame", self.game)
+    def _rules(self) -> Rules:
+        """The game's typed tables and options (a state's ``game`` is declared as the base class)."""
+        rules: Rules = _RULES.of(self.game)
+        return rules
 
     # Setup ---------------------------------------------------------------------
 
     def _init(self) -> None:
-        t = self._tomb.tables
+        t = self._rules.tables
         n = self.num_players
         self.kind: list[int] = list(t.start_kind)
         self.opn: list[int] = list(t.start_open)
@@ -274,11 +248,11 @@ class TombState(State):
             del events[0]
 
     def _may_enter_chamber(self, seat: int) -> bool:
-        return self.chamber_open or self.insc[seat].bit_count() >= self._tomb.tables.needed
+        return self.chamber_open or self.insc[seat].bit_count() >= self._rules.tables.needed
 
     def _blocked(self, seat: int, kind: int) -> bool:
         """A cannot-enter obstacle without its protecting item."""
-        need = self._tomb.tables.blocker[kind]
+        need = self._rules.tables.blocker[kind]
         return need >= 0 and not self.items[seat] >> need & 1
 
     def _pos(self) -> int:
@@ -304,7 +278,7 @@ class TombState(State):
         return -1
 
     def _step_in_ok(self, seat: int, entrance: int) -> bool:
-        t = self._tomb.tables
+        t = self._rules.tables
         q = t.corners[entrance]
         if q == self.curse:
             return False
@@ -331,7 +305,7 @@ class TombState(State):
         if remaining <= 0 or pos == CHAMBER_CELL:
             return True
         if pos >= FIRST_ENTRANCE:
-            q = self._tomb.tables.corners[pos - FIRST_ENTRANCE]
+            q = self._rules.tables.corners[pos - FIRST_ENTRANCE]
             return q != self.curse and self._ghost_walk(q, pos, remaining - 1, scarf)
         for d in range(4):
             q = self._ghost_target(pos, d, prev, scarf)
@@ -341,7 +315,7 @@ class TombState(State):
 
     def _passages(self, pos: int, prev: int) -> list[int]:
         """The other revealed secret passages a mover on a passage may jump to (not cursed, not ``prev``)."""
-        features = self._tomb.tables.features
+        features = self._rules.tables.features
         kind = self.kind
         curse = self.curse
         return [
@@ -355,7 +329,7 @@ class TombState(State):
         q = NEIGH[pos][d]
         if q < 0 or q == self.curse or (q == prev and not scarf):
             return -1
-        t = self._tomb.tables
+        t = self._rules.tables
         k = self.kind[q]
         if k < 0 or q == CHAMBER_CELL:
             return -1
@@ -388,8 +362,8 @@ class TombState(State):
             prev = -1
         opn, kind = self.opn, self.kind
         curse = self.curse
-        tomb = self._tomb
-        tables = tomb.tables
+        rules = self._rules
+        tables = rules.tables
         blocker = tables.blocker
         held = self.items[seat]
         moves: list[int] = []
@@ -406,7 +380,7 @@ class TombState(State):
                 need = blocker[k]
                 if need < 0 or held >> need & 1:
                     moves.append(action)
-        if tomb.adjacent_chamber:
+        if rules.adjacent_chamber:
             door = self._chamber_door(seat, pos)
             if door >= 0:
                 moves.append(A_STEP + door)
@@ -434,7 +408,7 @@ class TombState(State):
         if not held:
             return []
         out: list[int] = []
-        t = self._tomb.tables
+        t = self._rules.tables
         ghost = self.ghost
         if held >> FOOD & 1 and self.die != 6 and self._ghost_can_change_die(pos, 6):
             out.append(A_FOOD)
@@ -561,7 +535,7 @@ class TombState(State):
         return out
 
     def _orient_options(self) -> list[int]:
-        kind = self._tomb.tables.kinds[self.rv_kind]
+        kind = self._rules.tables.kinds[self.rv_kind]
         need = self.rv_need
         return [m for m in kind.rotations if not need or m & need]
 
@@ -691,7 +665,7 @@ class TombState(State):
 
     def _do_step_in(self) -> None:
         e = self.fig[self.active] - FIRST_ENTRANCE
-        t = self._tomb.tables
+        t = self._rules.tables
         self._step_to(t.corners[e], t.outer[e])
 
     def _step_to(self, q: int, need: int) -> None:
@@ -777,7 +751,7 @@ class TombState(State):
     def _do_buy(self, item: int) -> None:
         self._spend(MONEY)
         self._gain(self.player, item)
-        self._log(f"seat {self.player} buys {self._tomb.tables.item_names[item]} with money")
+        self._log(f"seat {self.player} buys {self._rules.tables.item_names[item]} with money")
         self._settle()
 
     def _do_key(self, cell: int) -> None:
@@ -807,7 +781,7 @@ class TombState(State):
         self.chest[item] -= 1
         self.items[self.player] |= 1 << item
         self.discovered |= 1 << item
-        self._log(f"seat {self.player} takes {self._tomb.tables.item_names[item]} from the chest")
+        self._log(f"seat {self.player} takes {self._rules.tables.item_names[item]} from the chest")
         self._settle()
 
     def _do_map(self, cell: int) -> None:
@@ -850,7 +824,7 @@ class TombState(State):
         item = self.offer
         self.offer = -1
         self._gain(self.player, item)
-        self._log(f"seat {self.player} takes {self._tomb.tables.item_names[item]}")
+        self._log(f"seat {self.player} takes {self._rules.tables.item_names[item]}")
         self._settle()
 
     def _do_decline(self) -> None:
@@ -862,7 +836,7 @@ class TombState(State):
             self._rob_next()
             return
         if self.phase == TAKE:
-            self._log(f"seat {seat} leaves {self._tomb.tables.item_names[self.offer]} on the tile")
+            self._log(f"seat {seat} leaves {self._rules.tables.item_names[self.offer]} on the tile")
             self.offer = -1
         else:
             self._log(f"seat {seat} leaves the map unused")
@@ -881,7 +855,7 @@ class TombState(State):
     def _steal(self, owner: int, item: int) -> None:
         self.items[owner] &= ~(1 << item)
         self.items[self.player] |= 1 << item
-        self._log(f"seat {self.player} robs {self._tomb.tables.item_names[item]} from seat {owner}")
+        self._log(f"seat {self.player} robs {self._rules.tables.item_names[item]} from seat {owner}")
 
     # Revealing tiles
 
@@ -903,7 +877,7 @@ class TombState(State):
             self.phase = ORIENT
 
     def _place_revealed(self, mask: int) -> None:
-        t = self._tomb.tables
+        t = self._rules.tables
         cell, k = self.rv_cell, self.rv_kind
         kind = t.kinds[k]
         self.kind[cell] = k
@@ -942,7 +916,7 @@ class TombState(State):
 
     def _enter(self, q: int, flipped: bool) -> None:
         """Apply the effect of the square just entered, then continue the turn."""
-        t = self._tomb.tables
+        t = self._rules.tables
         seat = self.player
         kind = t.kinds[self.kind[q]]
         feature = kind.feature
@@ -1105,7 +1079,7 @@ class TombState(State):
         self._next_turn()
 
     def _next_turn(self) -> None:
-        if len(self.finished) >= self._tomb.entries_to_end:
+        if len(self.finished) >= self._rules.entries_to_end:
             self.phase = OVER
             return
         n = self.game.num_players
@@ -1116,7 +1090,7 @@ class TombState(State):
                 break
         if candidate >= n:
             self.round += 1
-            if self.round > self._tomb.max_rounds:
+            if self.round > self._rules.max_rounds:
                 self.phase = OVER
                 self._log("the round limit is reached")
                 return
@@ -1132,85 +1106,7 @@ class TombState(State):
     # Labels and reasons ----------------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        phase = self.phase
-        t = self._tomb.tables
-        if phase == ROLL:
-            return f"roll {action + 1}" if 0 <= action < DIE_FACES else f"chance outcome {action}"
-        if phase in (DRAW, PEEK):
-            k = action - TILE_OFFSET
-            name = t.kinds[k].name if 0 <= k < len(t.pool) else f"tile kind {k}"
-            cell = self.rv_cell if phase == DRAW else self.looked[-1]
-            verb = "reveal" if phase == DRAW else f"seat {self.player} sees"
-            return f"{verb} {square_name(cell)}: {name}"
-        name, i = SPACE.decode(action)
-        pos = self._pos()
-        if name == "select":
-            where = f"at the {square_name(i)}" if i >= FIRST_ENTRANCE else f"on {square_name(i)}"
-            return f"move the archaeologist {where}"
-        if name == "enter":
-            return f"bring an archaeologist in at the {ENTRANCES[i]} entrance"
-        if name == "pass":
-            return "pass (no archaeologist can move)"
-        if name in ("step", "flask"):
-            q = NEIGH[pos][i] if 0 <= pos < CELLS else -1
-            target = f" to {square_name(q)}" if q >= 0 else ""
-            if name == "flask":
-                return f"use the magic flask: through the wall {DIR_NAMES[i]}{target}"
-            return f"step {DIR_NAMES[i]}{target}" + (" (ghost)" if self.ghost else "")
-        if name == "step_in":
-            if pos >= FIRST_ENTRANCE:
-                corner = square_name(t.corners[pos - FIRST_ENTRANCE])
-                return f"step in from the {square_name(pos)} to {corner}" + (" (ghost)" if self.ghost else "")
-            return "step in from an entrance"
-        if name == "passage":
-            return f"take the secret passage to {square_name(i)}"
-        if name == "end":
-            return "end turn"
-        if name == "food":
-            return "eat food: die to 6"
-        if name == "water":
-            return "drink water: die to 5"
-        if name == "chocolate":
-            return f"eat chocolate: die to {i + 1}"
-        if name == "torch":
-            return "light the torch: reveal the neighbouring face-down tiles"
-        if name == "scarf":
-            return "wear the scarf: stepping back allowed this turn"
-        if name == "papyrus":
-            return "read the papyrus of the dead: ghost walk"
-        if name == "plan":
-            return "study the plan: look at two face-down tiles"
-        if name == "buy":
-            return f"buy {t.item_names[i]} with money"
-        if name == "key":
-            return f"use the golden key on {square_name(i)}"
-        if name == "orient":
-            if phase == TURN_KEY and self.key_cell >= 0:
-                return f"turn {square_name(self.key_cell)}: openings {letters_of(i) or '-'}"
-            return f"orient tile: openings {letters_of(i) or '-'}"
-        if name == "curse":
-            return f"put the curse on {square_name(i)}"
-        if name == "chest":
-            return f"take {t.item_names[i]} from the chest"
-        if name == "map":
-            return f"use the map: reveal {square_name(i)}"
-        if name == "look":
-            return f"look at the face-down tile on {square_name(i)}"
-        if name == "swap":
-            if len(self.looked) == 2:
-                a, b = [square_name(c) for c in self.looked]
-                return f"swap the tiles on {a} and {b}" if i else f"put the tiles on {a} and {b} back unchanged"
-            return "swap the two tiles" if i else "put the two tiles back unchanged"
-        if name == "take":
-            return f"take the {t.item_names[self.offer]}" if phase == TAKE else "take the item on the tile"
-        owner = self.victims[0] // FIGURES if self.victims and phase == ROB else -1
-        if name == "decline":
-            if phase == MAP_PICK:
-                return "leave the map unused"
-            if phase == TAKE:
-                return f"leave the {t.item_names[self.offer]} on the tile"
-            return f"rob nothing from seat {owner}" if owner >= 0 else "decline the optional choice"
-        return f"rob {t.item_names[i]} from seat {owner}" if owner >= 0 else f"rob {t.item_names[i]}"
+        return action_label(self, action)
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         if self.phase in (PEEK, SWAP):
@@ -1223,53 +1119,25 @@ class TombState(State):
         return f"seat {self.player} puts the two tiles back face down (swapped or not)"
 
     def _illegal_reason(self, action: int) -> str:
-        from obelisk.games.tomb.reasons import illegal_reason
-
         return illegal_reason(self, action)
 
     # Results ---------------------------------------------------------------------------
 
     def _rank_keys(self) -> list[Any]:
-        keys: list[Any] = []
-        for seat in range(self.num_players):
-            if seat in self.finished:
-                keys.append((1, -self.finished.index(seat)))
-            else:
-                keys.append((0, self.insc[seat].bit_count()))
-        return keys
+        return rank_keys(self)
 
     def _scores(self) -> list[dict[str, Any]]:
-        out = []
-        for seat in range(self.num_players):
-            inscriptions = self.insc[seat].bit_count()
-            place = self.finished.index(seat) + 1 if seat in self.finished else 0
-            out.append(
-                {
-                    "total": inscriptions,
-                    "breakdown": {
-                        "inscriptions": inscriptions,
-                        "items": self.items[seat].bit_count(),
-                        "chamber_entry": place,
-                    },
-                }
-            )
-        return out
+        return scores(self)
 
     def _evaluate(self) -> list[float]:
-        from obelisk.games.tomb.view import evaluate
-
         return evaluate(self)
 
     # Views -----------------------------------------------------------------------------
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
-        from obelisk.games.tomb.view import observation
-
         return observation(self, seat)
 
     def _render(self) -> str:
-        from obelisk.games.tomb.view import render_state
-
         return render_state(self)
 
     def _resample(self, seat: int, rng: random.Random) -> "TombState":

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from obelisk.games.tomb.board import CELLS, ENTRANCES, INSCRIPTION, ITEM, ITEM_IDS, OBSTACLE_IDS, Tables, parse_square
-from obelisk.games.tomb.state import PHASE_NAMES
+from obelisk.games.tomb.rules import PHASE_NAMES
 
 SEATS = 6
 FEATURES = 10

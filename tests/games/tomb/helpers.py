@@ -5,7 +5,8 @@ from __future__ import annotations
 import obelisk
 from obelisk.games.tomb.actions import TILE_OFFSET
 from obelisk.games.tomb.board import ITEM_IDS, mask_of, parse_square
-from obelisk.games.tomb.state import ROLL, TombState
+from obelisk.games.tomb.rules import ROLL
+from obelisk.games.tomb.state import TombState
 
 
 def new(players: int = 2, **options) -> TombState:

@@ -11,7 +11,7 @@ from obelisk.core import IllegalActionError
 from obelisk.core.testing import random_playout
 from obelisk.games.tomb.actions import A_END, A_FOOD, A_ORIENT, A_SELECT, A_STEP, A_TORCH, SPACE
 from obelisk.games.tomb.data import DATA_FILE
-from obelisk.games.tomb.state import OVER
+from obelisk.games.tomb.rules import OVER
 
 from tests.games.tomb.helpers import figure, labels, new, play, turn
 
@@ -211,13 +211,13 @@ def test_default_mix_uses_every_shape_for_features_and_earlier_mixes_stay_loadab
     assert all(OPENINGS[t["shape"]] >= 2 for t in basic if t["feature"] == "map")
     mean = sum(OPENINGS[t["shape"]] for t in basic) / len(basic)
     earlier = {}
-    for name in ("tiles_narrow.json", "tiles_crossings.json", "tomb_rebalanced.json"):
+    for name in ("tomb_narrow.json", "tomb_crossings.json", "tomb_rebalanced.json"):
         path = DATA_FILE.with_name(name)
         game = obelisk.load("tomb", 4, data=str(path))
         tiles = _basic(json.loads(path.read_text())["tiles"])
         earlier[name] = sum(OPENINGS[t["shape"]] for t in tiles) / len(tiles)
         assert sum(game.tables.pool) == 48 and "user file" in game.tables.provenance["tiles"]
-    assert earlier["tiles_narrow.json"] < mean < earlier["tiles_crossings.json"]
+    assert earlier["tomb_narrow.json"] < mean < earlier["tomb_crossings.json"]
 
 
 def test_default_mix_has_two_tiles_per_basic_inscription_colour() -> None:

@@ -7,7 +7,7 @@ import pytest
 from obelisk.core import CHANCE, IllegalActionError
 from obelisk.games.tomb.actions import A_BUY, A_CHOCOLATE, A_KEY
 from obelisk.games.tomb.board import ITEM_IDS
-from obelisk.games.tomb.state import LOOK, MOVE, RESERVE, ROB, SWAP, TURN_KEY
+from obelisk.games.tomb.rules import LOOK, MOVE, RESERVE, ROB, SWAP, TURN_KEY
 
 from tests.games.tomb.helpers import cell, draw, figure, give, holds, kind, labels, new, play, tile, turn
 

@@ -5,7 +5,7 @@ import pytest
 from obelisk.core import CHANCE, IllegalActionError
 from obelisk.games.tomb.actions import A_ORIENT, A_STEP
 from obelisk.games.tomb.board import mask_of
-from obelisk.games.tomb.state import MOVE, ORIENT, RESERVE, ROLL, SELECT
+from obelisk.games.tomb.rules import MOVE, ORIENT, RESERVE, ROLL, SELECT
 
 from tests.games.tomb.helpers import cell, draw, figure, give, labels, new, play, tile, turn
 

@@ -6,7 +6,8 @@ from obelisk.bots import make_bot
 from obelisk.core import IllegalActionError
 from obelisk.games.tomb.actions import A_STEP
 from obelisk.games.tomb.board import ITEM_IDS
-from obelisk.games.tomb.state import IN_CHAMBER, MAP_PICK, MOVE, RESERVE, ROB, ROLL, TAKE, TombState
+from obelisk.games.tomb.rules import IN_CHAMBER, MAP_PICK, MOVE, RESERVE, ROB, ROLL, TAKE
+from obelisk.games.tomb.state import TombState
 
 from tests.games.tomb.helpers import cell, draw, figure, give, holds, labels, new, play, tile, turn
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from obelisk.games.tomb.board import ITEM_IDS
-from obelisk.games.tomb.state import MAP_PICK, MOVE, RESERVE
+from obelisk.games.tomb.rules import MAP_PICK, MOVE, RESERVE
 
 from tests.games.tomb.helpers import cell, draw, figure, give, holds, kind, labels, new, play, tile, turn
 

@@ -5,7 +5,7 @@ import pytest
 from obelisk.core import CHANCE, IllegalActionError
 from obelisk.games.tomb.actions import A_CURSE, A_STEP
 from obelisk.games.tomb.board import ITEM_IDS
-from obelisk.games.tomb.state import CHEST_TAKE, CURSE, IN_CHAMBER, MAP_PICK, OVER, RESERVE, ROLL
+from obelisk.games.tomb.rules import CHEST_TAKE, CURSE, IN_CHAMBER, MAP_PICK, OVER, RESERVE, ROLL
 
 from tests.games.tomb.helpers import cell, draw, figure, give, holds, labels, new, play, tile, turn
 

@@ -1,0 +1,168 @@
+"""Results of Secret of the Ancient Tomb: final scores, rank keys, and the evaluation heuristic the bots use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from obelisk.games.tomb.actions import OPEN_STEPS
+from obelisk.games.tomb.board import CELLS, CHAMBER_CELL, INSCRIPTION
+from obelisk.games.tomb.rules import FIGURES, RESERVE
+
+
+def rank_keys(state: Any) -> list[Any]:
+    """Chamber entrants by order of entry, then the others by inscriptions read."""
+    keys: list[Any] = []
+    for seat in range(state.num_players):
+        if seat in state.finished:
+            keys.append((1, -state.finished.index(seat)))
+        else:
+            keys.append((0, state.insc[seat].bit_count()))
+    return keys
+
+
+def scores(state: Any) -> list[dict[str, Any]]:
+    """Inscriptions read as the total; items held and the place of chamber entry as the breakdown."""
+    out = []
+    for seat in range(state.num_players):
+        inscriptions = state.insc[seat].bit_count()
+        place = state.finished.index(seat) + 1 if seat in state.finished else 0
+        out.append(
+            {
+                "total": inscriptions,
+                "breakdown": {
+                    "inscriptions": inscriptions,
+                    "items": state.items[seat].bit_count(),
+                    "chamber_entry": place,
+                },
+            }
+        )
+    return out
+
+
+FAR = 99
+
+
+def maze_distances(state: Any, targets: list[int], blocked: tuple[int, ...] = ()) -> list[int]:
+    """Steps from every square to the nearest target through mutual openings; face-down squares count as
+    open on every side (they can still be turned to connect); the curse and the ``blocked`` squares block,
+    and the chamber is never passed through (it is only ever a target)."""
+    kind, opn, curse = state.kind, state.opn, state.curse
+    chamber = CHAMBER_CELL
+    adjacent = state.game.rules.adjacent_chamber
+    walls = (chamber, curse, *blocked) if curse >= 0 else (chamber, *blocked)
+    dist = [FAR] * CELLS
+    for c in walls:
+        dist[c] = -1
+    for c in targets:
+        dist[c] = 0
+    queue = list(targets)
+    for a in queue:
+        base = dist[a] + 1
+        if a == chamber:
+            steps = OPEN_STEPS[a * 16 + 15]
+            if adjacent:
+                for b, _, _ in steps:
+                    if dist[b] > base:
+                        dist[b] = base
+                        queue.append(b)
+                continue
+        else:
+            steps = OPEN_STEPS[a * 16 + (15 if kind[a] < 0 else opn[a])]
+        for b, back, _ in steps:
+            if dist[b] > base and (kind[b] < 0 or opn[b] & back):
+                dist[b] = base
+                queue.append(b)
+    for c in walls:
+        if dist[c] < 0:
+            dist[c] = FAR
+    return dist
+
+
+def _figure_distance(state: Any, seat: int, dist: list[int]) -> int:
+    """Steps for the seat's best placed archaeologist (one in reserve enters at the best corner)."""
+    t = state.game.tables
+    best = FAR
+    for p in state.fig[FIGURES * seat : FIGURES * seat + FIGURES]:
+        if 0 <= p < CELLS:
+            best = min(best, dist[p])
+        elif p >= CELLS:
+            best = min(best, 1 + dist[t.corners[p - CELLS]])
+        elif p == RESERVE:
+            best = min(best, 2 + min(dist[c] for c in t.corners))
+    return best
+
+
+def _hazards(state: Any) -> list[tuple[int, int]]:
+    """Revealed tiles that kill or cannot be entered, with the item that protects against each."""
+    hazard = state.game.tables.hazard
+    return [(c, hazard[k]) for c, k in enumerate(state.kind) if k >= 0 and hazard[k] >= 0]
+
+
+SPREAD = 0.95
+"""Share of the range of the places still open that the heuristic may use: a seat outside the chamber is
+always valued below the next free place, so entering as soon as possible is never worse than waiting."""
+
+
+def place_return(place: int, n: int) -> float:
+    """The return of 0-based ``place`` among ``n`` seats without ties: +1 for the first, -1 for the last."""
+    return 1.0 - 2.0 * place / (n - 1)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Heuristic returns. A seat in the chamber gets the return of its place, which no later play can change.
+    The seats outside share the places still open: each gets a value inside the range of those places' returns
+    (centred on their mean), from inscriptions read, maze distance to the chamber (with enough inscriptions) or
+    else to a revealed missing inscription or the nearest face-down tile, whether the chamber can still be
+    reached (weighted by inscriptions read), and items held. So entering the chamber is always worth at least
+    as much as staying outside; for the last seat outside both are worth exactly -1 (its place is fixed).
+
+    Distances are the seat's own: revealed kill and cannot-enter tiles it holds no protection against are
+    walls to it, so its archaeologists route round them, and a figure that dies and restarts from the
+    reserve loses value in proportion to the steps it had gained."""
+    t = state.game.tables
+    n = state.num_players
+    face_down = [c for c, k in enumerate(state.kind) if k < 0]
+    by_colour: dict[int, list[int]] = {}
+    features = t.features
+    for c, k in enumerate(state.kind):
+        if k >= 0 and features[k] == INSCRIPTION:
+            by_colour.setdefault(t.kinds[k].detail, []).append(c)
+    hazards = _hazards(state)
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+
+    def distances(targets: list[int], blocked: tuple[int, ...]) -> list[int]:
+        key = (tuple(targets), blocked)
+        if key not in cache:
+            cache[key] = maze_distances(state, targets, blocked)
+        return cache[key]
+
+    out = [0.0] * n
+    for place, s in enumerate(state.finished):
+        out[s] = place_return(place, n)
+    outside = [s for s in range(n) if s not in state.finished]
+    raw = []
+    for s in outside:
+        items = state.items[s]
+        blocked = tuple(c for c, item in hazards if not items >> item & 1)
+        have = state.insc[s].bit_count()
+        value = 6.0 * min(have, t.needed) + 0.4 * items.bit_count()
+        chamber_steps = _figure_distance(state, s, distances([t.chamber], blocked))
+        if state._may_enter_chamber(s):
+            value += 14.0 - 0.5 * min(chamber_steps, 24)
+        else:
+            if chamber_steps < FAR:
+                value += 4.0 * have / t.needed
+            missing = [c for colour, cells in by_colour.items() if not state.insc[s] >> colour & 1 for c in cells]
+            best = _figure_distance(state, s, distances(missing, blocked)) if missing else FAR
+            if best < FAR:
+                value += 5.0 - 0.2 * min(best, 24)
+            elif face_down:
+                value += 1.0 - 0.1 * min(_figure_distance(state, s, distances(face_down, blocked)), 24)
+        raw.append(value)
+    top = place_return(len(state.finished), n)
+    centre, half = (top - 1.0) / 2, (top + 1.0) / 2
+    mean = sum(raw) / len(raw)
+    limit = SPREAD * half
+    for s, v in zip(outside, raw):
+        out[s] = centre + max(-limit, min(limit, half * (v - mean) / 40.0))
+    return out
