@@ -98,6 +98,49 @@ def _hazards(state: Any) -> list[tuple[int, int]]:
     return [(c, hazard[k]) for c, k in enumerate(state.kind) if k >= 0 and hazard[k] >= 0]
 
 
+LAST_DIP = 0.01
+"""How far below -1 the last seat outside may be valued: its place is fixed, so without this every move of it
+would be worth exactly -1 and the bots would wander; entering (-1) stays its best action."""
+
+LOSS = 10.0
+"""Heuristic units a seat loses with an inscription colour it can never read (the chamber stays shut to it).
+Only differences between seats count (the values are centred), so a wall that cuts off a face-down square
+costs most the seats that miss the most colours still face down."""
+
+
+def _cut_off(state: Any, face_down: list[int]) -> tuple[int, list[int]]:
+    """How many face-down squares no figure can reach any more (walls all round, the outer wall included), and
+    per cell its distance from the entrances' corners (FAR: cut off). Hazards are ignored: protection can still
+    be found, walls cannot be undone in the small pyramid."""
+    reach = maze_distances(state, list(state.game.tables.corners))
+    return sum(1 for c in face_down if reach[c] >= FAR), reach
+
+
+def _loss_risk(state: Any, seat: int, cut: int, face_down: int, reach: list[int],
+               by_colour: dict[int, list[int]]) -> float:
+    """Expected number of the seat's missing colours it can never read: a colour whose revealed tiles are cut
+    off is lost once none is left face down; one still face down is lost if every copy is drawn into a cut-off
+    square (each reveal is a draw from the pool, so a copy lies in a cut-off square with chance cut / face_down)."""
+    t = state.game.tables
+    share = cut / face_down if face_down else 0.0
+    pooled: dict[int, int] = {}
+    for k, count in enumerate(state.pool):
+        if count and t.features[k] == INSCRIPTION:
+            pooled[t.kinds[k].detail] = pooled.get(t.kinds[k].detail, 0) + count
+    for k in state.assigned.values():
+        if t.features[k] == INSCRIPTION:
+            pooled[t.kinds[k].detail] = pooled.get(t.kinds[k].detail, 0) + 1
+    risk = 0.0
+    for colour in range(len(t.colours)):
+        if state.insc[seat] >> colour & 1:
+            continue
+        if any(reach[c] < FAR for c in by_colour.get(colour, ())):
+            continue
+        copies = pooled.get(colour, 0)
+        risk += share ** copies if copies else 1.0
+    return risk
+
+
 SPREAD = 0.95
 """Share of the range of the places still open that the heuristic may use: a seat outside the chamber is
 always valued below the next free place, so entering as soon as possible is never worse than waiting."""
@@ -113,8 +156,10 @@ def evaluate(state: Any) -> list[float]:
     The seats outside share the places still open: each gets a value inside the range of those places' returns
     (centred on their mean), from inscriptions read, maze distance to the chamber (with enough inscriptions) or
     else to a revealed missing inscription or the nearest face-down tile, whether the chamber can still be
-    reached (weighted by inscriptions read), and items held. So entering the chamber is always worth at least
-    as much as staying outside; for the last seat outside both are worth exactly -1 (its place is fixed).
+    reached (weighted by inscriptions read), the expected number of its missing colours that walls have cut off
+    for good, and items held. So entering the chamber is always worth at least as much as staying outside. The
+    last seat outside has a fixed place (-1): its value dips at most ``LAST_DIP`` below -1 with its distance to
+    the chamber, so its moves head for the chamber and entering stays its best action.
 
     Distances are the seat's own: revealed kill and cannot-enter tiles it holds no protection against are
     walls to it, so its archaeologists route round them, and a figure that dies and restarts from the
@@ -140,6 +185,14 @@ def evaluate(state: Any) -> list[float]:
     for place, s in enumerate(state.finished):
         out[s] = place_return(place, n)
     outside = [s for s in range(n) if s not in state.finished]
+    if len(outside) == 1:
+        s = outside[0]
+        items = state.items[s]
+        blocked = tuple(c for c, item in hazards if not items >> item & 1)
+        steps = _figure_distance(state, s, distances([t.chamber], blocked))
+        out[s] = -1.0 - LAST_DIP * min(steps, 48) / 48
+        return out
+    cut, reach = _cut_off(state, face_down)
     raw = []
     for s in outside:
         items = state.items[s]
@@ -152,6 +205,7 @@ def evaluate(state: Any) -> list[float]:
         else:
             if chamber_steps < FAR:
                 value += 4.0 * have / t.needed
+            value -= LOSS * _loss_risk(state, s, cut, len(face_down), reach, by_colour)
             missing = [c for colour, cells in by_colour.items() if not state.insc[s] >> colour & 1 for c in cells]
             best = _figure_distance(state, s, distances(missing, blocked)) if missing else FAR
             if best < FAR:
