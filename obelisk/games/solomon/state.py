@@ -111,9 +111,6 @@ REMOVED: Final = -1
 """The holder of a face-down tile that was removed from the game (``secret``)."""
 _UNDEALT: Final = -2
 """A slot of the penalty deal in progress whose tile is still in ``penalty_pool`` (re-deals only)."""
-_T0: Final = d.TREASURE0
-_C0: Final = d.CURSE0
-_S0: Final = d.SCROLL0
 _M0: Final = d.MAGIC0
 _MOVE_TARGET: Final = d.MOVE_TARGET
 _TREASURE_KINDS: Final = d.TREASURE_KINDS
@@ -124,7 +121,6 @@ _MAGIC_KINDS: Final = d.MAGIC_KINDS
 _MIRROR: Final = d.MIRROR
 _PICKAXE: Final = d.PICKAXE
 _SEAL: Final = d.SEAL
-_AMULET: Final = d.AMULET
 _FULL_MASK: Final = d.FULL_MASK
 _MAX_STACK: Final = d.MAX_STACK
 _SQUARES: Final = d.SQUARES
