@@ -5,12 +5,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from obelisk.core import ActionSpace, Game, GameInfo, Option
-from obelisk.games.solomon import data as d
-from obelisk.games.solomon.render import render_view
+import obelisk.games.solomon.data as d
+from obelisk.core import Game, GameInfo, Option
+from obelisk.games.solomon.actions import make_actions
 from obelisk.games.solomon.rules import ROUNDS, Rules
 from obelisk.games.solomon.state import SolomonState
 from obelisk.games.solomon.tensor import encode, tensor_size
+from obelisk.games.solomon.view import render_view
+
 
 class SolomonGame(Game):
     """King Solomon's Treasury for 2-5 players."""
@@ -64,20 +66,7 @@ class SolomonGame(Game):
                 "moves nobody pays for could otherwise go on forever"
             )
         self.tables = d.load(self.options["data"])
-        self.actions = ActionSpace(
-            [
-                ("move", d.SQUARES * 8),
-                ("use", len(d.MAGIC_KINDS)),
-                ("dig", d.ORIENTATIONS * d.SQUARES),
-                ("seal", d.SQUARES),
-                ("end", 1),
-                ("pay_coins", 1),
-                ("pay_treasure", len(d.TREASURE_KINDS)),
-                ("give", d.NUM_KINDS),
-                ("choose", len(self.tables.cards)),
-            ]
-        )
-
+        self.actions = make_actions(len(self.tables.cards))
         self.rules = Rules(self.tables, self.options, self.num_players, self.actions)
         self.num_chance = max(d.NUM_KINDS, len(self.tables.cards))
         self.card_numbers = self.rules.card_numbers

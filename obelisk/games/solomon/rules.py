@@ -1,11 +1,12 @@
-"""The option values and card tables a Solomon position reads on every step, typed for the compiled state."""
+"""The rulebook's constants, and the option values and card tables a Solomon position reads on every step,
+typed for the compiled state."""
 
 from __future__ import annotations
 
 from typing import Any, Final, Mapping
 
+import obelisk.games.solomon.data as d
 from obelisk.core import ActionSpace
-from obelisk.games.solomon import data as d
 
 ROUNDS: Final = {2: 12, 3: 8, 4: 6, 5: 5}
 """Cards dealt per player = number of rounds."""
@@ -13,24 +14,11 @@ LOG_LINES: Final = 16
 """Lines of the recent log a view shows."""
 TOTAL_COINS: Final = 40
 """Gold coins in the box."""
-
-_DIRECTION_WORDS: Final = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
-
-
-def _move_labels() -> tuple[str, ...]:
-    labels = []
-    for sq in range(d.SQUARES):
-        for direction in range(8):
-            to = d.MOVE_TARGET[sq * 8 + direction]
-            if to >= 0:
-                labels.append(f"move {d.square_name(sq)}→{d.square_name(to)}")
-            else:
-                labels.append(f"move {d.square_name(sq)} {_DIRECTION_WORDS[direction]} (off the cave)")
-    return tuple(labels)
-
-
-MOVE_LABELS: Final = _move_labels()
-"""The label of every move id, on the cave or off it (the latter never legal)."""
+START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
+"""Coins each player starts with, by player count."""
+PHASES: Final = ("choose", "turn", "pay", "give", "end")
+"""A round's phases: secret card choices, then per turn the tile moves and the dig, the payment, the gifts of a
+player who could not pay; ``end`` once the last round is over."""
 
 
 class Rules:

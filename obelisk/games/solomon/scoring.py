@@ -14,9 +14,18 @@ never earns a bonus.
 
 from __future__ import annotations
 
-from typing import Sequence
+import math
+from typing import Any, Sequence
 
-from obelisk.games.solomon.data import CURSE_KINDS, CURSE_VALUE, MAGIC_KIND_IDS, SCROLL_KINDS, TREASURE_KINDS, TREASURE_VALUE
+from obelisk.games.solomon.data import (
+    AMULET,
+    CURSE_KINDS,
+    CURSE_VALUE,
+    MAGIC_KIND_IDS,
+    SCROLL_KINDS,
+    TREASURE_KINDS,
+    TREASURE_VALUE,
+)
 
 SCROLL_SET_BONUS = 10
 CURSE_PRIZES = (24, 12)
@@ -75,3 +84,71 @@ def score_table(coins: Sequence[int], tiles: Sequence[Sequence[int]]) -> list[di
         row["total"] = sum(row.values())
         rows.append(row)
     return rows
+
+
+def scores(coins: Sequence[int], tiles: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
+    """Per player: the total and its breakdown (the parts of ``score_table``)."""
+    return [
+        {"total": row["total"], "breakdown": {k: v for k, v in row.items() if k != "total"}}
+        for row in score_table(coins, tiles)
+    ]
+
+
+def rank_keys(coins: Sequence[int], tiles: Sequence[Sequence[int]], tiebreak: str) -> list[Any]:
+    """What ranks the players: the total, then (option ``tiebreak='coins'``) the coins."""
+    rows = score_table(coins, tiles)
+    if tiebreak == "coins":
+        return [(row["total"], coins[seat]) for seat, row in enumerate(rows)]
+    return [row["total"] for row in rows]
+
+
+def evaluate(
+    coins: list[int],
+    tiles: list[list[int]],
+    phase: str,
+    order: list[int],
+    turn: int,
+    moves: int,
+    owed: int,
+    items: list[int],
+    dug: list[int],
+) -> list[float]:
+    """Points now, plus progress toward scroll sets, minus the cost the active turn has run up.
+
+    Majority bonuses are credited as they stand now; a seat whose wealth
+    cannot cover its running turn cost is charged the dug tiles it would
+    lose. The value is a squashed lead over the best opponent. It takes the
+    position's fields of these names one by one, typed, for the compiled loop.
+    """
+    curses = []
+    magic = []
+    values = []
+    for seat, held in enumerate(tiles):
+        # The fixed kind order of data.py: treasures 1-5, curses 1-3, scrolls A-D, four items.
+        t1, t2, t3, t4, t5, c1, c2, c3, sa, sb, sc, sd, m1, m2, m3, m4 = held
+        sets = min(sa, sb, sc, sd)
+        partial = (sa > sets) + (sb > sets) + (sc > sets) + (sd > sets)
+        held_items = m1 + m2 + m3 + m4
+        curses.append(c1 + 2 * c2 + 3 * c3)
+        magic.append(held_items)
+        values.append(
+            coins[seat] + t1 + 2 * t2 + 3 * t3 + 4 * t4 + 5 * t5
+            + SCROLL_SET_BONUS * sets + 2.0 * partial + 0.5 * held_items
+        )
+    for seat, bonus in enumerate(majority_bonus(curses, *CURSE_PRIZES)):
+        values[seat] += bonus
+    for seat, bonus in enumerate(majority_bonus(magic, *MAGIC_PRIZES)):
+        values[seat] += bonus
+    if phase in ("turn", "pay") and order:
+        seat = order[turn]
+        if phase == "pay":
+            cost = owed
+        else:
+            cost = moves + (0 if items[AMULET] or not dug else sum(CURSE_VALUE[k] for k in dug))
+        if cost > coins[seat] + treasure_total(tiles[seat]):
+            values[seat] -= sum(TREASURE_VALUE[k] + 3 for k in dug)
+        else:
+            values[seat] -= cost
+    ranked = sorted(values, reverse=True)
+    first, second = ranked[0], ranked[1]
+    return [math.tanh((value - (second if value == first else first)) / 20.0) for value in values]

@@ -20,38 +20,27 @@ player who could not pay dealt out face down (``secret``).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Final
 
+import obelisk.games.solomon.data as d
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.protocol import RulesCache
-from obelisk.games.solomon import data as d
-from obelisk.games.solomon.render import render_state
-from obelisk.games.solomon.rules import LOG_LINES, MOVE_LABELS, ROUNDS, TOTAL_COINS, Rules
-from obelisk.games.solomon.scoring import (
-    CURSE_PRIZES,
-    MAGIC_PRIZES,
-    SCROLL_SET_BONUS,
-    curse_total,
-    majority_bonus,
-    score_table,
-    treasure_total,
+from obelisk.games.solomon.actions import (
+    CHOOSE0,
+    DIG0,
+    END,
+    GIVE0,
+    PAY_COINS,
+    PAY_TREASURE0,
+    SEAL0,
+    USE0,
+    action_to_string,
+    illegal_reason,
 )
-
-START_COINS: Final = {2: 10, 3: 10, 4: 10, 5: 8}
-
-PHASES: Final = ("choose", "turn", "pay", "give", "end")
-# Action ids: the ranges of ``SolomonGame.actions`` in order (the game checks they agree).
-MOVE0: Final = 0
-USE0: Final = MOVE0 + d.SQUARES * 8
-DIG0: Final = USE0 + len(d.MAGIC_KINDS)
-SEAL0: Final = DIG0 + d.ORIENTATIONS * d.SQUARES
-END: Final = SEAL0 + d.SQUARES
-PAY_COINS: Final = END + 1
-PAY_TREASURE0: Final = PAY_COINS + 1
-GIVE0: Final = PAY_TREASURE0 + len(d.TREASURE_KINDS)
-CHOOSE0: Final = GIVE0 + d.NUM_KINDS
+from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
+from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, treasure_total
+from obelisk.games.solomon.view import observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
 _ARROW_ONLY: Final = (0,)
@@ -122,9 +111,6 @@ REMOVED: Final = -1
 """The holder of a face-down tile that was removed from the game (``secret``)."""
 _UNDEALT: Final = -2
 """A slot of the penalty deal in progress whose tile is still in ``penalty_pool`` (re-deals only)."""
-_T0: Final = d.TREASURE0
-_C0: Final = d.CURSE0
-_S0: Final = d.SCROLL0
 _M0: Final = d.MAGIC0
 _MOVE_TARGET: Final = d.MOVE_TARGET
 _TREASURE_KINDS: Final = d.TREASURE_KINDS
@@ -135,7 +121,6 @@ _MAGIC_KINDS: Final = d.MAGIC_KINDS
 _MIRROR: Final = d.MIRROR
 _PICKAXE: Final = d.PICKAXE
 _SEAL: Final = d.SEAL
-_AMULET: Final = d.AMULET
 _FULL_MASK: Final = d.FULL_MASK
 _MAX_STACK: Final = d.MAX_STACK
 _SQUARES: Final = d.SQUARES
@@ -783,146 +768,30 @@ class SolomonState(State):
             self.phase = "choose"
             self.chooser = 0
 
-    # Labels and reasons -------------------------------------------------------
+    # Labels, views and results: the modules below ------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        kind = self._chance_kind()
-        if kind is not None:
-            return self._chance_label(kind, action)
-        if action < USE0:
-            return MOVE_LABELS[action]
-        space = self._rules.actions
-        if not 0 <= action < space.size:
-            return f"action {action}"
-        name, index = space.decode(action)
-        if name == "choose":
-            return f"choose card {self._rules.tables.cards[index].number}"
-        if name == "use":
-            return f"use {d.MAGIC_NAMES[index]}"
-        if name == "dig":
-            o, anchor = divmod(index, d.SQUARES)
-            where = f"at {d.square_name(anchor)}" + (f" ({d.orientation_name(o)})" if o else "")
-            return f"dig card {self._card(self._active()).number} {where}" if self.order else f"dig {where}"
-        if name == "seal":
-            return f"Seal: dig {d.square_name(index)}"
-        if name == "end":
-            return "end turn without digging"
-        if name == "pay_coins":
-            coins = self.coins[self._active()] if self.order else 0
-            return f"pay {min(coins, self.owed) or 1} with coins"
-        if name == "pay_treasure":
-            value = d.TREASURE_VALUES[index]
-            change = value - self.owed
-            return f"pay with treasure {value}" + (f" (change {change})" if self.phase == "pay" and change > 0 else "")
-        to = f" to seat {self.give_to[0]}" if self.give_to else ""
-        return f"give {d.KIND_NAMES[index]}{to}"
-
-    def _chance_label(self, kind: str, outcome: int) -> str:
-        if kind == "deal":
-            cards = self._rules.tables.cards
-            number = cards[outcome].number if outcome < len(cards) else outcome
-            return f"deal card {number} to seat {self.cards_dealt % self.num_players}"
-        tile = d.KIND_NAMES[outcome] if outcome < d.NUM_KINDS else f"tile {outcome}"
-        if kind == "top":
-            return f"reveal {d.square_name(self.tops_revealed)}: {tile}"
-        if kind == "reveal":
-            return f"reveal {d.square_name(self.reveal_queue[0])}: {tile}"
-        return f"seat {self.deal_to[0]} receives {tile} face down"
+        return action_to_string(self, action)
 
     def _illegal_reason(self, action: int) -> str:
-        space = self._rules.actions
-        if self._chance_kind() is not None or not 0 <= action < space.size:
-            return f"action {action} is outside this game's action space (0..{space.size - 1})"
-        name, index = space.decode(action)
-        label = self._action_to_string(action)
-        if self.phase == "choose":
-            if name != "choose":
-                return f"{label}: every player first chooses an excavation card for this round"
-            return f"{label}: card {self._rules.tables.cards[index].number} is not in seat {self.chooser}'s hand"
-        seat = self._active()
-        card = self._card(seat)
-        if name == "choose":
-            return f"{label}: cards are chosen at the start of a round, seat {seat} is playing card {card.number}"
-        if self.phase == "pay":
-            if name in ("pay_coins", "pay_treasure"):
-                return f"{label}: seat {seat} has no " + ("coins" if name == "pay_coins" else "such treasure")
-            return f"{label}: seat {seat} must first pay the {self.owed} still owed for this turn"
-        if self.phase == "give":
-            if name == "give":
-                return f"{label}: seat {seat} has no {d.KIND_NAMES[index]} to give"
-            return f"{label}: seat {seat} must give one own tile to seat {self.give_to[0]}"
-        if self.seal:
-            if name != "seal":
-                return f"{label}: the Seal dig has begun ({len(self.seal)} of {card.size} squares chosen); choose its next square"
-            return self._seal_reason(index, label)
-        if name in ("pay_coins", "pay_treasure", "give"):
-            return f"{label}: payments come after the dig (or after ending the turn)"
-        if name == "move":
-            return self._move_reason(seat, index, label)
-        if name == "use":
-            if self.items[index]:
-                return f"{label}: the {d.MAGIC_FULL_NAMES[index]} is already in use this turn"
-            return f"{label}: seat {seat} holds no {d.MAGIC_FULL_NAMES[index]} (items dug this turn cannot be used)"
-        if name == "dig":
-            return self._dig_reason(seat, card, index, label)
-        if name == "seal":
-            if not self.items[d.SEAL]:
-                return f"{label}: digging square by square needs the Seal of Solomon in use"
-            return self._seal_reason(index, label)
-        return f"{label} is not legal now"
+        return illegal_reason(self, action)
 
-    def _move_reason(self, seat: int, index: int, label: str) -> str:
-        frm, to = index // 8, _MOVE_TARGET[index]
-        limit = self.game.options["move_limit"]
-        if to < 0:
-            return f"{label}: that leads off the cave"
-        if limit and self.moves >= limit:
-            return f"{label}: at most {limit} moves per turn (option move_limit)"
-        if not self._may_move(seat):
-            return (
-                f"{label}: seat {seat} could not pay for move {self.moves + 1}: coins and treasures "
-                f"are worth {self._wealth(seat)}"
-            )
-        if not self.heights[frm]:
-            return f"{label}: {d.square_name(frm)} is empty"
-        if self.heights[to] >= d.MAX_STACK:
-            return f"{label}: {d.square_name(to)} already holds {d.MAX_STACK} tiles"
-        return (
-            f"{label}: the tile is on level {self.heights[frm]} and would land on level {self.heights[to] + 1}; "
-            "tiles never move up"
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        return observation(self, seat)
+
+    def _render(self) -> str:
+        return render_state(self)
+
+    def _scores(self) -> list[dict[str, Any]]:
+        return scores(self.coins, self.tiles)
+
+    def _rank_keys(self) -> list[Any]:
+        return rank_keys(self.coins, self.tiles, self.game.options["tiebreak"])
+
+    def _evaluate(self) -> list[float]:
+        return evaluate(
+            self.coins, self.tiles, self.phase, self.order, self.turn, self.moves, self.owed, self.items, self.dug
         )
-
-    def _dig_reason(self, seat: int, card: d.Card, index: int, label: str) -> str:
-        o, anchor = divmod(index, d.SQUARES)
-        if o >= 4 and not self.game.options["mirror_reflect"]:
-            return f"{label}: the Mirror turns the card but never mirrors it (option mirror_reflect)"
-        if o and not self.items[d.MIRROR]:
-            return f"{label}: the card's arrow must point to the entrance; turning it needs the Mirror in use"
-        if o not in card.orientations:
-            return f"{label}: this orientation of card {card.number} repeats a lower one; use that label"
-        mask = card.masks[o][anchor]
-        if not mask:
-            return f"{label}: card {card.number} placed there leaves the cave"
-        squares = [sq for sq in range(d.SQUARES) if mask >> sq & 1]
-        empty = [d.square_name(sq) for sq in squares if not self.heights[sq]]
-        if empty:
-            return f"{label}: covers empty square(s) {', '.join(empty)}; an empty square can never be dug"
-        levels = sorted({self.heights[sq] for sq in squares})
-        return (
-            f"{label}: covers stacks on levels {', '.join(map(str, levels))}; "
-            "all must be on the same level unless the Magic Pickaxe is used"
-        )
-
-    def _seal_reason(self, sq: int, label: str) -> str:
-        if not self.heights[sq]:
-            return f"{label}: {d.square_name(sq)} is empty"
-        if sq in self.seal:
-            return f"{label}: {d.square_name(sq)} is already chosen"
-        if not self.seal:
-            return f"{label}: fewer than {self._card(self._active()).size} connected squares on that level around it"
-        if self.heights[sq] != self.heights[self.seal[0]] and not self.items[d.PICKAXE]:
-            return f"{label}: the Seal area must stay on level {self.heights[self.seal[0]]} without the Pickaxe"
-        return f"{label}: the Seal area must stay connected; {d.square_name(sq)} touches no chosen square"
 
     # Visibility -----------------------------------------------------------------
 
@@ -944,149 +813,7 @@ class SolomonState(State):
             return f"seat {self.deal_to[0]} receives a dug tile face down"
         return f"seat {self.chooser} chooses a card"
 
-    # Results ----------------------------------------------------------------------
-
-    def _score_rows(self) -> list[dict[str, int]]:
-        return score_table(self.coins, self.tiles)
-
-    def _rank_keys(self) -> list[Any]:
-        rows = self._score_rows()
-        if self.game.options["tiebreak"] == "coins":
-            return [(row["total"], self.coins[seat]) for seat, row in enumerate(rows)]
-        return [row["total"] for row in rows]
-
-    def _scores(self) -> list[dict[str, Any]]:
-        return [
-            {"total": row["total"], "breakdown": {k: v for k, v in row.items() if k != "total"}}
-            for row in self._score_rows()
-        ]
-
-    def _evaluate(self) -> list[float]:
-        """Points now, plus progress toward scroll sets, minus the cost the active turn has run up.
-
-        Majority bonuses are credited as they stand now; a seat whose wealth
-        cannot cover its running turn cost is charged the dug tiles it would
-        lose. The value is a squashed lead over the best opponent.
-        """
-        coins = self.coins
-        curses = []
-        magic = []
-        values = []
-        for seat, held in enumerate(self.tiles):
-            # The fixed kind order of data.py: treasures 1-5, curses 1-3, scrolls A-D, four items.
-            t1, t2, t3, t4, t5, c1, c2, c3, sa, sb, sc, sd, m1, m2, m3, m4 = held
-            sets = min(sa, sb, sc, sd)
-            partial = (sa > sets) + (sb > sets) + (sc > sets) + (sd > sets)
-            items = m1 + m2 + m3 + m4
-            curses.append(c1 + 2 * c2 + 3 * c3)
-            magic.append(items)
-            values.append(
-                coins[seat] + t1 + 2 * t2 + 3 * t3 + 4 * t4 + 5 * t5
-                + SCROLL_SET_BONUS * sets + 2.0 * partial + 0.5 * items
-            )
-        for seat, bonus in enumerate(majority_bonus(curses, *CURSE_PRIZES)):
-            values[seat] += bonus
-        for seat, bonus in enumerate(majority_bonus(magic, *MAGIC_PRIZES)):
-            values[seat] += bonus
-        if self.phase in ("turn", "pay") and self.order:
-            seat = self.order[self.turn]
-            if self.phase == "pay":
-                cost = self.owed
-            else:
-                dug = self.dug
-                cost = self.moves + (0 if self.items[d.AMULET] or not dug else sum(_CURSE_VALUE[k] for k in dug))
-            if cost > self._wealth(seat):
-                values[seat] -= sum(_TREASURE_VALUE[k] + 3 for k in self.dug)
-            else:
-                values[seat] -= cost
-        ranked = sorted(values, reverse=True)
-        first, second = ranked[0], ranked[1]
-        return [math.tanh((value - (second if value == first else first)) / 20.0) for value in values]
-
-    # Views --------------------------------------------------------------------------
-
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        n = self.num_players
-        cards = self._rules.tables.cards
-        terminal = self.phase == "end" and self._chance_kind() is None
-        names = d.KIND_NAMES
-
-        def named(counts: list[int]) -> dict[str, int]:
-            return {names[k]: c for k, c in enumerate(counts) if c}
-
-        seats = []
-        for q in range(n):
-            mine = q == seat or terminal
-            face_down = 0 if mine else sum(1 for _, holder, _k in self.secret if holder == q)
-            seats.append(
-                {
-                    "coins": self.coins[q],
-                    "tiles": named(self.tiles[q] if mine else self._known_tiles(q)),
-                    "face_down_tiles": face_down,
-                    "curse_total_seen": curse_total(self.tiles[q] if mine else self._known_tiles(q)),
-                    "hand_size": len(self.hands[q]),
-                    "has_chosen": self.chosen[q] >= 0,
-                    "played": [cards[c].number for c in self.played[q]],
-                }
-            )
-        shown = set(c for q in range(n) for c in self.played[q])
-        hand: list[int] = []
-        my_choice = None
-        if seat is not None:
-            hand = [cards[c].number for c in self.hands[seat]]
-            shown.update(self.hands[seat])
-            if self.chosen[seat] >= 0:
-                my_choice = cards[self.chosen[seat]].number
-        penalties = []
-        for event, record in enumerate(self.penalties):
-            entry = {
-                "seat": record["seat"],
-                "tiles": [names[k] for k in record["tiles"]],
-                "received": list(record["received"]),
-                "removed": record["removed"],
-                "gifts": [[to, names[k]] for to, k in record["gifts"]],
-            }
-            if seat is not None:
-                entry["you_hold_face_down"] = [names[k] for e, h, k in self.secret if e == event and h == seat]
-            penalties.append(entry)
-        turn = None
-        if self.phase in ("turn", "pay", "give") and self.order:
-            active = self._active()
-            turn = {
-                "seat": active,
-                "card": cards[self.round_cards[active]].number,
-                "moves": self.moves,
-                "items_used": [d.MAGIC_NAMES[i] for i in range(len(self.items)) if self.items[i]],
-                "seal_squares": [d.square_name(sq) for sq in self.seal],
-                "dug": [[d.square_name(sq), names[k]] for sq, k in zip(self.dug_at, self.dug)],
-                "owed": self.owed,
-                "give_to": list(self.give_to),
-            }
-        return {
-            "players": n,
-            "round": min(self.round + 1, ROUNDS[n]),
-            "rounds": ROUNDS[n],
-            "phase": self.phase,
-            "setup_done": self._chance_kind() not in ("top", "deal"),
-            "heights": list(self.heights),
-            "stacks": [[names[k] for k in stack] for stack in self.stacks],
-            "unseen": list(self.unseen),
-            "unseen_dark_tiles": named(self.dark_pool),
-            "seats": seats,
-            "hand": hand,
-            "my_choice": my_choice,
-            "card_shapes": {str(cards[c].number): [list(cell) for cell in cards[c].cells] for c in sorted(shown)},
-            "round_cards": [cards[c].number if c >= 0 else None for c in self.round_cards],
-            "turn_order": list(self.order),
-            "turn": turn,
-            "supply": {
-                "coins": self.supply_coins,
-                "treasures": {f"treasure {d.TREASURE_VALUES[i]}": c for i, c in enumerate(self.supply_treasures) if c},
-            },
-            "penalties": penalties,
-            "log": self.log[-LOG_LINES:],
-            "move_limit": self.game.options["move_limit"],
-        }
+    # Re-deals -------------------------------------------------------------------------
 
     def _resample(self, seat: int, rng: random.Random) -> "SolomonState":
         """Re-deal the opponents' hands (and chosen cards) and the face-down penalty tiles ``seat`` has not seen.
@@ -1216,9 +943,6 @@ class SolomonState(State):
                 new.spent.append([e, entry[1], kinds[e][j], entry[3]])
         if self.deal_to:
             new.penalty_pool = pool
-
-    def _render(self) -> str:
-        return render_state(self)
 
 
 def _deal_face_down(

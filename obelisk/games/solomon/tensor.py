@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from obelisk.games.solomon import data as d
+import obelisk.games.solomon.data as d
+from obelisk.games.solomon.rules import PHASES
 
 SEAT_SLOTS = 5
 SEAT_WIDTH = 8 + d.NUM_KINDS
 _KIND = {name: k for k, name in enumerate(d.KIND_NAMES)}
 _ITEM = {name: i for i, name in enumerate(d.MAGIC_NAMES)}
-_PHASES = ("choose", "turn", "pay", "give", "end")
 
 
 def tensor_size(card_numbers: Sequence[int]) -> int:
@@ -83,6 +83,6 @@ def encode(view: Mapping[str, Any], card_numbers: Sequence[int]) -> list[float]:
         for name in turn["seal_squares"]:
             seal[_square(name)] = 1.0
     out += [moves] + items + seal + [owed]
-    out += [float(view["phase"] == p) for p in _PHASES]
+    out += [float(view["phase"] == p) for p in PHASES]
     out += [view["round"] / view["rounds"], float(view["setup_done"]), float(view["current_player"] == seat)]
     return out

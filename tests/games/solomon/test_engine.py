@@ -14,7 +14,7 @@ import pytest
 import obelisk
 from obelisk.core.protocol import state_fields
 from obelisk.games.solomon import data as d
-from obelisk.games.solomon import state as rules
+from obelisk.games.solomon import actions
 from obelisk.games.solomon.state import SolomonState
 
 
@@ -45,7 +45,7 @@ def _direct_digs(state: SolomonState) -> list[tuple[int, int]]:
 def _digs(state: SolomonState) -> list[tuple[int, int]]:
     digs: list[int] = []
     state._add_digs(digs, state.round_cards[state._active()])
-    return [divmod(a - rules.DIG0, d.SQUARES) for a in digs]
+    return [divmod(a - actions.DIG0, d.SQUARES) for a in digs]
 
 
 def _random_states(game: obelisk.Game, games: int, seed: int):
@@ -61,15 +61,15 @@ def _random_states(game: obelisk.Game, games: int, seed: int):
 def test_action_id_constants_match_the_action_space() -> None:
     space = obelisk.load("solomon", 2).actions
     for name, start in (
-        ("move", rules.MOVE0),
-        ("use", rules.USE0),
-        ("dig", rules.DIG0),
-        ("seal", rules.SEAL0),
-        ("end", rules.END),
-        ("pay_coins", rules.PAY_COINS),
-        ("pay_treasure", rules.PAY_TREASURE0),
-        ("give", rules.GIVE0),
-        ("choose", rules.CHOOSE0),
+        ("move", actions.MOVE0),
+        ("use", actions.USE0),
+        ("dig", actions.DIG0),
+        ("seal", actions.SEAL0),
+        ("end", actions.END),
+        ("pay_coins", actions.PAY_COINS),
+        ("pay_treasure", actions.PAY_TREASURE0),
+        ("give", actions.GIVE0),
+        ("choose", actions.CHOOSE0),
     ):
         assert space.start(name) == start, name
 
@@ -82,7 +82,7 @@ def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> 
         assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
         if state.phase == "turn" and not state.is_chance_node() and not state.seal:
             turns += 1
-            assert [a for a in state.legal_actions() if a < rules.USE0] == (
+            assert [a for a in state.legal_actions() if a < actions.USE0] == (
                 _direct_moves(state) if state._may_move(state._active()) else []
             )
             assert _digs(state) == _direct_digs(state)

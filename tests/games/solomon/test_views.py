@@ -10,7 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import testing
 from obelisk.games.solomon import data as d
-from obelisk.games.solomon import state as rules
+from obelisk.games.solomon.state import REMOVED, _deal_face_down
 from tests.games.solomon.util import KIND, give, play, reveal, set_cave, start_round, started
 
 
@@ -109,7 +109,7 @@ def test_removed_tiles_with_nobody_paying_are_redealt_from_public_information() 
     truth = _penalty_state_dealt("T5", "C3", "C3", "SB")
     twin = _penalty_state_dealt("C3", "T5", "C3", "SB")
     assert truth.observation(0) == twin.observation(0) and truth.tiles[2] != twin.tiles[2]
-    assert truth.phase == "turn" and [e for e in truth.secret if e[1] == rules.REMOVED] == [[0, -1, KIND["SC"]]]
+    assert truth.phase == "turn" and [e for e in truth.secret if e[1] == REMOVED] == [[0, -1, KIND["SC"]]]
     assert _redeals(truth, 0) == _redeals(twin, 0)
 
 
@@ -249,13 +249,13 @@ def test_face_down_deal_meets_the_payers_need_even_when_random_deals_rarely_do()
     rng = random.Random(0)
     deals = set()
     for _ in range(200):
-        (mine1, rest1), (mine2, rest2) = rules._deal_face_down([sorted(first), sorted(second)], [2, 1], 9, rng)
+        (mine1, rest1), (mine2, rest2) = _deal_face_down([sorted(first), sorted(second)], [2, 1], 9, rng)
         assert sorted(mine1 + rest1) == sorted(first) and sorted(mine2 + rest2) == sorted(second)
         assert len(mine1) == 2 and len(mine2) == 1
         assert sum(d.TREASURE_VALUE[k] for k in mine1 + mine2) >= 9
         deals.add((tuple(sorted(mine1)), tuple(mine2)))
     assert len(deals) > 5
-    [(mine, rest)] = rules._deal_face_down([sorted(first)], [1], 0, rng)  # no need: any tile will do
+    [(mine, rest)] = _deal_face_down([sorted(first)], [1], 0, rng)  # no need: any tile will do
     assert len(mine) == 1 and sorted(mine + rest) == sorted(first)
 
 

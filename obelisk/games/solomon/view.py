@@ -1,21 +1,107 @@
-"""Terminal text of King Solomon's Treasury.
+"""What one seat sees of King Solomon's Treasury, and the terminal text drawn from it.
 
-``render_view`` draws what one seat sees, from its observation dict alone:
-the cave (stack height and visible top tile per square, the entrance side
-marked), the seat's own screen (coins, tiles, hand cards with their shapes),
-the other players' public side and the running turn. ``render_state`` is the
-complete god view used by ``str(state)``.
+``observation`` lists what a seat (or a spectator, ``None``) may know of a
+position: the cave as seen from above, every seat's open tiles and coins, its
+own hand and choice, and the public record of penalties. ``render_view`` draws
+the screen of one seat from that dict alone: the cave (stack height and visible
+top tile per square, the entrance side marked), the seat's own screen (coins,
+tiles, hand cards with their shapes), the other players' public side and the
+running turn. ``render_state`` is the complete god view used by ``str(state)``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from obelisk.games.solomon import data as d
-from obelisk.games.solomon.rules import LOG_LINES
+import obelisk.games.solomon.data as d
+from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
+from obelisk.games.solomon.scoring import curse_total
 
-if TYPE_CHECKING:
-    from obelisk.games.solomon.state import SolomonState
+
+def observation(state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may know of ``state``; once the game is over, every seat's tiles."""
+    n = state.num_players
+    cards = state._rules.tables.cards
+    terminal = state.phase == "end" and state._chance_kind() is None
+    names = d.KIND_NAMES
+
+    def named(counts: list[int]) -> dict[str, int]:
+        return {names[k]: c for k, c in enumerate(counts) if c}
+
+    seats = []
+    for q in range(n):
+        mine = q == seat or terminal
+        face_down = 0 if mine else sum(1 for _, holder, _k in state.secret if holder == q)
+        seats.append(
+            {
+                "coins": state.coins[q],
+                "tiles": named(state.tiles[q] if mine else state._known_tiles(q)),
+                "face_down_tiles": face_down,
+                "curse_total_seen": curse_total(state.tiles[q] if mine else state._known_tiles(q)),
+                "hand_size": len(state.hands[q]),
+                "has_chosen": state.chosen[q] >= 0,
+                "played": [cards[c].number for c in state.played[q]],
+            }
+        )
+    shown = set(c for q in range(n) for c in state.played[q])
+    hand: list[int] = []
+    my_choice = None
+    if seat is not None:
+        hand = [cards[c].number for c in state.hands[seat]]
+        shown.update(state.hands[seat])
+        if state.chosen[seat] >= 0:
+            my_choice = cards[state.chosen[seat]].number
+    penalties = []
+    for event, record in enumerate(state.penalties):
+        entry = {
+            "seat": record["seat"],
+            "tiles": [names[k] for k in record["tiles"]],
+            "received": list(record["received"]),
+            "removed": record["removed"],
+            "gifts": [[to, names[k]] for to, k in record["gifts"]],
+        }
+        if seat is not None:
+            entry["you_hold_face_down"] = [names[k] for e, h, k in state.secret if e == event and h == seat]
+        penalties.append(entry)
+    turn = None
+    if state.phase in ("turn", "pay", "give") and state.order:
+        active = state._active()
+        turn = {
+            "seat": active,
+            "card": cards[state.round_cards[active]].number,
+            "moves": state.moves,
+            "items_used": [d.MAGIC_NAMES[i] for i in range(len(state.items)) if state.items[i]],
+            "seal_squares": [d.square_name(sq) for sq in state.seal],
+            "dug": [[d.square_name(sq), names[k]] for sq, k in zip(state.dug_at, state.dug)],
+            "owed": state.owed,
+            "give_to": list(state.give_to),
+        }
+    return {
+        "players": n,
+        "round": min(state.round + 1, ROUNDS[n]),
+        "rounds": ROUNDS[n],
+        "phase": state.phase,
+        "setup_done": state._chance_kind() not in ("top", "deal"),
+        "heights": list(state.heights),
+        "stacks": [[names[k] for k in stack] for stack in state.stacks],
+        "unseen": list(state.unseen),
+        "unseen_dark_tiles": named(state.dark_pool),
+        "seats": seats,
+        "hand": hand,
+        "my_choice": my_choice,
+        "card_shapes": {str(cards[c].number): [list(cell) for cell in cards[c].cells] for c in sorted(shown)},
+        "round_cards": [cards[c].number if c >= 0 else None for c in state.round_cards],
+        "turn_order": list(state.order),
+        "turn": turn,
+        "supply": {
+            "coins": state.supply_coins,
+            "treasures": {f"treasure {d.TREASURE_VALUES[i]}": c for i, c in enumerate(state.supply_treasures) if c},
+        },
+        "penalties": penalties,
+        "log": state.log[-LOG_LINES:],
+        "move_limit": state.game.options["move_limit"],
+    }
+
 
 _SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
 
@@ -123,7 +209,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: "SolomonState") -> str:
+def render_state(state: Any) -> str:
     """Everything: full stacks (? = unseen), pools, hands, screens and the turn in progress."""
     cards = state._rules.tables.cards
     cells = []
