@@ -593,12 +593,15 @@ class CleopatraState(State):
         cards hold no playable character.
         """
         seat = self.turn
-        public = _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
-        if public and not self._character_actions():
+        if self._hand_public(seat) and not self._character_actions():
             self._do_end_turn(0)
             return self.phase != "limit"
         self.actor = seat
         return False
+
+    def _hand_public(self, seat: int) -> bool:
+        """Whether every card in ``seat``'s hand is known to all (the public lower bound covers the hand)."""
+        return _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
 
     def _settle_vizier(self) -> bool:
         if self.pending:
@@ -701,19 +704,26 @@ class CleopatraState(State):
         self.phase = "pay"
 
     def _auto_pay(self) -> bool:
-        """Use credit from split tainted cards, and any forced payment, until a real choice remains.
+        """Use credit from split tainted cards, and any forced payment, until a decision remains.
 
         Units are paid resource by resource in order (paying one never reopens
-        an earlier resource), as ``_next_unit`` would pick them.
+        an earlier resource), as ``_next_unit`` would pick them. A unit with
+        one way to pay is paid by itself only when the whole hand is public:
+        with hidden cards the player is asked even then, so whether a choice
+        is asked tells the others nothing about the hidden cards.
         """
         to_pay = self.to_pay
         credit = self.credit
+        hidden = not self._hand_public(self.turn)
         for r in range(5):
             while to_pay[r]:
                 if credit[r]:
                     credit[r] -= 1
                     to_pay[r] -= 1
                     continue
+                if hidden:
+                    self.actor = self.turn
+                    return False
                 sources = self._pay_sources(r)
                 if len(sources) > 1:
                     self.actor = self.turn
