@@ -1,0 +1,105 @@
+"""Every game folder has one shape, so a reader who knows one game knows where to look in the others.
+
+The modules of a folder, from the bottom up; a module imports only modules listed before it in its
+game's order (and ``obelisk.core``), counting every import statement, also those under
+``TYPE_CHECKING`` or inside functions, so there is no import cycle inside a game:
+
+- ``data.py`` + ``<id>.json`` — the components: loading, validation, frozen tables
+  (alternative shipped mixes are ``<id>_<variant>.json``);
+- ``rules.py`` — constants named after the rulebook, the typed ``Rules`` a position reads on every
+  step, and pure rule helpers;
+- ``actions.py`` — the action ranges, their labels and parsing, and why an action is illegal;
+- ``scoring.py`` — final scores, ranks and tie-breaks, and the evaluation the bots use;
+- ``view.py`` — ``observation(seat)`` and the terminal text drawn from it;
+- ``tensor.py`` — the fixed-size numeric encoding of an observation;
+- ``state.py`` — the ``<Id>State``: plain fields, turn flow, legal actions, effects, chance, re-deals;
+- ``game.py`` — the ``<Id>Game``: options, sizes, new states;
+- ``__init__.py`` — the rules in brief and the registration.
+
+A game with a concern the others lack has one extra module, placed in its order: the maze geometry
+of ``tomb`` (``board.py``) and the card effects of ``valley`` (``effects.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import obelisk
+
+GAMES = Path(obelisk.__file__).resolve().parent / "games"
+ORDER = ["data", "rules", "actions", "scoring", "view", "tensor", "state", "game", "__init__"]
+EXTRAS: dict[str, dict[str, str]] = {"tomb": {"board": "data"}, "valley": {"effects": "game"}}
+"""Each extra module and the module of the common order that it comes just before."""
+
+
+def order_of(game_id: str) -> list[str]:
+    order = list(ORDER)
+    for extra, before in EXTRAS.get(game_id, {}).items():
+        order.insert(order.index(before), extra)
+    return order
+
+
+def imports_in_folder(path: Path, game_id: str) -> set[str]:
+    """The modules of the same game folder that a module names in any import statement."""
+    package = f"obelisk.games.{game_id}"
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            if target.startswith(package + "."):
+                named.add(target[len(package) + 1 :].split(".")[0])
+            elif target == package:
+                named.add("__init__")
+    return named
+
+
+@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+def test_game_folder_has_the_common_shape(game_id: str) -> None:
+    folder = GAMES / game_id
+    modules = sorted(p.stem for p in folder.glob("*.py"))
+    assert modules == sorted(order_of(game_id)), f"{game_id}: modules {modules}"
+    data_files = sorted(p.name for p in folder.glob("*.json"))
+    assert f"{game_id}.json" in data_files
+    assert all(name == f"{game_id}.json" or name.startswith(f"{game_id}_") for name in data_files), data_files
+    assert not [p.name for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"], "no sub-folders"
+
+
+@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+def test_imports_point_down_only(game_id: str) -> None:
+    order = order_of(game_id)
+    for module in order:
+        rank = order.index(module)
+        for target in imports_in_folder(GAMES / game_id / f"{module}.py", game_id):
+            assert target in order, f"{game_id}/{module}.py imports unknown module {target}"
+            assert order.index(target) < rank, f"{game_id}/{module}.py imports {target}.py, which comes after it"
+
+
+@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+def test_game_and_state_classes_live_in_their_modules(game_id: str) -> None:
+    title = game_id.capitalize()
+    game_tree = ast.parse((GAMES / game_id / "game.py").read_text(encoding="utf-8"))
+    state_tree = ast.parse((GAMES / game_id / "state.py").read_text(encoding="utf-8"))
+    assert f"{title}Game" in {n.name for n in game_tree.body if isinstance(n, ast.ClassDef)}
+    assert f"{title}State" in {n.name for n in state_tree.body if isinstance(n, ast.ClassDef)}
+
+
+@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+def test_a_game_imports_only_the_core_and_itself(game_id: str) -> None:
+    for path in (GAMES / game_id).glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            for name in names:
+                if name.startswith("obelisk"):
+                    assert name.startswith(("obelisk.core", f"obelisk.games.{game_id}")), f"{path.name} imports {name}"
