@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from obelisk.games.cleopatra.data import TAINTED0, TROMPE
+from obelisk.games.cleopatra.data import TAINTED0, TROMPE, Tables
 
 CARD_VALUE: Final = 0.7
 """Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
@@ -73,36 +73,39 @@ def scores(state: Any) -> list[dict[str, Any]]:
     return result
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(tables: Tables, hands: list[list[int]], talents: list[int], amulets: list[int], merchants: list[int],
+             bids: list[int], sanctuaries: list[tuple[int, tuple[int, ...]]], builder: int, bonus: int,
+             reward: int) -> list[float]:
     """Wealth discounted by the risk of being the most corrupt.
 
     Wealth is talents, 3 per Nile merchant and ``CARD_VALUE`` talents per
     resource unit in hand up to the hand limit (cards beyond it must be discarded or
-    paid for with amulets). A piece being paid for and the building bonus of
-    the turn so far count as earned, and a secret bid in an unresolved
-    Offering as spent: building and bidding take effect decisions later,
-    and a one-step lookahead must see their talents at the first decision,
-    or it never prefers building to taking cards and bids at random. Corruption counts amulets,
-    tainted cards in hand and sanctuary relief; the chance of being eaten
-    grows steeply as a seat's corruption approaches or passes the highest
-    of the others.
+    paid for with amulets). For the ``builder``, the building ``bonus`` of
+    the turn so far and the ``reward`` of a piece being paid for count as
+    earned, and a secret bid in an unresolved Offering as spent: building and
+    bidding take effect decisions later, and a one-step lookahead must see
+    their talents at the first decision, or it never prefers building to
+    taking cards and bids at random. Corruption counts amulets, tainted cards
+    in hand and sanctuary relief; the chance of being eaten grows steeply as a
+    seat's corruption approaches or passes the highest of the others. The
+    position comes as typed fields, so the compiled code reads them natively.
     """
-    n = state.num_players
-    t = state.tables
-    limit = t.kit["hand_limit"]
-    wealth = []
-    corruption = []
+    n = len(hands)
+    limit = tables.kit["hand_limit"]
+    merchant_value = tables.kit["merchant_end_value"]
+    wealth: list[float] = []
+    corruption: list[int] = []
     for s in range(n):
-        hand = state.hands[s]
-        relief = sum(len(cells) for owner, cells in state.sanctuaries if owner == s)
-        corruption.append(state.amulets[s] + sum(hand[TAINTED0:]) - relief)
+        hand = hands[s]
+        relief = sum(len(cells) for owner, cells in sanctuaries if owner == s)
+        corruption.append(amulets[s] + sum(hand[TAINTED0:]) - relief)
         cards = sum(hand[:TAINTED0]) + 2 * sum(hand[TAINTED0:TROMPE]) + hand[TROMPE]
-        talents = state.talents[s] - max(0, state.bids[s])
-        wealth.append(talents + t.kit["merchant_end_value"] * state.merchants[s] + CARD_VALUE * min(cards, limit))
-    if state.built:
-        wealth[state.turn] += state._bonus(state.built)
-    if state.piece is not None and state.phase == "pay":
-        wealth[state.turn] += state._piece_reward(*state.piece)[0]
+        money = talents[s] - max(0, bids[s])
+        wealth.append(money + merchant_value * merchants[s] + CARD_VALUE * min(cards, limit))
+    if bonus:
+        wealth[builder] += bonus
+    if reward:
+        wealth[builder] += reward
     value = []
     for s in range(n):
         rival = max(corruption[q] for q in range(n) if q != s)

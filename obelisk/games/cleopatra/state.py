@@ -1206,7 +1206,14 @@ class CleopatraState(State):
         return scores(self)
 
     def _evaluate(self) -> list[float]:
-        return evaluate(self)
+        return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,
+                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due())
+
+    def _reward_due(self) -> int:
+        """The talents of the piece being paid for, which it brings once paid (0 when none is)."""
+        if self.piece is not None and self.phase == "pay":
+            return self._piece_reward(*self.piece)[0]
+        return 0
 
     # Copying ------------------------------------------------------------------------------------
 
