@@ -642,6 +642,10 @@ class CleopatraState(State):
         self.scribe_picks = 0
         self.smuggled = False
         self.plays = 0
+        stalls = self.stalls
+        if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
+            self._note("the market is empty: one card is dealt to each stall")
+            self.queue += [f"stall:{s}" for s in range(STALLS)]
 
     # Market ------------------------------------------------------------------------
 
