@@ -1,9 +1,10 @@
 """The action space, readable action labels and the reasons an action is illegal.
 
-``make_actions`` lays out the action ids from the component data. Labels are computed from the position with full information but show only
-what the acting seat may see (a face-down card stays "face-down"). Reasons
-name the rule that forbids an action, e.g. "the throne needs the pedestal
-first" or "the next unit to pay is stone".
+``make_actions`` lays out the action ids from the component data. Labels
+are computed from the position with full information but show only what the
+acting seat may see (a face-down card stays "face-down"). Reasons name the
+rule that forbids an action, e.g. "the throne needs the pedestal first" or
+"the next unit to pay is stone".
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tab
 from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable, cost_text,
 )
+
 
 def make_actions(tables: Tables) -> ActionSpace:
     """The action-id layout; ranges sized from the data (walls, doors, tiles, placements, garden cells)."""
