@@ -1,4 +1,5 @@
-"""Static rule helpers shared by the state and the renderers: action space, labels, payment arithmetic."""
+"""Constants named after the rulebook, the typed ``Rules`` a position reads on every step, and pure rule helpers
+(payment arithmetic, deck-draw chances)."""
 
 from __future__ import annotations
 
@@ -26,43 +27,6 @@ PHASES: Final = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "c
           "limit_discard", "offering", "beggars", "courtesans", "envoy_offer", "envoy_accept", "vizier", "end")
 """Every value of a state's ``phase`` (the kind of decision pending)."""
 NUM_KINDS: Final = len(KINDS)
-
-
-def make_actions(tables: Tables) -> ActionSpace:
-    """The action-id layout; ranges sized from the data (walls, doors, tiles, placements, garden cells)."""
-    playable = bin(tables.playable_mask).count("1")
-    return ActionSpace([
-        ("take", STALLS),
-        ("refill", len(PERMS)),
-        ("wall", len(tables.wall_ids)),
-        ("sphinx", 1),
-        ("pedestal", 1),
-        ("throne", 1),
-        ("obelisk", 1),
-        ("door", len(tables.door_ids)),
-        ("mosaic", len(tables.tile_ids)),
-        ("place", max(len(p) for p in tables.placements)),
-        ("pay", len(RESOURCES) * len(SOURCES)),
-        ("finish", 1),
-        ("claim", max(1, playable)),
-        ("no_claim", 1),
-        ("play", len(CHARACTER_PLAYS)),
-        ("courtesan", NUM_KINDS),
-        ("give_talents", 1),
-        ("give_card", len(RESOURCES)),
-        ("offer", len(RESOURCES)),
-        ("offer_done", 1),
-        ("accept", MAX_SEATS * len(RESOURCES)),
-        ("accept_done", 1),
-        ("keep", 1),
-        ("reject", 1),
-        ("bid", MAX_BID + 1),
-        ("end_turn", 1),
-        ("limit_discard", 1),
-        ("limit_keep", 1),
-        ("discard", NUM_KINDS),
-        ("pass", 1),
-    ])
 
 
 class Rules:

@@ -1,4 +1,4 @@
-"""The Cleopatra position: turn flow, building, corruption, characters and scoring.
+"""The Cleopatra position: turn flow, building, corruption, characters, chance and re-deals.
 
 A turn is a chain of small decisions held in ``phase``:
 
@@ -29,21 +29,21 @@ the Courtesans take from it is seen by their player only.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
 from obelisk.core.protocol import RulesCache
+from obelisk.games.cleopatra.actions import action_to_string, illegal_reason
 from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
-from obelisk.games.cleopatra.labels import action_label, illegal_reason
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, PHASES, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
     draw_outcomes, shortfall,
 )
+from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally
 from obelisk.games.cleopatra.view import observation, render_state
 
 PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
@@ -62,12 +62,6 @@ LOG_KEPT: Final = 8
 """Log entries a view shows; the state keeps between 8 and 16."""
 DEAL_TRIES: Final = 8
 """Plain deals tried before a demanding hand is built card by card."""
-
-CARD_VALUE: Final = 0.7
-"""Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
-pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 against 0.92)
-before secret bids were counted as spent."""
-
 
 _RULES: Final = RulesCache()
 """The rules of the game asked about last (see ``CleopatraState._rules``)."""
@@ -593,12 +587,15 @@ class CleopatraState(State):
         cards hold no playable character.
         """
         seat = self.turn
-        public = _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
-        if public and not self._character_actions():
+        if self._hand_public(seat) and not self._character_actions():
             self._do_end_turn(0)
             return self.phase != "limit"
         self.actor = seat
         return False
+
+    def _hand_public(self, seat: int) -> bool:
+        """Whether every card in ``seat``'s hand is known to all (the public lower bound covers the hand)."""
+        return _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
 
     def _settle_vizier(self) -> bool:
         if self.pending:
@@ -645,6 +642,10 @@ class CleopatraState(State):
         self.scribe_picks = 0
         self.smuggled = False
         self.plays = 0
+        stalls = self.stalls
+        if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
+            self._note("the market is empty: one card is dealt to each stall")
+            self.queue += [f"stall:{s}" for s in range(STALLS)]
 
     # Market ------------------------------------------------------------------------
 
@@ -701,19 +702,26 @@ class CleopatraState(State):
         self.phase = "pay"
 
     def _auto_pay(self) -> bool:
-        """Use credit from split tainted cards, and any forced payment, until a real choice remains.
+        """Use credit from split tainted cards, and any forced payment, until a decision remains.
 
         Units are paid resource by resource in order (paying one never reopens
-        an earlier resource), as ``_next_unit`` would pick them.
+        an earlier resource), as ``_next_unit`` would pick them. A unit with
+        one way to pay is paid by itself only when the whole hand is public:
+        with hidden cards the player is asked even then, so whether a choice
+        is asked tells the others nothing about the hidden cards.
         """
         to_pay = self.to_pay
         credit = self.credit
+        hidden = not self._hand_public(self.turn)
         for r in range(5):
             while to_pay[r]:
                 if credit[r]:
                     credit[r] -= 1
                     to_pay[r] -= 1
                     continue
+                if hidden:
+                    self.actor = self.turn
+                    return False
                 sources = self._pay_sources(r)
                 if len(sources) > 1:
                     self.actor = self.turn
@@ -1189,103 +1197,27 @@ class CleopatraState(State):
     # End of game ------------------------------------------------------------------------
 
     def _end_game(self) -> None:
-        final = self._tally(at_end=True)
+        final = tally(self, at_end=True)
         self.final = final
         eaten = [s for s in range(self.num_players) if final["eaten"][s]]
         self._note(f"game over: amulets {final['amulets']}, eaten {eaten}")
         self.phase = "end"
 
-    def _tally(self, at_end: bool) -> dict[str, Any]:
-        """The end-of-game accounting of the position as it stands.
-
-        Only ``at_end`` does the crocodile eat the most corrupt: before the end
-        nobody is eaten, so every architect's merchants count and the tally is
-        the points so far, not a forecast.
-        """
-        n = self.num_players
-        t = self.tables
-        tainted = [sum(self.hands[s][TAINTED0:]) for s in range(n)]
-        relief = [sum(len(cells) for owner, cells in self.sanctuaries if owner == s) for s in range(n)]
-        corruption = [max(0, self.amulets[s] + tainted[s] - relief[s]) for s in range(n)]
-        eaten: list[int] = []
-        if at_end:
-            top = max(corruption)
-            tied = [s for s in range(n) if corruption[s] == top]
-            rule = self._rules.crocodile_ties
-            if len(tied) == 1 or rule == "all":
-                eaten = tied
-            elif rule != "none":
-                richest = max(self.talents[s] for s in tied)
-                eaten = [s for s in tied if self.talents[s] == richest]
-        bonus = [0 if s in eaten else t.kit["merchant_end_value"] * self.merchants[s] for s in range(n)]
-        return {
-            "tainted_in_hand": tainted,
-            "sanctuary_relief": relief,
-            "amulets": corruption,
-            "eaten": [s in eaten for s in range(n)],
-            "merchant_bonus": bonus,
-            "talents": [self.talents[s] + bonus[s] for s in range(n)],
-        }
-
     def _rank_keys(self) -> list[Any]:
-        f = self.final if self.final is not None else self._tally(at_end=False)
-        return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(self.num_players)]
+        return rank_keys(self)
 
     def _scores(self) -> list[dict[str, Any]]:
-        """Points at the end, or before it the points so far (see ``_tally``)."""
-        f = self.final if self.final is not None else self._tally(at_end=False)
-        result = []
-        for s in range(self.num_players):
-            result.append({
-                "total": f["talents"][s],
-                "breakdown": {
-                    "talents": self.talents[s],
-                    "merchant_bonus": f["merchant_bonus"][s],
-                    "amulets": f["amulets"][s],
-                    "tainted_in_hand": f["tainted_in_hand"][s],
-                    "sanctuary_relief": f["sanctuary_relief"][s],
-                    "eaten": int(f["eaten"][s]),
-                },
-            })
-        return result
+        return scores(self)
 
     def _evaluate(self) -> list[float]:
-        """Wealth discounted by the risk of being the most corrupt.
+        return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,
+                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due())
 
-        Wealth is talents, 3 per Nile merchant and ``CARD_VALUE`` talents per
-        resource unit in hand up to the hand limit (cards beyond it must be discarded or
-        paid for with amulets). A piece being paid for and the building bonus of
-        the turn so far count as earned, and a secret bid in an unresolved
-        Offering as spent: building and bidding take effect decisions later,
-        and a one-step lookahead must see their talents at the first decision,
-        or it never prefers building to taking cards and bids at random. Corruption counts amulets,
-        tainted cards in hand and sanctuary relief; the chance of being eaten
-        grows steeply as a seat's corruption approaches or passes the highest
-        of the others.
-        """
-        n = self.num_players
-        t = self.tables
-        limit = t.kit["hand_limit"]
-        wealth = []
-        corruption = []
-        for s in range(n):
-            hand = self.hands[s]
-            relief = sum(len(cells) for owner, cells in self.sanctuaries if owner == s)
-            corruption.append(self.amulets[s] + sum(hand[TAINTED0:]) - relief)
-            cards = sum(hand[:TAINTED0]) + 2 * sum(hand[TAINTED0:TROMPE]) + hand[TROMPE]
-            talents = self.talents[s] - max(0, self.bids[s])
-            wealth.append(talents + t.kit["merchant_end_value"] * self.merchants[s] + CARD_VALUE * min(cards, limit))
-        if self.built:
-            wealth[self.turn] += self._bonus(self.built)
+    def _reward_due(self) -> int:
+        """The talents of the piece being paid for, which it brings once paid (0 when none is)."""
         if self.piece is not None and self.phase == "pay":
-            wealth[self.turn] += self._piece_reward(*self.piece)[0]
-        value = []
-        for s in range(n):
-            rival = max(corruption[q] for q in range(n) if q != s)
-            risk = 1.0 / (1.0 + math.exp(-1.3 * (corruption[s] - rival + 0.5)))
-            value.append((1.0 - risk) * wealth[s])
-        mean = sum(value) / n
-        return [max(-1.0, min(1.0, math.tanh((v - mean) / 20.0))) for v in value]
+            return self._piece_reward(*self.piece)[0]
+        return 0
 
     # Copying ------------------------------------------------------------------------------------
 
@@ -1485,24 +1417,7 @@ class CleopatraState(State):
     # Text ------------------------------------------------------------------------------------
 
     def _action_to_string(self, action: int) -> str:
-        if self.queue and self.phase != "end":
-            return self._chance_label(action)
-        return action_label(self, action)
-
-    def _chance_label(self, outcome: int) -> str:
-        head = self.queue[0]
-        t = self.tables
-        if head == "tile":
-            return f"mosaic stack top: {t.tile_ids[outcome]}" if outcome < len(t.tile_ids) else f"tile {outcome}"
-        if head == "dice":
-            return f"{outcome} priest symbol(s) rolled"
-        kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
-        if up > 1:
-            return f"outcome {outcome}"
-        face = "face-up" if up else "face-down"
-        if head.startswith("hand:"):
-            return f"deal {t.names[kind]} to seat {head[5:]}"
-        return f"draw {t.names[kind]} ({face})"
+        return action_to_string(self, action)
 
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)

@@ -13,7 +13,7 @@ def start(players: int = 3, seed: int = 0, merchants: int = 0, **options) -> Cle
     """A game after the setup chance nodes, seat 0 to play, every hand emptied into the deck.
 
     Seats hold ``merchants`` Nile merchants (0 by default, so payments with
-    one card per unit are automatic).
+    one card per unit have one way each; ``do`` pays them).
     """
     game = obelisk.load("cleopatra", players, **options)
     state = game.new_initial_state(seed)
@@ -53,8 +53,20 @@ def find(state: CleopatraState, prefix: str) -> int:
 
 
 def do(state: CleopatraState, *prefixes: str) -> None:
+    """Apply the actions named by ``prefixes``, each followed by the payments that have one way only.
+
+    A hidden hand is asked even for a unit it can pay one way only (ruling 18);
+    these scenarios pay such units as a public hand would pay them by itself.
+    """
     for prefix in prefixes:
         state.apply_action(find(state, prefix))
+        pay_forced(state)
+
+
+def pay_forced(state: CleopatraState) -> None:
+    """Pay every next unit that has a single legal way to be paid."""
+    while state.phase == "pay" and not state.is_chance_node() and len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
 
 
 def chance(state: CleopatraState, outcome: int) -> None:

@@ -102,3 +102,44 @@ def check_character_cards_private(game: Game, games: int, seed: int = 0) -> int:
             state.apply_action(action)
         assert state.current_player() != CHANCE
     return checked
+
+
+def check_others_alike_in_lockstep(twins: list[State], owner: int, script: list[str | int]) -> int:
+    """Play ``twins`` side by side; every seat but ``owner`` (and the spectator) must see and be told the same.
+
+    The twins differ only in what ``owner`` keeps hidden. ``script`` drives
+    them: a label prefix picks the same action in every twin (when one twin
+    has just one legal action, it must be that one), an int is a chance
+    outcome. Before and after every step the others' observations (log,
+    move number and seat to act included) must be equal, and so must what they
+    are told of the step. Returns the number of steps played.
+    """
+    steps = 0
+    for entry in script:
+        _others_see_the_same(twins, owner)
+        if isinstance(entry, int):
+            picked = [entry] * len(twins)
+        else:
+            picked = []
+            for twin in twins:
+                assert twin.current_player() == owner, f"{entry!r}: seat {twin.current_player()} acts, not {owner}"
+                hits = [a for a in twin.legal_actions() if twin.action_to_string(a).startswith(entry)]
+                assert len(hits) == 1, f"{entry!r} among {[twin.action_to_string(a) for a in twin.legal_actions()]}"
+                picked.append(hits[0])
+        for seat in [None, *range(twins[0].num_players)]:
+            if seat != owner:
+                told = {twin.public_action_string(a, seat) for twin, a in zip(twins, picked)}
+                assert len(told) == 1, f"step {steps}: seat {seat} is told {sorted(told)}"
+        for twin, a in zip(twins, picked):
+            twin.apply_action(a)
+        steps += 1
+    _others_see_the_same(twins, owner)
+    return steps
+
+
+def _others_see_the_same(twins: list[State], owner: int) -> None:
+    for seat in [None, *range(twins[0].num_players)]:
+        if seat != owner:
+            views = [twin.observation(seat) for twin in twins]
+            for view in views[1:]:
+                assert view == views[0], f"seat {seat} tells the twins apart: {_diff(views[0], view)}"

@@ -61,7 +61,7 @@ def test_tainted_double_split_between_two_pieces_costs_one_amulet() -> None:
     s = start()
     set_hand(s, 0, tainted_wood=1, artisan=3, stone=1, marble=1, lapis=1)
     do(s, "build wall L1")
-    # the only wood source is the tainted double: paid automatically, one half left over
+    # the only wood source is the tainted double: the one way to pay it, one half left over
     assert s.credit[3] == 1 and s.amulets[0] == 1 and s.phase == "build"
     do(s, "build door frame left")
     assert s.credit == [0] * 5 and s.doors[0] == 0 and sum(s.hands[0]) == 0

@@ -1,11 +1,15 @@
-"""Secret cards of the characters: what the Courtesans take and the Vizier keeps stays with their player."""
+"""Secret cards: what the Courtesans take and the Vizier keeps stays with their player, and a payment or the
+end of a turn is asked alike whatever the hidden hand holds."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from obelisk.games.cleopatra.data import KINDS
-from tests.games.cleopatra.helpers import action, chance, do, set_hand, start
+from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
+from tests.games.cleopatra.privacy import check_others_alike_in_lockstep
 
 K = {name: i for i, name in enumerate(KINDS)}
 UP = len(KINDS)
@@ -136,3 +140,54 @@ def test_turn_ends_by_itself_only_when_everybody_sees_there_is_no_character() ->
     do(s, "build wall L1", "finish building")
     chance(s, 0)  # no priest symbol rolled
     assert s.turn == 2  # seat 1's hand is empty: nothing can be hidden in it
+
+
+
+WALL_BY_CARDS = ["pay artisan with Artisan", "pay stone with Stone", "pay wood with Wood"]
+
+
+@pytest.mark.parametrize("second_way,no_way", [
+    ("trompe_l_oeil", "marble"), ("tainted_wood", "lapis"), ("tainted_artisan", "marble"),
+])
+def test_payment_is_asked_alike_whatever_the_hidden_cards(second_way: str, no_way: str) -> None:
+    """Ruling 18: a hidden hand is asked for every unit, so whether it had a choice stays hidden.
+
+    The twins hold the cards of a wall plus one hidden card: in the first it
+    can pay a unit in a second way, in the second it cannot. Both pay with the
+    same cards, and the others must not tell the twins apart through the
+    whole build, the dice and the end of the turn.
+    """
+    twins = []
+    for extra in (second_way, no_way):
+        s = start()
+        set_hand(s, 0, artisan=1, stone=1, wood=1, **{extra: 1})
+        twins.append(s)
+    script = ["build wall L1", *WALL_BY_CARDS, "finish building", 0, "end turn"]
+    assert check_others_alike_in_lockstep(twins, 0, script) == len(script)
+    assert [s.walls[0] for s in twins] == [0, 0] and [s.turn for s in twins] == [1, 1]
+
+
+def test_a_hidden_hand_is_asked_even_for_its_only_way_to_pay() -> None:
+    s = start()
+    set_hand(s, 0, artisan=1, stone=1, wood=1, marble=1)
+    s.apply_action(action(s, "wall", 0))
+    assert s.phase == "pay" and s.current_player() == 0
+    assert labels(s) == ["pay artisan with Artisan"]
+    for seat in (1, 2, None):
+        assert s.public_action_string(s.legal_actions()[0], seat) == "pay artisan with Artisan"
+
+
+def test_a_hand_everybody_knows_pays_its_only_way_by_itself() -> None:
+    """When every card of the hand is public knowledge, asking tells nothing: the only way is taken at once."""
+    s = start()
+    set_hand(s, 0, artisan=1, stone=1, wood=1, marble=1)
+    for viewer in range(1, s.num_players + 1):
+        s.known[viewer][0] = list(s.hands[0])
+    s.apply_action(action(s, "wall", 0))
+    assert s.phase == "build" and s.walls[0] == 0 and s.hands[0] == [0, 0, 1] + [0] * 14
+    s2 = start()
+    set_hand(s2, 0, artisan=1, stone=1, wood=1, tainted_wood=1)
+    for viewer in range(1, s2.num_players + 1):
+        s2.known[viewer][0] = list(s2.hands[0])
+    s2.apply_action(action(s2, "wall", 0))
+    assert s2.phase == "pay" and labels(s2) == ["pay wood with Wood", "pay wood with Tainted Wood (+1 amulet)"]

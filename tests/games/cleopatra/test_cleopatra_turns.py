@@ -351,3 +351,36 @@ def test_resample_keeps_cards_seen_in_hands() -> None:
         hidden_card.add(rest.index(1))
     assert len(hidden_card) > 2  # the face-down card is re-dealt
     assert all(s.resample_from_infostate(0, rng).hands[0] == s.hands[0] for _ in range(5))
+
+
+def test_an_empty_market_is_restocked_when_cards_come_back() -> None:
+    """Ruling 20: stalls emptied when no card was left to deal get a card each at the next turn's start."""
+    s = start()
+    set_hand(s, 0, artisan=1, stone=1, wood=1)
+    s.stalls = [[], [], []]
+    s.deck = [0] * len(KINDS)
+    s.deck_up = 0
+    s.discards = [0] * len(KINDS)
+    s._legal = None
+    do(s, "build wall L1", "finish building")
+    chance(s, 0)  # no priest symbol rolled; the empty hand ends the turn by itself
+    assert s.turn == 1 and s.is_chance_node() and s.queue == ["stall:0", "stall:1", "stall:2"]
+    assert sum(s.deck) == 3 and not any(s.discards)  # the paid cards became the new deck
+    for _ in range(3):
+        s.apply_action(s.legal_actions()[0])
+    assert [len(stall) for stall in s.stalls] == [1, 1, 1] and sum(s.deck) == 0
+    assert "pass: no stall to take and nothing to build" not in labels(s)
+    assert "the market is empty: one card is dealt to each stall" in s.observation(2)["log"]
+
+
+def test_pass_only_when_no_card_is_left_to_deal() -> None:
+    """Ruling 20: with the deck and the discard pile exhausted and no stall to take, a player passes."""
+    s = start()
+    s.stalls = [[], [], []]
+    s.deck = [0] * len(KINDS)
+    s.deck_up = 0
+    s.discards = [0] * len(KINDS)
+    s._legal = None
+    do(s, "pass")
+    assert s.turn == 1 and not s.is_chance_node()
+    assert labels(s) == ["pass: no stall to take and nothing to build"]

@@ -1,17 +1,59 @@
-"""Readable action labels and the reasons an action is illegal.
+"""The action space, readable action labels and the reasons an action is illegal.
 
-Labels are computed from the position with full information but show only
-what the acting seat may see (a face-down card stays "face-down"). Reasons
-name the rule that forbids an action, e.g. "the throne needs the pedestal
-first" or "the next unit to pay is stone".
+``make_actions`` lays out the action ids from the component data. Labels
+are computed from the position with full information but show only what the
+acting seat may see (a face-down card stays "face-down"). Reasons name the
+rule that forbids an action, e.g. "the throne needs the pedestal first" or
+"the next unit to pay is stone".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE
-from obelisk.games.cleopatra.rules import CHARACTER_PLAYS, MAX_BID, PERMS, SOURCES, STALL_NAMES, affordable, cost_text
+from obelisk.core import ActionSpace
+from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
+from obelisk.games.cleopatra.rules import (
+    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable, cost_text,
+)
+
+
+def make_actions(tables: Tables) -> ActionSpace:
+    """The action-id layout; ranges sized from the data (walls, doors, tiles, placements, garden cells)."""
+    playable = bin(tables.playable_mask).count("1")
+    return ActionSpace([
+        ("take", STALLS),
+        ("refill", len(PERMS)),
+        ("wall", len(tables.wall_ids)),
+        ("sphinx", 1),
+        ("pedestal", 1),
+        ("throne", 1),
+        ("obelisk", 1),
+        ("door", len(tables.door_ids)),
+        ("mosaic", len(tables.tile_ids)),
+        ("place", max(len(p) for p in tables.placements)),
+        ("pay", len(RESOURCES) * len(SOURCES)),
+        ("finish", 1),
+        ("claim", max(1, playable)),
+        ("no_claim", 1),
+        ("play", len(CHARACTER_PLAYS)),
+        ("courtesan", NUM_KINDS),
+        ("give_talents", 1),
+        ("give_card", len(RESOURCES)),
+        ("offer", len(RESOURCES)),
+        ("offer_done", 1),
+        ("accept", MAX_SEATS * len(RESOURCES)),
+        ("accept_done", 1),
+        ("keep", 1),
+        ("reject", 1),
+        ("bid", MAX_BID + 1),
+        ("end_turn", 1),
+        ("limit_discard", 1),
+        ("limit_keep", 1),
+        ("discard", NUM_KINDS),
+        ("pass", 1),
+    ])
+
 
 PLAY_TEXT = {
     "beggars": "play Beggars: every opponent gives 2 talents or a standard card",
@@ -143,6 +185,29 @@ def action_label(state: Any, action: int) -> str:
     if name == "discard":
         return f"discard {names[i]}"
     return "pass: no stall to take and nothing to build"
+
+
+def action_to_string(state: Any, action: int) -> str:
+    """The label of ``action``: a chance outcome while a chance event waits, else a decision."""
+    if state.queue and state.phase != "end":
+        return _chance_label(state, action)
+    return action_label(state, action)
+
+
+def _chance_label(state: Any, outcome: int) -> str:
+    head = state.queue[0]
+    t = state.tables
+    if head == "tile":
+        return f"mosaic stack top: {t.tile_ids[outcome]}" if outcome < len(t.tile_ids) else f"tile {outcome}"
+    if head == "dice":
+        return f"{outcome} priest symbol(s) rolled"
+    kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
+    if up > 1:
+        return f"outcome {outcome}"
+    face = "face-up" if up else "face-down"
+    if head.startswith("hand:"):
+        return f"deal {t.names[kind]} to seat {head[5:]}"
+    return f"draw {t.names[kind]} ({face})"
 
 
 def _expected(state: Any) -> str:

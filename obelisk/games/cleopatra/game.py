@@ -1,0 +1,98 @@
+"""The ``cleopatra`` game object: options, data tables, the action layout, size bounds and new states."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from obelisk.core import Game, GameInfo, Option
+from obelisk.games.cleopatra.actions import make_actions
+from obelisk.games.cleopatra.data import DataError, load_tables
+from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
+from obelisk.games.cleopatra.state import CleopatraState
+from obelisk.games.cleopatra.tensor import TensorLayout
+from obelisk.games.cleopatra.view import render_observation
+
+
+class CleopatraGame(Game):
+    """Static description: data tables, the action layout and size bounds."""
+
+    info = GameInfo(
+        id="cleopatra",
+        name="Cleopatra and the Society of Architects",
+        min_players=3,
+        max_players=5,
+        default_players=4,
+        description="build Cleopatra's palace for talents without becoming the most corrupt architect",
+        options=(
+            Option("data", "", "path of a replacement component data file (JSON, see docs/games/cleopatra.md)"),
+            Option("offering_ties", "worse", "players tied in the Offering all take the worse (or better) of their places",
+                   ("worse", "better")),
+            Option("crocodile_ties", "all", "several most corrupt players: all are eaten, none is, or the richest of them",
+                   ("all", "none", "richest")),
+            Option("mosaic_mirror", False, "mosaic tiles may also be laid mirrored (not only rotated)", (True, False)),
+            Option("priest_faces", 1, "High Priest symbols per die (of 6 faces)", (1, 2, 3)),
+            Option("merchant_artisan", True, "a Nile merchant may replace an artisan", (True, False)),
+            Option("anubis_talents", 1, "talents for each Anubis statue placed in a new sanctuary (0: none)", (1, 0)),
+            Option("bonus_four_plus", 5, "multi-build bonus for 4 or more pieces in one turn", (5, 2, 0)),
+            Option("max_rounds", 0, "the game also ends after this many rounds (0: no limit, as in the rulebook)",
+                   bounds=(0, 10_000)),
+        ),
+    )
+    state_class = CleopatraState
+
+    def _setup(self) -> None:
+        try:
+            self.tables = load_tables(self.options["data"], self.options["mosaic_mirror"])
+        except DataError as error:
+            raise ValueError(str(error)) from None
+        self.actions = make_actions(self.tables)
+        self._sizes = (self.actions.size, max(2 * NUM_KINDS, self.tables.dice + 1, len(self.tables.tile_ids)))
+        self.tensor = TensorLayout(self.tables)
+        dispatch = [(getattr(CleopatraState, "_do_" + name), index)
+                    for name, size in self.actions.ranges for index in range(size)]
+        dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
+        self.rules = Rules(self.tables, self.options, self.actions, dispatch, dice_outcomes)
+
+    def _dice(self, rolled: int) -> tuple[tuple[int, float], ...]:
+        """Binomial chances of 0..``rolled`` priest symbols."""
+        p = self.options["priest_faces"] / self.tables.faces
+        return tuple((k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1))
+
+    def num_distinct_actions(self) -> int:
+        return self._sizes[0]
+
+    def max_chance_outcomes(self) -> int:
+        return self._sizes[1]
+
+    def max_game_length(self) -> int:
+        """Turns are bounded by ``max_rounds`` (else ``ROUND_CAP``); each turn by the cards in play.
+
+        Per turn: at most every card played as a character (each with up to
+        one decision per card in the game for the Envoys' offers and
+        acceptances, the Vizier's draws and one per opponent), every piece of
+        the palace built (choice, payments, placement, claims, stack draws),
+        a dice roll and an Offering, the hand-limit discards and a deck
+        rebuild's worth of market draws.
+        """
+        t = self.tables
+        n = self.num_players
+        cards = t.deck_size
+        pieces = sum(t.pieces.values())
+        statues = n * t.kit["anubis_statues"]
+        per_character = 2 * cards + 2 * n + 2 * VIZIER_DRAWS + 4
+        per_turn = (self.rules.max_plays * per_character + pieces * (2 + 2 * max(sum(c) for c in t.costs.values()) + 2)
+                    + statues + len(t.tile_ids) + 4 * (n + 2) + cards + 20)
+        return self.rules.max_rounds * n * per_turn + 3 * n * t.kit["cards_dealt"] + 20
+
+    def render_observation(self, view: Mapping[str, Any]) -> str:
+        return render_observation(self.tables, view)
+
+    def observation_tensor_size(self) -> int:
+        """Fixed for a data file, the same at every player count (seat blocks are padded to 5)."""
+        return self.tensor.size
+
+    def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
+        """The view encoded as in docs/games/cleopatra.md, "Observation tensor"."""
+        return self.tensor.encode(view)
+
