@@ -56,27 +56,55 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
     console.print(table)
 
 
+STRENGTHS: dict[str, tuple[str, str]] = {
+    "easy": ("greedy", "looks one move ahead (plays at once)"),
+    "normal": ("ismcts:500ms", "searches half a second a move"),
+    "strong": ("ismcts:3s", "searches three seconds a move"),
+}
+"""The bots' strength asked by the setup dialog (and ``--strength``): the bot spec and what it means."""
+DEFAULT_STRENGTH = "normal"
+
+
 def play(
     ctx: typer.Context,
     game_id: str = typer.Argument(None, metavar="GAME", help="Game id (see `obelisk list`); asked if omitted."),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: str = typer.Option(None, "--seats", help="Comma-separated: you,random,greedy,ismcts:1s ..."),
+    strength: str = typer.Option(None, "--strength", help="The bots in the seats you leave open: "
+                                 + ", ".join(f"{k} ({v[0]})" for k, v in STRENGTHS.items()) + "."),
     seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
                              "committed to at the start and revealed at the end."),
     save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
                               "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
 ) -> None:
-    """Play a game in the terminal. Game options go as --NAME VALUE (e.g. --cards my_cards.json)."""
+    """Play a game in the terminal; with no GAME, a short dialog asks for the game, players, seat and bots.
+
+    Game options go as --NAME VALUE (e.g. --cards my_cards.json).
+    """
     options = parse_extra_options(list(ctx.args))
     fixed_seed = check_seed_option(seed)
+    if strength is not None and strength not in STRENGTHS:
+        raise UserError(f"--strength must be one of {', '.join(STRENGTHS)}, got {_shown(strength)}")
+    if strength is not None and seats is not None:
+        raise UserError("give --seats or --strength, not both")
     tolerate_undecodable_input()
-    if game_id is None:
-        try:
+    dialog = game_id is None
+    try:
+        if dialog:
             game_id = _ask_game()
-        except LeftGame:
-            console.print("no game chosen")
-            return
-    game = load_game(game_id, players, options)
+            if players is None:
+                players = _ask_players(game_id)
+        game = load_game(game_id, players, options)
+        if seats is None:
+            if dialog:
+                seats = _ask_seats(game, strength)
+            elif strength is not None:
+                seats = "you," + STRENGTHS[strength][0]
+    except LeftGame:
+        console.print("no game chosen")
+        return
+    except KeyboardInterrupt:
+        raise Interrupted("no game chosen") from None
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
     secret: SecretSeed | None = None
     if fixed_seed is None:
@@ -156,6 +184,50 @@ def _ask_game() -> str:
         if answer in {i.id for i in infos}:
             return answer
         console.print(f"type a number from 1 to {len(infos)}, a game id, or q", style="red")
+
+
+def _ask_players(game_id: str) -> int:
+    info = next(i for i in obelisk.games() if i.id == game_id)
+    low, high = info.min_players, info.max_players
+    default = info.default_players or low
+    if low == high:
+        return low
+    while True:
+        answer = _read(f"How many players ({low}-{high}, Enter = {default})? ")
+        if not answer:
+            return default
+        chosen = small_number(answer, high)
+        if chosen is not None and chosen >= low:
+            return chosen
+        console.print(f"type a number from {low} to {high}, Enter for {default}, or q", style="red")
+
+
+def _ask_seats(game: Game, strength: str | None) -> str:
+    """The seat list from two questions: which seat is mine, and how strong the bots in the others are."""
+    last = game.num_players - 1
+    mine = 0
+    while True:
+        answer = _read(f"Your seat (0 plays first ... {last} plays last, Enter = 0)? ")
+        chosen = small_number(answer, last) if answer else 0
+        if chosen is not None:
+            mine = chosen
+            break
+        console.print(f"type a number from 0 to {last}, Enter for 0, or q", style="red")
+    if strength is None:
+        for name, (spec, meaning) in STRENGTHS.items():
+            console.print(plain(f"  {name:<7} {spec:<13} {meaning}"))
+        while True:
+            answer = _read(f"Bots' strength ({', '.join(STRENGTHS)}; Enter = {DEFAULT_STRENGTH})? ").lower()
+            if answer in STRENGTHS or not answer:
+                strength = answer or DEFAULT_STRENGTH
+                break
+            console.print(f"type {', '.join(STRENGTHS)}, Enter for {DEFAULT_STRENGTH}, or q", style="red")
+    bot = STRENGTHS[strength][0]
+    return ",".join("you" if seat == mine else bot for seat in range(game.num_players))
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
 def _read(prompt: str) -> str:
