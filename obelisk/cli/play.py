@@ -6,7 +6,8 @@ import contextlib
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import typer
 from rich.table import Table
@@ -123,13 +124,12 @@ def play(
     for seat, spec in enumerate(seat_specs):
         console.print(plain(f"  seat {seat}: {'you' if seat in humans else spec}"))
     console.print(plain(f"record: {path}"))
-    state = game.new_initial_state(game_seed)
-    viewer = humans[0] if humans else None
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
+    match = Match(game.new_initial_state(game_seed), bots, names, secret, path)
     left = ""
     try:
-        _loop(state, bots, humans, viewer)
+        match.run()
     except LeftGame as how:
         left = str(how)
     except KeyboardInterrupt:
@@ -137,9 +137,10 @@ def play(
         left = "interrupted"
     except BaseException:
         with contextlib.suppress(Exception):  # keep the game for a bug report; the original error goes on
-            save_record(_record(state, names, secret), path)
+            save_record(match.record(), path)
         raise
-    _save(_record(state, names, secret), path)
+    state = match.state
+    _save(match.record(), path)
     if left == "interrupted":
         raise Interrupted(f"game left unfinished at move {state.move_number()}; record saved to {path}")
     if left:
@@ -151,9 +152,140 @@ def play(
                             "against the commitment"))
 
 
-def _record(state: State, names: list[dict[str, str]], secret: SecretSeed | None) -> dict[str, Any]:
-    return make_record(state, names, seed_commitment=secret.commitment if secret else None,
-                       seed_salt=secret.salt if secret else None)
+class Match:
+    """A game at this keyboard: the position, who sits where, and where its record goes.
+
+    Humans answer at the prompt; the position is replaced (never edited) when a command such as
+    ``undo`` takes steps back, so ``state`` is always one the rules reached.
+    """
+
+    def __init__(self, state: State, bots: dict[int, Any], names: list[dict[str, str]],
+                 secret: SecretSeed | None, path: Path) -> None:
+        self.state = state
+        self.bots = bots
+        self.names = names
+        self.secret = secret
+        self.path = path
+        humans = [s for s in range(state.num_players) if s not in bots]
+        self.viewer: int | None = humans[0] if humans else None
+
+    def record(self) -> dict[str, Any]:
+        return make_record(self.state, self.names, seed_commitment=self.secret.commitment if self.secret else None,
+                           seed_salt=self.secret.salt if self.secret else None)
+
+    def run(self) -> None:
+        """Play to the end: bots and chance move on their own, humans are asked."""
+        while not self.state.is_terminal():
+            state = self.state
+            actor = state.current_player()
+            if actor == CHANCE:
+                action = state.sample_chance()
+            elif actor in self.bots:
+                action = self.bots[actor].choose(state)
+            else:
+                self.viewer = actor
+                chosen = self.ask(actor)
+                if chosen is None:
+                    continue
+                action = chosen
+            if self.viewer is not None and (actor != self.viewer or actor == CHANCE):
+                who = "chance" if actor == CHANCE else f"seat {actor}"
+                console.print(plain(f"{who}: {state.public_action_string(action, self.viewer)}", "dim"))
+            state.apply_action(action)
+        view = self.state.observation(self.viewer)
+        console.rule("game over")
+        console.print(plain(self.state.game.render_observation(view)))
+        _print_scores(self.state)
+
+    def ask(self, seat: int) -> int | None:
+        """The action ``seat`` chooses: a listed number or a legal label; commands are run in between.
+
+        None when a command replaced the position, which is then shown anew.
+        """
+        state = self.state
+        view = state.observation(seat)
+        console.rule(f"seat {seat} to play")
+        console.print(plain(state.game.render_observation(view)))
+        legal = view["legal_actions"]
+        for number, (_, label) in enumerate(legal, 1):
+            console.print(plain(f"  {number:>3}. {label}"))
+        by_label = {_folded(label): action for action, label in legal}
+        while True:
+            answer = _read("your move (number, label or help; q to quit): ")
+            chosen = small_number(answer, len(legal))
+            if chosen:
+                return legal[chosen - 1][0]
+            word, _, argument = answer.partition(" ")
+            command = COMMANDS.get(word.lower())
+            if command is not None:
+                if command.run(self, seat, argument.strip()):
+                    return None
+                continue
+            if _folded(answer) in by_label:
+                return by_label[_folded(answer)]
+            console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A word typed at the move prompt instead of a move; ``run`` returns whether the position changed."""
+
+    usage: str
+    meaning: str
+    run: Callable[[Match, int, str], bool]
+
+
+COMMANDS: dict[str, Command] = {}
+"""The move prompt's commands by name; a new one is one more entry (``command``)."""
+
+
+def command(name: str, usage: str, meaning: str) -> Callable[[Callable[[Match, int, str], bool]],
+                                                            Callable[[Match, int, str], bool]]:
+    def add(run: Callable[[Match, int, str], bool]) -> Callable[[Match, int, str], bool]:
+        COMMANDS[name] = Command(usage, meaning, run)
+        return run
+    return add
+
+
+@command("help", "help", "these commands")
+def _help(match: Match, seat: int, argument: str) -> bool:
+    console.print(plain("  a number or a label from the list plays that action"))
+    for entry in COMMANDS.values():
+        console.print(plain(f"  {entry.usage:<12} {entry.meaning}"))
+    console.print(plain(f"  {'q, quit':<12} save the game and leave"))
+    return False
+
+
+LOG_LINES = 20
+
+
+@command("log", "log [N|all]", f"the last N steps of the game as your seat saw them (default {LOG_LINES})")
+def _log(match: Match, seat: int, argument: str) -> bool:
+    state = match.state
+    history = state.history()
+    count = LOG_LINES if not argument else len(history) if argument == "all" else small_number(argument, 10**6)
+    if count is None:
+        console.print("log takes a number of steps or 'all'", style="red")
+        return False
+    replayed = state.game.new_initial_state(state.seed)
+    lines = []
+    for action in history:
+        actor = replayed.current_player()
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        lines.append(f"{replayed.move_number():>4}. {who}: {replayed.public_action_string(action, seat)}")
+        replayed.apply_action(action)
+    for line in lines[-count:] if count else []:
+        console.print(plain(line))
+    if not lines:
+        console.print("nothing has happened yet")
+    return False
+
+
+@command("save", "save", "write the record now and go on playing")
+def _save_now(match: Match, seat: int, argument: str) -> bool:
+    _save(match.record(), match.path)
+    console.print(plain(f"record saved to {match.path}; the game goes on"))
+    return False
 
 
 def _save(record: dict[str, Any], path: Path) -> None:
@@ -240,46 +372,6 @@ def _read(prompt: str) -> str:
     if answer.lower() in ("q", "quit"):
         raise LeftGame("quit")
     return answer
-
-
-def _loop(state: State, bots: dict[int, Any], humans: list[int], viewer: int | None) -> None:
-    game = state.game
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = state.sample_chance()
-        elif actor in bots:
-            action = bots[actor].choose(state)
-        else:
-            viewer = actor
-            action = _ask_action(state, actor)
-        if viewer is not None and (actor != viewer or actor == CHANCE):
-            who = "chance" if actor == CHANCE else f"seat {actor}"
-            console.print(plain(f"{who}: {state.public_action_string(action, viewer)}", "dim"))
-        state.apply_action(action)
-    view = state.observation(viewer)
-    console.rule("game over")
-    console.print(plain(game.render_observation(view)))
-    _print_scores(state)
-
-
-def _ask_action(state: State, seat: int) -> int:
-    """The number of a listed action or the label of a legal one; anything else is asked again."""
-    view = state.observation(seat)
-    console.rule(f"seat {seat} to play")
-    console.print(plain(state.game.render_observation(view)))
-    legal = view["legal_actions"]
-    for number, (_, label) in enumerate(legal, 1):
-        console.print(plain(f"  {number:>3}. {label}"))
-    by_label = {_folded(label): action for action, label in legal}
-    while True:
-        answer = _read("your move (number or label, q to quit): ")
-        chosen = small_number(answer, len(legal))
-        if chosen:
-            return legal[chosen - 1][0]
-        if _folded(answer) in by_label:
-            return by_label[_folded(answer)]
-        console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
 
 
 def _folded(label: str) -> str:

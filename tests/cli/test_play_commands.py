@@ -1,0 +1,81 @@
+"""Commands at the ``obelisk play`` move prompt: help, log, save (hint and undo have their own tests)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import obelisk
+from obelisk.cli.play import COMMANDS
+from obelisk.core import CHANCE
+from obelisk.core.records import replay_record
+from tests.cli.test_terminal import keyboard, run
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    keyboard(monkeypatch, ["help"], lambda: "q")
+    code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "1")
+    assert code == 0
+    for name, entry in COMMANDS.items():
+        assert re.search(rf"^  {re.escape(entry.usage)} +{re.escape(entry.meaning)}$", out, re.M), name
+    assert "q, quit" in out
+
+
+def expected_log(game_id: str, seed: int, history: list[int], seat: int) -> list[str]:
+    state = obelisk.load(game_id, 2).new_initial_state(seed)
+    lines = []
+    for action in history:
+        actor = state.current_player()
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        lines.append(f"{state.move_number():>4}. {who}: {state.public_action_string(action, seat)}")
+        state.apply_action(action)
+    return lines
+
+
+def test_log_shows_the_game_as_the_seat_saw_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    keyboard(monkeypatch, ["1", "1", "log all", "log 2", "log"], lambda: "q")
+    code, out, _ = run(capsys, "play", "valley", "--players", "2", "--seats", "you,random", "--seed", "5",
+                       "--save", str(path))
+    assert code == 0
+    history = [a["id"] for a in json.loads(path.read_text())["actions"]]
+    lines = expected_log("valley", 5, history, 0)
+    shown = [line for line in out.splitlines() if re.match(r"^ *\d+\. (chance|seat \d):", line)]
+    assert shown == lines + lines[-2:] + lines[-20:]
+    true_labels = {a["label"] for a in json.loads(path.read_text())["actions"] if a["player"] == CHANCE}
+    hidden = [line for line in lines if "seat 1 draws a card" in line]
+    assert hidden and not any(label in out for label in true_labels if label.startswith("seat 1 draws "))
+
+
+@pytest.mark.parametrize("argument", ["x", "-1", "²", "9" * 100])
+def test_log_refuses_a_bad_count(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                 argument: str) -> None:
+    keyboard(monkeypatch, [f"log {argument}"], lambda: "q")
+    code, out, err = run(capsys, "play", "valley", "--seats", "you", "--seed", "1")
+    assert code == 0 and not err and out.count("log takes a number of steps or 'all'") == 1
+
+
+def test_save_writes_the_record_and_the_game_goes_on(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    answers = iter(["1", "save", "1", "1", "save", "q"])
+    saved: list[dict[str, object]] = []
+
+    def typed(prompt: str = "") -> str:
+        if path.exists():
+            saved.append(json.loads(path.read_text()))
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", typed)
+    code, out, _ = run(capsys, "play", "cleopatra", "--seats", "you,random", "--seed", "4", "--save", str(path))
+    assert code == 0 and out.count(f"record saved to {path}; the game goes on") == 2
+    first, second = saved[0], saved[-1]
+    assert [len([a for a in doc["actions"] if a["player"] == 0]) for doc in (first, second)] == [1, 3]
+    assert second["actions"][:len(first["actions"])] == first["actions"]
+    for doc in (first, second):
+        assert not doc["result"]["terminal"]
+    assert replay_record(second)[1][-1].move_number() == len(second["actions"])
