@@ -13,6 +13,7 @@ import typer
 from rich.table import Table
 
 import obelisk
+from obelisk.bots.hints import suggest
 from obelisk.cli import Interrupted, UserError
 from obelisk.cli.common import (
     check_seed_option,
@@ -278,6 +279,18 @@ def _log(match: Match, seat: int, argument: str) -> bool:
         console.print(plain(line))
     if not lines:
         console.print("nothing has happened yet")
+    return False
+
+
+@command("hint", "hint", "the search bot's three best moves for you: how often it chose each, and your expected result")
+def _hint(match: Match, seat: int, argument: str) -> bool:
+    with console.status(plain("thinking about a hint…")):
+        suggestions = suggest(match.state, seat, seed=match.state.move_number())
+    parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
+             for n, s in enumerate(suggestions, 1)]
+    console.print(plain("hint: " + " · ".join(parts)))
+    if any(s.value is not None for s in suggestions):
+        console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
     return False
 
 

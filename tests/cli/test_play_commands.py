@@ -79,3 +79,18 @@ def test_save_writes_the_record_and_the_game_goes_on(capsys: pytest.CaptureFixtu
     for doc in (first, second):
         assert not doc["result"]["terminal"]
     assert replay_record(second)[1][-1].move_number() == len(second["actions"])
+
+
+def test_hint_shows_the_searchs_top_three(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from obelisk.bots.hints import suggest
+
+    keyboard(monkeypatch, ["hint"], lambda: "q")
+    code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "6")
+    state = obelisk.load("valley").new_initial_state(6)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    expected = suggest(state, 0, seed=state.move_number())
+    (line,) = [line for line in out.splitlines() if line.startswith("hint: ")]
+    assert code == 0 and len(expected) == 3
+    assert line == "hint: " + " · ".join(f"{n}. {s.label} ({s.share:.0%}, {s.value:+.2f})"
+                                         for n, s in enumerate(expected, 1))
