@@ -76,6 +76,8 @@ def play(
                                  + ", ".join(f"{k} ({v[0]})" for k, v in STRENGTHS.items()) + "."),
     seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
                              "committed to at the start and revealed at the end."),
+    auto: bool = typer.Option(True, "--auto/--no-auto", help="Play a decision with a single legal choice "
+                              "for you (it is shown with the other seats' moves)."),
     save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
                               "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
 ) -> None:
@@ -127,7 +129,7 @@ def play(
     console.print(plain(f"record: {path}"))
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
-    match = Match(game.new_initial_state(game_seed), bots, names, secret, path)
+    match = Match(game.new_initial_state(game_seed), bots, names, secret, path, auto)
     left = ""
     try:
         match.run()
@@ -161,14 +163,17 @@ class Match:
     """
 
     def __init__(self, state: State, bots: dict[int, Any], names: list[dict[str, str]],
-                 secret: SecretSeed | None, path: Path) -> None:
+                 secret: SecretSeed | None, path: Path, auto: bool = True) -> None:
         self.state = state
         self.bots = bots
         self.names = names
         self.secret = secret
         self.path = path
+        self.auto = auto
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
+        self._pending: list[tuple[int, str]] = []
+        """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
 
     def record(self) -> dict[str, Any]:
         return make_record(self.state, self.names, seed_commitment=self.secret.commitment if self.secret else None,
@@ -179,24 +184,50 @@ class Match:
         while not self.state.is_terminal():
             state = self.state
             actor = state.current_player()
+            automatic = False
             if actor == CHANCE:
                 action = state.sample_chance()
             elif actor in self.bots:
-                action = self.bots[actor].choose(state)
+                with console.status(plain(f"seat {actor} ({self.names[actor]['kind']}) is thinking…")):
+                    action = self.bots[actor].choose(state)
             else:
                 self.viewer = actor
-                chosen = self.ask(actor)
-                if chosen is None:
-                    continue
-                action = chosen
-            if self.viewer is not None and (actor != self.viewer or actor == CHANCE):
-                who = "chance" if actor == CHANCE else f"seat {actor}"
-                console.print(plain(f"{who}: {state.public_action_string(action, self.viewer)}", "dim"))
+                legal = state.legal_actions()
+                automatic = self.auto and len(legal) == 1
+                if automatic:
+                    action = legal[0]
+                else:
+                    self._tell()
+                    chosen = self.ask(actor)
+                    if chosen is None:
+                        continue
+                    action = chosen
+            if self.viewer is not None and (actor != self.viewer or automatic):
+                self._pending.append((actor, state.public_action_string(action, self.viewer)))
             state.apply_action(action)
+        self._tell()
         view = self.state.observation(self.viewer)
         console.rule("game over")
         console.print(plain(self.state.game.render_observation(view)))
         _print_scores(self.state)
+
+    def _tell(self) -> None:
+        """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
+        runs: list[tuple[int, list[str]]] = []
+        for actor, label in self._pending:
+            if runs and runs[-1][0] == actor:
+                runs[-1][1].append(label)
+            else:
+                runs.append((actor, [label]))
+        for actor, labels in runs:
+            if actor == CHANCE:
+                who = "chance"
+            elif actor == self.viewer:
+                who = f"seat {actor} (you, the only choice)"
+            else:
+                who = f"seat {actor} ({self.names[actor]['kind']})"
+            console.print(plain(f"{who}: {' · '.join(labels)}", "dim"))
+        self._pending = []
 
     def ask(self, seat: int) -> int | None:
         """The action ``seat`` chooses: a listed number or a legal label; commands are run in between.

@@ -71,7 +71,7 @@ def test_save_writes_the_record_and_the_game_goes_on(capsys: pytest.CaptureFixtu
         return next(answers)
 
     monkeypatch.setattr("builtins.input", typed)
-    code, out, _ = run(capsys, "play", "cleopatra", "--seats", "you,random", "--seed", "4", "--save", str(path))
+    code, out, _ = run(capsys, "play", "cleopatra", "--seats", "you,random", "--seed", "4", "--no-auto", "--save", str(path))
     assert code == 0 and out.count(f"record saved to {path}; the game goes on") == 2
     first, second = saved[0], saved[-1]
     assert [len([a for a in doc["actions"] if a["player"] == 0]) for doc in (first, second)] == [1, 3]
