@@ -209,7 +209,7 @@ class Match:
         view = self.state.observation(self.viewer)
         console.rule("game over")
         console.print(plain(self.state.game.render_observation(view)))
-        _print_scores(self.state)
+        _print_scores(self.state, self.names)
 
     def _tell(self) -> None:
         """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
@@ -422,20 +422,60 @@ def _folded(label: str) -> str:
     return " ".join(label.split()).casefold()
 
 
-def _print_scores(state: State) -> None:
-    """One column per seat and a row per scoring category, so games with many categories fit a terminal."""
+def _print_scores(state: State, names: list[dict[str, str]]) -> None:
+    """Places, then one column per seat and a row per scoring category, so games with many categories fit a terminal."""
     scores = state.scores()
-    returns = state.returns()
-    categories = sorted({c for s in scores for c in s["breakdown"]})
+    places = _places(state.returns())
+    categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))
     table = Table(title="final scores")
     table.add_column("")
     for seat in range(state.num_players):
-        table.add_column(f"seat {seat}", justify="right")
+        table.add_column(plain(f"seat {seat}\n{names[seat]['name']}"), justify="right")
+    table.add_row("Place", *[plain(place) for place in places], style="bold")
     for c in categories:
-        table.add_row(plain(c), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
-    table.add_row("total", *[str(entry["total"]) for entry in scores], style="bold")
-    table.add_row("result", *[f"{r:+.2f}" for r in returns])
+        table.add_row(plain(heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
+    table.add_row("Total", *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
+    for line in _ties(scores, places):
+        console.print(plain(line))
+
+
+def heading(name: str) -> str:
+    """A scoring category's field name as a heading: ``scroll_sets`` → ``Scroll sets``."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _places(returns: list[float]) -> list[str]:
+    """Each seat's place from the returns: ``1st``, ``2nd`` …; seats with equal returns share a place (``=1st``)."""
+    places = []
+    for value in returns:
+        place = ordinal(1 + sum(other > value for other in returns))
+        places.append(("=" if returns.count(value) > 1 else "") + place)
+    return places
+
+
+def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
+    """One line per group of seats with equal totals: tied, or which one the game's tie-break put ahead."""
+    lines = []
+    totals = [entry["total"] for entry in scores]
+    for total in dict.fromkeys(totals):
+        seats = [seat for seat, t in enumerate(totals) if t == total]
+        if len(seats) < 2:
+            continue
+        who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
+        if len({places[seat] for seat in seats}) == 1:
+            lines.append(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place")
+        else:
+            order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
+            lines.append(f"{who} have {total} points each; the tie-break decided: "
+                         + ", ".join(f"seat {seat} {places[seat]}" for seat in order))
+    return lines
 
 
 def register(app: typer.Typer) -> None:
