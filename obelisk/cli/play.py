@@ -30,7 +30,7 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.core import CHANCE, Game, State
-from obelisk.core.records import make_record, save_record
+from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
 
 console = make_console()
@@ -79,12 +79,22 @@ def play(
     auto: bool = typer.Option(True, "--auto/--no-auto", help="Play a decision with a single legal choice "
                               "for you (it is shown with the other seats' moves)."),
     save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
-                              "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
+                              "folder in the user data folder, or in $OBELISK_DATA_DIR; with --resume, "
+                              "the record resumed)."),
+    resume: Path = typer.Option(None, "--resume", metavar="RECORD", help="Continue the unfinished game of "
+                                "this record, with its seats and its seed."),
 ) -> None:
     """Play a game in the terminal; with no GAME, a short dialog asks for the game, players, seat and bots.
 
     Game options go as --NAME VALUE (e.g. --cards my_cards.json).
     """
+    if resume is not None:
+        if ctx.args or any(value is not None for value in (game_id, players, seats, strength, seed)):
+            raise UserError("--resume continues the record's own game, seats and seed: give no game, game options, "
+                            "--players, --seats, --strength or --seed with it")
+        tolerate_undecodable_input()
+        _resume(resume, save, auto)
+        return
     options = parse_extra_options(list(ctx.args))
     fixed_seed = check_seed_option(seed)
     if strength is not None and strength not in STRENGTHS:
@@ -129,7 +139,39 @@ def play(
     console.print(plain(f"record: {path}"))
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
-    match = Match(game.new_initial_state(game_seed), bots, names, secret, path, auto)
+    _finish(Match(game.new_initial_state(game_seed), bots, names, secret, path, auto))
+
+
+def _resume(record: Path, save: Path | None, auto: bool) -> None:
+    """Go on with a saved unfinished game: the same seats, the same (secret) seed, checked against the record."""
+    try:
+        doc = read_record(record)
+        game, states = replay_record(doc)
+    except RecordError as error:
+        raise UserError(str(error)) from None
+    state = states[-1]
+    if state.is_terminal():
+        raise UserError(f"the game in {str(record)!r} is finished; `obelisk replay` shows it")
+    names = [{"name": p["name"], "kind": p["kind"]} for p in doc["players"]]
+    specs = ["you" if p["kind"] == "human" else p["kind"] for p in names]
+    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if doc.get("seed_commitment") is not None else None
+    bots = make_bots(specs, game, state.seed)
+    path = output_file(save or record, "record")
+    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players, resumed at move "
+                                                         f"{state.move_number()}"))
+    if secret is not None:
+        console.print(plain(f"shuffles committed: {secret.commitment} (verified against the record)"))
+    else:
+        console.print(plain(f"fixed-seed game (seed {state.seed})"))
+    for seat, entry in enumerate(names):
+        console.print(plain(f"  seat {seat}: {'you' if seat not in bots else entry['kind']}"))
+    console.print(plain(f"record: {path}"))
+    _finish(Match(state, bots, names, secret, path, auto))
+
+
+def _finish(match: Match) -> None:
+    """Play ``match`` to its end or until the player leaves, and save its record either way."""
+    path, secret = match.path, match.secret
     left = ""
     try:
         match.run()
