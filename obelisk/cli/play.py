@@ -251,7 +251,7 @@ class Match:
         view = self.state.observation(self.viewer)
         console.rule("game over")
         console.print(plain(self.state.game.render_observation(view)))
-        _print_scores(self.state, self.names)
+        print_scores(self.state, self.names)
 
     def _tell(self) -> None:
         """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
@@ -464,8 +464,8 @@ def _folded(label: str) -> str:
     return " ".join(label.split()).casefold()
 
 
-def _print_scores(state: State, names: list[dict[str, str]]) -> None:
-    """Places, then one column per seat and a row per scoring category, so games with many categories fit a terminal."""
+def print_scores(state: State, names: list[dict[str, str]]) -> None:
+    """The end screen's table (``obelisk replay`` shows it too): places, then one column per seat and a row per scoring category, so games with many categories fit a terminal."""
     scores = state.scores()
     places = _places(state.returns())
     categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))
