@@ -29,7 +29,7 @@ from obelisk.cli.common import (
     tolerate_undecodable_input,
     write_failed,
 )
-from obelisk.core import CHANCE, Game, State
+from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
 
@@ -253,6 +253,10 @@ class Match:
         console.print(plain(self.state.game.render_observation(view)))
         print_scores(self.state, self.names)
 
+    def forget(self) -> None:
+        """Drop the steps not yet told (they were taken back)."""
+        self._pending = []
+
     def _tell(self) -> None:
         """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
         runs: list[tuple[int, list[str]]] = []
@@ -365,6 +369,41 @@ def _hint(match: Match, seat: int, argument: str) -> bool:
     if any(s.value is not None for s in suggestions):
         console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
     return False
+
+
+@command("undo", "undo [N]", "take back your last N moves of this turn (default 1), where the game allows it")
+def _undo(match: Match, seat: int, argument: str) -> bool:
+    wanted = small_number(argument, 10**6) if argument else 1
+    if not wanted:
+        console.print("undo takes a number of moves from 1", style="red")
+        return False
+    state = match.state
+    steps = _asked_steps(state, seat, wanted, match.auto)
+    try:
+        match.state = state.undo(seat, steps)
+    except IllegalActionError as error:
+        console.print(plain(f"nothing to undo: {error}"))
+        return False
+    match.forget()
+    console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
+    return True
+
+
+def _asked_steps(state: State, seat: int, wanted: int, auto: bool) -> int:
+    """How many of ``seat``'s latest decisions take back its ``wanted`` last answers (the automatic ones too).
+
+    A single choice played for the seat would only be played again, so it goes back with the answer before it.
+    """
+    history = state.history()
+    steps = asked = 0
+    while asked < wanted and steps < len(history):
+        steps += 1
+        before = state.game.replay(state.seed, history[:len(history) - steps])
+        if before.current_player() != seat:
+            break
+        if not auto or len(before.legal_actions()) > 1:
+            asked += 1
+    return steps
 
 
 @command("save", "save", "write the record now and go on playing")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -94,3 +95,48 @@ def test_hint_shows_the_searchs_top_three(capsys: pytest.CaptureFixture[str], mo
     assert code == 0 and len(expected) == 3
     assert line == "hint: " + " · ".join(f"{n}. {s.label} ({s.share:.0%}, {s.value:+.2f})"
                                          for n, s in enumerate(expected, 1))
+
+
+@pytest.fixture
+def two_step() -> Iterator[str]:
+    from obelisk.core import registry
+    from tests.core.toy import TwoStepHighCardGame
+
+    registry.register(TwoStepHighCardGame)
+    yield TwoStepHighCardGame.info.id
+    registry.unregister(TwoStepHighCardGame.info.id)
+
+
+def test_undo_takes_back_moves_of_this_turn_and_they_leave_no_trace(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_step: str) -> None:
+    path = tmp_path / "g.json"
+    keyboard(monkeypatch, ["hold", "undo", "hold", "undo 2", "undo", "swap", "undo", "hold"], lambda: "q")
+    code, out, _ = run(capsys, "play", two_step, "--seats", "you,random", "--seed", "1", "--save", str(path))
+    assert code == 0 and out.count("took back 1 move") == 2 and "took back 2 moves" not in out
+    assert re.findall(r"^nothing to undo: (.*)$", out, re.M) == [
+        "seat 0 cannot take back more than 1 decision now: a chance event happened since",
+        "seat 0 cannot take back a decision now: a chance event happened since",
+    ]
+    mine = [a["label"] for a in json.loads(path.read_text())["actions"] if a["player"] == 0]
+    assert mine == ["swap", "hold"]
+
+
+def test_undo_says_why_there_is_nothing_to_take_back(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    keyboard(monkeypatch, ["1", "undo", "undo x", "undo 0"], lambda: "q")
+    code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "2")
+    assert code == 0
+    assert "nothing to undo: seat 0 cannot take back a decision now: its decision revealed something hidden" in out
+    assert out.count("undo takes a number of moves from 1") == 2
+
+
+def test_undo_takes_back_the_single_choices_played_for_you_with_the_answer_before_them(two_step: str) -> None:
+    from obelisk.cli.play import _asked_steps
+
+    state = obelisk.load(two_step, 2, allow_swap=False).new_initial_state(1)
+    for _ in range(2):
+        state.apply_action(state.sample_chance())
+    state.apply_action(0)
+    state.apply_action(0)
+    assert _asked_steps(state, 0, 1, auto=False) == 1
+    assert _asked_steps(state, 0, 1, auto=True) == 3
