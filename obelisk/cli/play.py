@@ -95,7 +95,11 @@ def play(
         tolerate_undecodable_input()
         _resume(resume, save, auto)
         return
-    options = parse_extra_options(list(ctx.args))
+    words = list(ctx.args)
+    if game_id is not None and game_id.startswith("-"):  # a game option, and the game is to be asked
+        words.insert(0, game_id)
+        game_id = None
+    options = parse_extra_options(words)
     fixed_seed = check_seed_option(seed)
     if strength is not None and strength not in STRENGTHS:
         raise UserError(f"--strength must be one of {', '.join(STRENGTHS)}, got {_shown(strength)}")

@@ -86,3 +86,12 @@ def test_leaving_the_dialog_at_any_question(capsys: pytest.CaptureFixture[str], 
     else:
         assert code == 0 and not err and out.endswith("no game chosen\n")
     assert not (data_dir / "records").exists() or not any((data_dir / "records").iterdir())
+
+
+@pytest.mark.parametrize("argv", [["--max-rounds", "2"], ["--max-rounds=2"], ["-o", "max_rounds=2"]])
+def test_game_options_go_with_the_dialog_too(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    keyboard(monkeypatch, [GAME_NUMBER["tomb"], "2", "", "easy"], lambda: "q")
+    path = tmp_path / "g.json"
+    code, _, err = run(capsys, "play", *argv, "--seed", "1", "--save", str(path))
+    assert code == 0 and not err and json.loads(path.read_text())["options"]["max_rounds"] == 2
