@@ -257,10 +257,6 @@ class Match:
         console.print(plain(self.state.game.render_observation(view)))
         print_scores(self.state, self.names)
 
-    def forget(self) -> None:
-        """Drop the steps not yet told (they were taken back)."""
-        self._pending = []
-
     def _tell(self) -> None:
         """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
         runs: list[tuple[int, list[str]]] = []
@@ -318,7 +314,10 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {}
-"""The move prompt's commands by name; a new one is one more entry (``command``)."""
+"""The move prompt's commands by name, in the order ``help`` lists them. A new command is one more
+function decorated with ``@command(name, usage, meaning)``; it gets the match, the seat at the prompt
+and the rest of the typed line, prints only what that seat may see, and returns whether it replaced
+the position."""
 
 
 def command(name: str, usage: str, meaning: str) -> Callable[[Callable[[Match, int, str], bool]],
@@ -388,7 +387,6 @@ def _undo(match: Match, seat: int, argument: str) -> bool:
     except IllegalActionError as error:
         console.print(plain(f"nothing to undo: {error}"))
         return False
-    match.forget()
     console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
     return True
 
