@@ -19,6 +19,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "play.md"
@@ -63,7 +64,7 @@ def capture(game_id: str, words: list[str], answers: int, folder: Path) -> str:
         return answer
 
     argv = ["play", game_id, *words, "--seats", "you,greedy", "--save", str(folder / f"{game_id}.json")]
-    with contextlib.redirect_stdout(out), _patched_input(typed):
+    with contextlib.redirect_stdout(out), mock.patch("builtins.input", typed):
         if main(argv) != 0 or "hint" not in given:
             raise SystemExit(f"{game_id}: no hint was asked for:\n{out.getvalue()[-2000:]}")
     text = out.getvalue()
@@ -93,18 +94,6 @@ def _told(text: str) -> str:
             break
         told.insert(0, line)
     return "".join(line + "\n" for line in told)
-
-
-@contextlib.contextmanager
-def _patched_input(typed: object) -> object:
-    import builtins
-
-    original = builtins.input
-    builtins.input = typed  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        builtins.input = original
 
 
 def document() -> str:

@@ -65,6 +65,8 @@ STRENGTHS: dict[str, tuple[str, str]] = {
 }
 """The bots' strength asked by the setup dialog (and ``--strength``): the bot spec and what it means."""
 DEFAULT_STRENGTH = "normal"
+_STRENGTH_HELP = ("The bots in the seats you leave open: "
+                  + ", ".join(f"{name} ({spec})" for name, (spec, _) in STRENGTHS.items()) + ".")
 
 
 def play(
@@ -72,8 +74,7 @@ def play(
     game_id: str = typer.Argument(None, metavar="GAME", help="Game id (see `obelisk list`); asked if omitted."),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: str = typer.Option(None, "--seats", help="Comma-separated: you,random,greedy,ismcts:1s ..."),
-    strength: str = typer.Option(None, "--strength", help="The bots in the seats you leave open: "
-                                 + ", ".join(f"{k} ({v[0]})" for k, v in STRENGTHS.items()) + "."),
+    strength: str = typer.Option(None, "--strength", help=_STRENGTH_HELP),
     seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
                              "committed to at the start and revealed at the end."),
     auto: bool = typer.Option(True, "--auto/--no-auto", help="Play a decision with a single legal choice "
@@ -506,7 +507,10 @@ def _folded(label: str) -> str:
 
 
 def print_scores(state: State, names: list[dict[str, str]]) -> None:
-    """The end screen's table (``obelisk replay`` shows it too): places, then one column per seat and a row per scoring category, so games with many categories fit a terminal."""
+    """The end screen's table (``obelisk replay`` shows it too): places, then a row per scoring category.
+
+    One column per seat, so games with many categories fit a terminal.
+    """
     scores = state.scores()
     places = _places(state.returns())
     categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))

@@ -104,7 +104,10 @@ def _parse_seat(text: str, game: Game) -> int | None:
 
 
 def turn_starts(states: list[State]) -> list[int]:
-    """The moves at which a seat takes its turn: its first decision after another seat's (chance between is not a turn)."""
+    """The moves at which a seat takes its turn: its first decision after another seat's.
+
+    Chance events between two seats' decisions are no turn of their own.
+    """
     starts = [0]
     last = None
     for position, state in enumerate(states):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -64,7 +64,7 @@ def test_save_writes_the_record_and_the_game_goes_on(capsys: pytest.CaptureFixtu
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "g.json"
     answers = iter(["1", "save", "1", "1", "save", "q"])
-    saved: list[dict[str, object]] = []
+    saved: list[dict[str, Any]] = []
 
     def typed(prompt: str = "") -> str:
         if path.exists():
@@ -72,7 +72,8 @@ def test_save_writes_the_record_and_the_game_goes_on(capsys: pytest.CaptureFixtu
         return next(answers)
 
     monkeypatch.setattr("builtins.input", typed)
-    code, out, _ = run(capsys, "play", "cleopatra", "--seats", "you,random", "--seed", "4", "--no-auto", "--save", str(path))
+    code, out, _ = run(capsys, "play", "cleopatra", "--seats", "you,random", "--seed", "4", "--no-auto",
+                       "--save", str(path))
     assert code == 0 and out.count(f"record saved to {path}; the game goes on") == 2
     first, second = saved[0], saved[-1]
     assert [len([a for a in doc["actions"] if a["player"] == 0]) for doc in (first, second)] == [1, 3]

@@ -52,4 +52,5 @@ def test_the_end_screen_of_a_game(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert re.search(r"seat 0 +┃ seat 1 +┃ seat 2", screen) and re.search(r"random +┃ greedy +┃ greedy", screen)
     for row in ("Place", "Coins", "Treasures", "Scrolls", "Curses", "Magic", "Total"):
         assert re.search(rf"│ {row} +│", screen), row
-    assert sorted(re.search(r"│ Place +│(.*)│", screen).group(1).replace("│", " ").split()) == ["1st", "2nd", "3rd"]
+    places = re.search(r"│ Place +│(.*)│", screen)
+    assert places and sorted(places.group(1).replace("│", " ").split()) == ["1st", "2nd", "3rd"]

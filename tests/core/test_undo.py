@@ -23,7 +23,8 @@ def dealt(game: HighCardGame, cards: tuple[int, ...] = (5, 0, 3, 1)) -> State:
 def test_the_first_decision_of_a_game_cannot_be_taken_back_before_it_is_made() -> None:
     state = dealt(HighCardGame(2))
     assert state.undo_points(0) == 0 and state.undo_points(1) == 0
-    with pytest.raises(IllegalActionError, match="^seat 0 cannot take back a decision now: a chance event happened since$"):
+    with pytest.raises(IllegalActionError,
+                       match="^seat 0 cannot take back a decision now: a chance event happened since$"):
         state.undo(0)
 
 
