@@ -192,6 +192,18 @@ class ISMCTSBot:
             self.last_iterations = 0
             self.stopped_decided = True
             return legal[0]
+        root = self.search(state, legal)
+        sure = self._sure_end(state, root, legal)
+        if sure is not None:
+            return sure
+        # Most visited root edge; ties broken by mean reward, then by the lower id.
+        return max(
+            (a for a in legal if a in root.children),
+            key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits, -a),
+        )
+
+    def search(self, state: State, legal: list[int]) -> _Node:
+        """Run the budget's iterations from ``state`` (the seat's decision with actions ``legal``); the root."""
         started = time.perf_counter()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         root = self._new_root(state, legal)
@@ -213,14 +225,7 @@ class ISMCTSBot:
                         self.stopped_decided = True
                         break
         self.last_iterations = count
-        sure = self._sure_end(state, root, legal)
-        if sure is not None:
-            return sure
-        # Most visited root edge; ties broken by mean reward, then by the lower id.
-        return max(
-            (a for a in legal if a in root.children),
-            key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits, -a),
-        )
+        return root
 
     def _sure_end(self, state: State, root: _Node, legal: list[int]) -> int | None:
         """An action that ends the game at once with a return no searched action is expected to beat.

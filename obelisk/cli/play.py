@@ -6,12 +6,14 @@ import contextlib
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import typer
 from rich.table import Table
 
 import obelisk
+from obelisk.bots.hints import suggest
 from obelisk.cli import Interrupted, UserError
 from obelisk.cli.common import (
     check_seed_option,
@@ -27,8 +29,8 @@ from obelisk.cli.common import (
     tolerate_undecodable_input,
     write_failed,
 )
-from obelisk.core import CHANCE, Game, State
-from obelisk.core.records import make_record, save_record
+from obelisk.core import CHANCE, Game, IllegalActionError, State
+from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
 
 console = make_console()
@@ -56,27 +58,72 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
     console.print(table)
 
 
+STRENGTHS: dict[str, tuple[str, str]] = {
+    "easy": ("greedy", "looks one move ahead (plays at once)"),
+    "normal": ("ismcts:500ms", "searches half a second a move"),
+    "strong": ("ismcts:3s", "searches three seconds a move"),
+}
+"""The bots' strength asked by the setup dialog (and ``--strength``): the bot spec and what it means."""
+DEFAULT_STRENGTH = "normal"
+_STRENGTH_HELP = ("The bots in the seats you leave open: "
+                  + ", ".join(f"{name} ({spec})" for name, (spec, _) in STRENGTHS.items()) + ".")
+
+
 def play(
     ctx: typer.Context,
     game_id: str = typer.Argument(None, metavar="GAME", help="Game id (see `obelisk list`); asked if omitted."),
     players: int = typer.Option(None, "--players", "-p", help="Number of players."),
     seats: str = typer.Option(None, "--seats", help="Comma-separated: you,random,greedy,ismcts:1s ..."),
+    strength: str = typer.Option(None, "--strength", help=_STRENGTH_HELP),
     seed: int = typer.Option(None, "--seed", help="Fixed seed (practice, research); default: a secret seed, "
                              "committed to at the start and revealed at the end."),
+    auto: bool = typer.Option(True, "--auto/--no-auto", help="Play a decision with a single legal choice "
+                              "for you (it is shown with the other seats' moves)."),
     save: Path = typer.Option(None, "--save", help="Where to save the game record (default: the records "
-                              "folder in the user data folder, or in $OBELISK_DATA_DIR)."),
+                              "folder in the user data folder, or in $OBELISK_DATA_DIR; with --resume, "
+                              "the record resumed)."),
+    resume: Path = typer.Option(None, "--resume", metavar="RECORD", help="Continue the unfinished game of "
+                                "this record, with its seats and its seed."),
 ) -> None:
-    """Play a game in the terminal. Game options go as --NAME VALUE (e.g. --cards my_cards.json)."""
-    options = parse_extra_options(list(ctx.args))
+    """Play a game in the terminal; with no GAME, a short dialog asks for the game, players, seat and bots.
+
+    Game options go as --NAME VALUE (e.g. --cards my_cards.json).
+    """
+    if resume is not None:
+        if ctx.args or any(value is not None for value in (game_id, players, seats, strength, seed)):
+            raise UserError("--resume continues the record's own game, seats and seed: give no game, game options, "
+                            "--players, --seats, --strength or --seed with it")
+        tolerate_undecodable_input()
+        _resume(resume, save, auto)
+        return
+    words = list(ctx.args)
+    if game_id is not None and game_id.startswith("-"):  # a game option, and the game is to be asked
+        words.insert(0, game_id)
+        game_id = None
+    options = parse_extra_options(words)
     fixed_seed = check_seed_option(seed)
+    if strength is not None and strength not in STRENGTHS:
+        raise UserError(f"--strength must be one of {', '.join(STRENGTHS)}, got {_shown(strength)}")
+    if strength is not None and seats is not None:
+        raise UserError("give --seats or --strength, not both")
     tolerate_undecodable_input()
-    if game_id is None:
-        try:
+    dialog = game_id is None
+    try:
+        if dialog:
             game_id = _ask_game()
-        except LeftGame:
-            console.print("no game chosen")
-            return
-    game = load_game(game_id, players, options)
+            if players is None:
+                players = _ask_players(game_id)
+        game = load_game(game_id, players, options)
+        if seats is None:
+            if dialog:
+                seats = _ask_seats(game, strength)
+            elif strength is not None:
+                seats = "you," + STRENGTHS[strength][0]
+    except LeftGame:
+        console.print("no game chosen")
+        return
+    except KeyboardInterrupt:
+        raise Interrupted("no game chosen") from None
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
     secret: SecretSeed | None = None
     if fixed_seed is None:
@@ -95,13 +142,44 @@ def play(
     for seat, spec in enumerate(seat_specs):
         console.print(plain(f"  seat {seat}: {'you' if seat in humans else spec}"))
     console.print(plain(f"record: {path}"))
-    state = game.new_initial_state(game_seed)
-    viewer = humans[0] if humans else None
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
+    _finish(Match(game.new_initial_state(game_seed), bots, names, secret, path, auto))
+
+
+def _resume(record: Path, save: Path | None, auto: bool) -> None:
+    """Go on with a saved unfinished game: the same seats, the same (secret) seed, checked against the record."""
+    try:
+        doc = read_record(record)
+        game, states = replay_record(doc)
+    except RecordError as error:
+        raise UserError(str(error)) from None
+    state = states[-1]
+    if state.is_terminal():
+        raise UserError(f"the game in {str(record)!r} is finished; `obelisk replay` shows it")
+    names = [{"name": p["name"], "kind": p["kind"]} for p in doc["players"]]
+    specs = ["you" if p["kind"] == "human" else p["kind"] for p in names]
+    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if doc.get("seed_commitment") is not None else None
+    bots = make_bots(specs, game, state.seed)
+    path = output_file(save or record, "record")
+    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players, resumed at move "
+                                                         f"{state.move_number()}"))
+    if secret is not None:
+        console.print(plain(f"shuffles committed: {secret.commitment} (verified against the record)"))
+    else:
+        console.print(plain(f"fixed-seed game (seed {state.seed})"))
+    for seat, entry in enumerate(names):
+        console.print(plain(f"  seat {seat}: {'you' if seat not in bots else entry['kind']}"))
+    console.print(plain(f"record: {path}"))
+    _finish(Match(state, bots, names, secret, path, auto))
+
+
+def _finish(match: Match) -> None:
+    """Play ``match`` to its end or until the player leaves, and save its record either way."""
+    path, secret = match.path, match.secret
     left = ""
     try:
-        _loop(state, bots, humans, viewer)
+        match.run()
     except LeftGame as how:
         left = str(how)
     except KeyboardInterrupt:
@@ -109,9 +187,10 @@ def play(
         left = "interrupted"
     except BaseException:
         with contextlib.suppress(Exception):  # keep the game for a bug report; the original error goes on
-            save_record(_record(state, names, secret), path)
+            save_record(match.record(), path)
         raise
-    _save(_record(state, names, secret), path)
+    state = match.state
+    _save(match.record(), path)
     if left == "interrupted":
         raise Interrupted(f"game left unfinished at move {state.move_number()}; record saved to {path}")
     if left:
@@ -123,9 +202,218 @@ def play(
                             "against the commitment"))
 
 
-def _record(state: State, names: list[dict[str, str]], secret: SecretSeed | None) -> dict[str, Any]:
-    return make_record(state, names, seed_commitment=secret.commitment if secret else None,
-                       seed_salt=secret.salt if secret else None)
+class Match:
+    """A game at this keyboard: the position, who sits where, and where its record goes.
+
+    Humans answer at the prompt; the position is replaced (never edited) when a command such as
+    ``undo`` takes steps back, so ``state`` is always one the rules reached.
+    """
+
+    def __init__(self, state: State, bots: dict[int, Any], names: list[dict[str, str]],
+                 secret: SecretSeed | None, path: Path, auto: bool = True) -> None:
+        self.state = state
+        self.bots = bots
+        self.names = names
+        self.secret = secret
+        self.path = path
+        self.auto = auto
+        humans = [s for s in range(state.num_players) if s not in bots]
+        self.viewer: int | None = humans[0] if humans else None
+        self._pending: list[tuple[int, str]] = []
+        """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
+
+    def record(self) -> dict[str, Any]:
+        return make_record(self.state, self.names, seed_commitment=self.secret.commitment if self.secret else None,
+                           seed_salt=self.secret.salt if self.secret else None)
+
+    def run(self) -> None:
+        """Play to the end: bots and chance move on their own, humans are asked."""
+        while not self.state.is_terminal():
+            state = self.state
+            actor = state.current_player()
+            automatic = False
+            if actor == CHANCE:
+                action = state.sample_chance()
+            elif actor in self.bots:
+                with console.status(plain(f"seat {actor} ({self.names[actor]['kind']}) is thinking…")):
+                    action = self.bots[actor].choose(state)
+            else:
+                self.viewer = actor
+                legal = state.legal_actions()
+                automatic = self.auto and len(legal) == 1
+                if automatic:
+                    action = legal[0]
+                else:
+                    self._tell()
+                    chosen = self.ask(actor)
+                    if chosen is None:
+                        continue
+                    action = chosen
+            if self.viewer is not None and (actor != self.viewer or automatic):
+                self._pending.append((actor, state.public_action_string(action, self.viewer)))
+            state.apply_action(action)
+        self._tell()
+        view = self.state.observation(self.viewer)
+        console.rule("game over")
+        console.print(plain(self.state.game.render_observation(view)))
+        print_scores(self.state, self.names)
+
+    def _tell(self) -> None:
+        """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
+        runs: list[tuple[int, list[str]]] = []
+        for actor, label in self._pending:
+            if runs and runs[-1][0] == actor:
+                runs[-1][1].append(label)
+            else:
+                runs.append((actor, [label]))
+        for actor, labels in runs:
+            if actor == CHANCE:
+                who = "chance"
+            elif actor == self.viewer:
+                who = f"seat {actor} (you, the only choice)"
+            else:
+                who = f"seat {actor} ({self.names[actor]['kind']})"
+            console.print(plain(f"{who}: {' · '.join(labels)}", "dim"))
+        self._pending = []
+
+    def ask(self, seat: int) -> int | None:
+        """The action ``seat`` chooses: a listed number or a legal label; commands are run in between.
+
+        None when a command replaced the position, which is then shown anew.
+        """
+        state = self.state
+        view = state.observation(seat)
+        console.rule(f"seat {seat} to play")
+        console.print(plain(state.game.render_observation(view)))
+        legal = view["legal_actions"]
+        for number, (_, label) in enumerate(legal, 1):
+            console.print(plain(f"  {number:>3}. {label}"))
+        by_label = {_folded(label): action for action, label in legal}
+        while True:
+            answer = _read("your move (number, label or help; q to quit): ")
+            chosen = small_number(answer, len(legal))
+            if chosen:
+                return legal[chosen - 1][0]
+            word, _, argument = answer.partition(" ")
+            command = COMMANDS.get(word.lower())
+            if command is not None:
+                if command.run(self, seat, argument.strip()):
+                    return None
+                continue
+            if _folded(answer) in by_label:
+                return by_label[_folded(answer)]
+            console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A word typed at the move prompt instead of a move; ``run`` returns whether the position changed."""
+
+    usage: str
+    meaning: str
+    run: Callable[[Match, int, str], bool]
+
+
+COMMANDS: dict[str, Command] = {}
+"""The move prompt's commands by name, in the order ``help`` lists them. A new command is one more
+function decorated with ``@command(name, usage, meaning)``; it gets the match, the seat at the prompt
+and the rest of the typed line, prints only what that seat may see, and returns whether it replaced
+the position."""
+
+
+def command(name: str, usage: str, meaning: str) -> Callable[[Callable[[Match, int, str], bool]],
+                                                            Callable[[Match, int, str], bool]]:
+    def add(run: Callable[[Match, int, str], bool]) -> Callable[[Match, int, str], bool]:
+        COMMANDS[name] = Command(usage, meaning, run)
+        return run
+    return add
+
+
+@command("help", "help", "these commands")
+def _help(match: Match, seat: int, argument: str) -> bool:
+    console.print(plain("  a number or a label from the list plays that action"))
+    for entry in COMMANDS.values():
+        console.print(plain(f"  {entry.usage:<12} {entry.meaning}"))
+    console.print(plain(f"  {'q, quit':<12} save the game and leave"))
+    return False
+
+
+LOG_LINES = 20
+
+
+@command("log", "log [N|all]", f"the last N steps of the game as your seat saw them (default {LOG_LINES})")
+def _log(match: Match, seat: int, argument: str) -> bool:
+    state = match.state
+    history = state.history()
+    count = LOG_LINES if not argument else len(history) if argument == "all" else small_number(argument, 10**6)
+    if count is None:
+        console.print("log takes a number of steps or 'all'", style="red")
+        return False
+    replayed = state.game.new_initial_state(state.seed)
+    lines = []
+    for action in history:
+        actor = replayed.current_player()
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        lines.append(f"{replayed.move_number():>4}. {who}: {replayed.public_action_string(action, seat)}")
+        replayed.apply_action(action)
+    for line in lines[-count:] if count else []:
+        console.print(plain(line))
+    if not lines:
+        console.print("nothing has happened yet")
+    return False
+
+
+@command("hint", "hint", "the search bot's three best moves for you: how often it chose each, and your expected result")
+def _hint(match: Match, seat: int, argument: str) -> bool:
+    with console.status(plain("thinking about a hint…")):
+        suggestions = suggest(match.state, seat, seed=match.state.move_number())
+    parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
+             for n, s in enumerate(suggestions, 1)]
+    console.print(plain("hint: " + " · ".join(parts)))
+    if any(s.value is not None for s in suggestions):
+        console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
+    return False
+
+
+@command("undo", "undo [N]", "take back your last N moves of this turn (default 1), where the game allows it")
+def _undo(match: Match, seat: int, argument: str) -> bool:
+    wanted = small_number(argument, 10**6) if argument else 1
+    if not wanted:
+        console.print("undo takes a number of moves from 1", style="red")
+        return False
+    state = match.state
+    steps = _asked_steps(state, seat, wanted, match.auto)
+    try:
+        match.state = state.undo(seat, steps)
+    except IllegalActionError as error:
+        console.print(plain(f"nothing to undo: {error}"))
+        return False
+    console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
+    return True
+
+
+def _asked_steps(state: State, seat: int, wanted: int, auto: bool) -> int:
+    """How many of ``seat``'s latest decisions take back its ``wanted`` last answers (the automatic ones too).
+
+    A single choice played for the seat would only be played again, so it goes back with the answer before it.
+    """
+    history = state.history()
+    steps = asked = 0
+    while asked < wanted and steps < len(history):
+        steps += 1
+        before = state.game.replay(state.seed, history[:len(history) - steps])
+        if before.current_player() != seat:
+            break
+        if not auto or len(before.legal_actions()) > 1:
+            asked += 1
+    return steps
+
+
+@command("save", "save", "write the record now and go on playing")
+def _save_now(match: Match, seat: int, argument: str) -> bool:
+    _save(match.record(), match.path)
+    console.print(plain(f"record saved to {match.path}; the game goes on"))
+    return False
 
 
 def _save(record: dict[str, Any], path: Path) -> None:
@@ -158,6 +446,50 @@ def _ask_game() -> str:
         console.print(f"type a number from 1 to {len(infos)}, a game id, or q", style="red")
 
 
+def _ask_players(game_id: str) -> int:
+    info = next(i for i in obelisk.games() if i.id == game_id)
+    low, high = info.min_players, info.max_players
+    default = info.default_players or low
+    if low == high:
+        return low
+    while True:
+        answer = _read(f"How many players ({low}-{high}, Enter = {default})? ")
+        if not answer:
+            return default
+        chosen = small_number(answer, high)
+        if chosen is not None and chosen >= low:
+            return chosen
+        console.print(f"type a number from {low} to {high}, Enter for {default}, or q", style="red")
+
+
+def _ask_seats(game: Game, strength: str | None) -> str:
+    """The seat list from two questions: which seat is mine, and how strong the bots in the others are."""
+    last = game.num_players - 1
+    mine = 0
+    while True:
+        answer = _read(f"Your seat (0 plays first ... {last} plays last, Enter = 0)? ")
+        chosen = small_number(answer, last) if answer else 0
+        if chosen is not None:
+            mine = chosen
+            break
+        console.print(f"type a number from 0 to {last}, Enter for 0, or q", style="red")
+    if strength is None:
+        for name, (spec, meaning) in STRENGTHS.items():
+            console.print(plain(f"  {name:<7} {spec:<13} {meaning}"))
+        while True:
+            answer = _read(f"Bots' strength ({', '.join(STRENGTHS)}; Enter = {DEFAULT_STRENGTH})? ").lower()
+            if answer in STRENGTHS or not answer:
+                strength = answer or DEFAULT_STRENGTH
+                break
+            console.print(f"type {', '.join(STRENGTHS)}, Enter for {DEFAULT_STRENGTH}, or q", style="red")
+    bot = STRENGTHS[strength][0]
+    return ",".join("you" if seat == mine else bot for seat in range(game.num_players))
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
 def _read(prompt: str) -> str:
     """One answer, stripped; ``q`` and the end of the input leave the game."""
     try:
@@ -170,64 +502,67 @@ def _read(prompt: str) -> str:
     return answer
 
 
-def _loop(state: State, bots: dict[int, Any], humans: list[int], viewer: int | None) -> None:
-    game = state.game
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = state.sample_chance()
-        elif actor in bots:
-            action = bots[actor].choose(state)
-        else:
-            viewer = actor
-            action = _ask_action(state, actor)
-        if viewer is not None and (actor != viewer or actor == CHANCE):
-            who = "chance" if actor == CHANCE else f"seat {actor}"
-            console.print(plain(f"{who}: {state.public_action_string(action, viewer)}", "dim"))
-        state.apply_action(action)
-    view = state.observation(viewer)
-    console.rule("game over")
-    console.print(plain(game.render_observation(view)))
-    _print_scores(state)
-
-
-def _ask_action(state: State, seat: int) -> int:
-    """The number of a listed action or the label of a legal one; anything else is asked again."""
-    view = state.observation(seat)
-    console.rule(f"seat {seat} to play")
-    console.print(plain(state.game.render_observation(view)))
-    legal = view["legal_actions"]
-    for number, (_, label) in enumerate(legal, 1):
-        console.print(plain(f"  {number:>3}. {label}"))
-    by_label = {_folded(label): action for action, label in legal}
-    while True:
-        answer = _read("your move (number or label, q to quit): ")
-        chosen = small_number(answer, len(legal))
-        if chosen:
-            return legal[chosen - 1][0]
-        if _folded(answer) in by_label:
-            return by_label[_folded(answer)]
-        console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
-
-
 def _folded(label: str) -> str:
     return " ".join(label.split()).casefold()
 
 
-def _print_scores(state: State) -> None:
-    """One column per seat and a row per scoring category, so games with many categories fit a terminal."""
+def print_scores(state: State, names: list[dict[str, str]]) -> None:
+    """The end screen's table (``obelisk replay`` shows it too): places, then a row per scoring category.
+
+    One column per seat, so games with many categories fit a terminal.
+    """
     scores = state.scores()
-    returns = state.returns()
-    categories = sorted({c for s in scores for c in s["breakdown"]})
+    places = _places(state.returns())
+    categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))
     table = Table(title="final scores")
     table.add_column("")
     for seat in range(state.num_players):
-        table.add_column(f"seat {seat}", justify="right")
+        table.add_column(plain(f"seat {seat}\n{names[seat]['name']}"), justify="right")
+    table.add_row("Place", *[plain(place) for place in places], style="bold")
     for c in categories:
-        table.add_row(plain(c), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
-    table.add_row("total", *[str(entry["total"]) for entry in scores], style="bold")
-    table.add_row("result", *[f"{r:+.2f}" for r in returns])
+        table.add_row(plain(heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
+    table.add_row("Total", *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
+    for line in _ties(scores, places):
+        console.print(plain(line))
+
+
+def heading(name: str) -> str:
+    """A scoring category's field name as a heading: ``scroll_sets`` → ``Scroll sets``."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _places(returns: list[float]) -> list[str]:
+    """Each seat's place from the returns: ``1st``, ``2nd`` …; seats with equal returns share a place (``=1st``)."""
+    places = []
+    for value in returns:
+        place = ordinal(1 + sum(other > value for other in returns))
+        places.append(("=" if returns.count(value) > 1 else "") + place)
+    return places
+
+
+def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
+    """One line per group of seats with equal totals: tied, or which one the game's tie-break put ahead."""
+    lines = []
+    totals = [entry["total"] for entry in scores]
+    for total in dict.fromkeys(totals):
+        seats = [seat for seat, t in enumerate(totals) if t == total]
+        if len(seats) < 2:
+            continue
+        who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
+        if len({places[seat] for seat in seats}) == 1:
+            lines.append(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place")
+        else:
+            order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
+            lines.append(f"{who} have {total} points each; the tie-break decided: "
+                         + ", ".join(f"seat {seat} {places[seat]}" for seat in order))
+    return lines
 
 
 def register(app: typer.Typer) -> None:

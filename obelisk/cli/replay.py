@@ -6,15 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from obelisk.cli import UserError
 from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
+from obelisk.cli.play import print_scores
 from obelisk.core import CHANCE, Game, State
 from obelisk.core.records import RecordError, read_record, replay_record
 
 console = make_console()
 
-HELP = "keys: [enter]/n next · p previous · g N go to move N · s N view of seat N (s - spectator) · e end · q quit"
+HELP = ("keys: [enter]/n next step · p previous step · t next turn · b back a turn · g N go to move N · "
+        "s N view of seat N (s - spectator) · e end · q quit")
 
 
 def replay(
@@ -23,7 +26,6 @@ def replay(
     step: int = typer.Option(None, "--step", help="Start at this move number (default: the start)."),
     show: bool = typer.Option(False, "--print", help="Print the position at --step (default: the end) and exit."),
 ) -> None:
-    """Step through a saved game, forwards and backwards, from any seat's view."""
     doc, game, states = _replayed(path)
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
@@ -34,13 +36,22 @@ def replay(
     else:
         console.print(plain(f"seed {doc['seed']} (fixed, no commitment to verify)"))
     if show:
-        _show(game, states, last if step is None else step, viewer)
+        shown = last if step is None else step
+        _show(game, states, shown, viewer, max(shown - 1, 0))
+        if shown == last and states[last].is_terminal():
+            print_scores(states[last], doc["players"])
         return
+    names = doc["players"]
     position = step or 0
-    console.print(HELP)
+    turns = turn_starts(states)
+    console.print(plain(HELP))
     tolerate_undecodable_input()
+    since = max(position - 1, 0)
     while True:
-        _show(game, states, position, viewer)
+        _show(game, states, position, viewer, since)
+        if position == last and states[last].is_terminal():
+            print_scores(states[last], names)
+        before = position
         try:
             command = input(f"[move {position}/{last}] > ").strip().split()
         except EOFError:
@@ -55,6 +66,10 @@ def replay(
             position = min(position + 1, last)
         elif key == "p":
             position = max(position - 1, 0)
+        elif key == "t":
+            position = next((t for t in turns if t > position), last)
+        elif key == "b":
+            position = max((t for t in turns if t < position), default=0)
         elif key == "e":
             position = last
         elif target is not None:
@@ -65,7 +80,8 @@ def replay(
             except UserError as error:
                 console.print(plain(error, "red"))
         else:
-            console.print(HELP)
+            console.print(plain(HELP))
+        since = before if key == "t" and position > before else max(position - 1, 0)
 
 
 def _replayed(path: Path) -> tuple[dict[str, Any], Game, list[State]]:
@@ -87,17 +103,43 @@ def _parse_seat(text: str, game: Game) -> int | None:
     raise UserError(f"seat must be 0..{game.num_players - 1} or 'spectator', got {shown!r}")
 
 
-def _show(game: Game, states: list[State], position: int, viewer: int | None) -> None:
+def turn_starts(states: list[State]) -> list[int]:
+    """The moves at which a seat takes its turn: its first decision after another seat's.
+
+    Chance events between two seats' decisions are no turn of their own.
+    """
+    starts = [0]
+    last = None
+    for position, state in enumerate(states):
+        actor = state.current_player()
+        if actor >= 0:
+            if last is not None and actor != last:
+                starts.append(position)
+            last = actor
+    return starts
+
+
+def _show(game: Game, states: list[State], position: int, viewer: int | None, since: int) -> None:
+    """The position after ``position`` moves; the steps from move ``since`` to it, as ``viewer`` saw them."""
     state = states[position]
     who = "spectator" if viewer is None else f"seat {viewer}"
     console.rule(f"move {position} of {len(states) - 1} — view of {who}")
-    if position > 0:
-        before = states[position - 1]
+    runs: list[tuple[str, list[str]]] = []
+    for before, after in zip(states[since:position], states[since + 1:position + 1]):
         actor = before.current_player()
-        action = state.history()[-1]
         name = "chance" if actor == CHANCE else f"seat {actor}"
-        console.print(plain(f"last: {name}: {before.public_action_string(action, viewer)}"))
+        label = before.public_action_string(after.history()[-1], viewer)
+        if runs and runs[-1][0] == name:
+            runs[-1][1].append(label)
+        else:
+            runs.append((name, [label]))
+    for n, (name, labels) in enumerate(runs):
+        console.print(plain(f"{'last: ' if n == 0 else '      '}{name}: {' · '.join(labels)}"))
     console.print(plain(game.render_observation(state.observation(viewer))))
+
+
+replay.__doc__ = ("Step through a saved game by step or by turn, forwards and backwards, from any seat's view.\n\n"
+                  + escape(HELP.replace("keys:", "Keys:")))
 
 
 def register(app: typer.Typer) -> None:

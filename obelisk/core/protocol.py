@@ -429,6 +429,14 @@ class State(ABC):
         """Whether ``seat`` sees which action this is (called before it is applied)."""
         return True
 
+    def _reveals(self, action: int) -> bool:
+        """Whether the decision ``action`` (called before it is applied) shows anyone something hidden.
+
+        A decision that reveals cannot be taken back (``undo``). The default is
+        True: no decision is undoable until the game says which reveal nothing.
+        """
+        return True
+
     def _hidden_action_string(self, action: int) -> str:
         """What seats that may not see ``action`` are told instead."""
         actor = self.current_player()
@@ -661,6 +669,56 @@ class State(ABC):
         resampled._seed = rng.getrandbits(_SEED_BITS)
         resampled._history = []
         return resampled
+
+    def undo_points(self, seat: Any) -> int:
+        """How many of ``seat``'s latest decisions ``undo`` may take back now (0: none).
+
+        The rule players accept online: a seat may take back its own decisions
+        of the current turn while no chance event happened and nothing hidden
+        was revealed since (``_reveals``), never across another seat's decision,
+        and not once the game is over.
+        """
+        return self._undo_scan(seat)[0]
+
+    def undo(self, seat: Any, steps: Any = 1) -> "State":
+        """A new state: this game without ``seat``'s last ``steps`` decisions; this state is left as it is.
+
+        It is rebuilt by replaying the history without them, so the steps taken
+        back leave no trace in it or in its record. Taking back more than
+        ``undo_points(seat)`` raises ``IllegalActionError`` saying why not.
+        """
+        points, reason = self._undo_scan(seat)
+        if not _is_int(steps) or steps < 1:
+            raise IllegalActionError(f"steps must be a whole number from 1, got {codec.describe(steps)}")
+        if steps > points:
+            wanted = "a decision" if points == 0 else f"more than {points} decision{'s' if points > 1 else ''}"
+            raise IllegalActionError(f"seat {seat} cannot take back {wanted} now: {reason}")
+        return self.game.replay(self._seed, self._history[:len(self._history) - steps])
+
+    def _undo_scan(self, seat: Any) -> tuple[int, str]:
+        """``seat``'s decisions at the end of the history that may be taken back, and what stops the next one."""
+        if not _is_int(seat) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        if self._dealt_at >= 0:
+            return 0, "a re-dealt state is not a position of the game"
+        if self._current_player() == TERMINAL:
+            return 0, "the game is over"
+        replayed = self.game.new_initial_state(self._seed)
+        steps: list[tuple[int, bool]] = []
+        for action in self._history:
+            actor = replayed._current_player()
+            steps.append((actor, actor == seat and replayed._reveals(action)))
+            replayed.apply_action(action)
+        count = 0
+        for actor, reveals in reversed(steps):
+            if actor == CHANCE:
+                return count, "a chance event happened since"
+            if actor != seat:
+                return count, f"seat {actor} has decided since"
+            if reveals:
+                return count, "its decision revealed something hidden"
+            count += 1
+        return count, "it made no decision before"
 
     @property
     def replayable(self) -> bool:

@@ -79,7 +79,8 @@ def test_leaving_a_game_saves_its_record_and_exits_in_one_line(
     then, status, reason = QUITS[how]
     keyboard(monkeypatch, ["1"] * answers, then)
     path = tmp_path / "g.json"
-    code, out, err = run(capsys, "play", game_id, "--seats", "you", "--seed", str(SEED), "--save", str(path))
+    code, out, err = run(capsys, "play", game_id, "--seats", "you", "--seed", str(SEED), "--no-auto",
+                           "--save", str(path))
     assert code == status
     if reason:
         left = LEFT.findall(out)

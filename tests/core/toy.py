@@ -65,6 +65,10 @@ class HighCardState(State):
     def _hidden_action_string(self, action: int) -> str:
         return f"seat {self.drawing_for} draws a card"
 
+    def _reveals(self, action: int) -> bool:
+        """A swap puts the old card face up; holding shows nothing."""
+        return ACTIONS.decode(action)[0] == "swap"
+
     def _rank_keys(self) -> list[Any]:
         return [VALUES[h] for h in self.hands]
 
@@ -177,3 +181,36 @@ class LeakyHighCardGame(HighCardGame):
         options=HighCardGame.info.options,
     )
     state_class = LeakyHighCardState
+
+
+class TwoStepHighCardState(HighCardState):
+    """High Card whose turn is two decisions (hold or swap, twice), so a turn can be taken back step by step."""
+
+    def _init(self) -> None:
+        super()._init()
+        self.step = 0
+
+    def _apply_action(self, action: int) -> None:
+        if self.drawing_for >= 0:
+            super()._apply_action(action)
+            return
+        turn = self.turn
+        super()._apply_action(action)
+        self.step = 1 - self.step
+        if self.step:
+            self.turn = turn
+
+
+class TwoStepHighCardGame(HighCardGame):
+    info = GameInfo(
+        id="highcard_two_step",
+        name="High Card (two decisions a turn)",
+        min_players=2,
+        max_players=4,
+        description="test-only: High Card with two hold-or-swap decisions per turn",
+        options=HighCardGame.info.options,
+    )
+    state_class = TwoStepHighCardState
+
+    def max_game_length(self) -> int:
+        return 5 * self.num_players

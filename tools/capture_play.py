@@ -1,0 +1,131 @@
+"""Write docs/play.md: one terminal screen of ``obelisk play`` per game, captured from a real seeded game.
+
+Each game is played in this process against greedy bots with a fixed seed; a
+scripted player answers the first listed move a few times, then asks for a
+hint. The screen shown is the last one: the summary of what the bots did, the
+position, the moves and the hint, as an 80-column terminal shows them (the
+typed answers are echoed after their prompts, as a terminal would).
+
+    .venv/bin/python tools/capture_play.py            # rewrite docs/play.md
+    .venv/bin/python tools/capture_play.py --check    # fail if docs/play.md is not what it would write
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+import tempfile
+from pathlib import Path
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "play.md"
+WIDTH = 80
+MOST_ANSWERS = 200
+GAMES = {  # game id: (command-line words, answers before the hint)
+    "solomon": (["-p", "3", "--seed", "4"], 3),
+    "tomb": (["-p", "3", "--seed", "4", "--max-rounds", "20"], 4),
+    "cleopatra": (["-p", "3", "--seed", "4"], 3),
+    "valley": (["-p", "2", "--seed", "4"], 4),
+}
+INTRO = """# Playing in the terminal: what it looks like
+
+One screen of `obelisk play` per game, captured by `tools/capture_play.py` from real seeded games
+against greedy bots (the player typed `1` a few times, then `hint`). Each screen starts with the
+summary of what happened since the player's last move (one line per seat's run of moves, the chance
+events folded into one line), then the position as seat 0 may see it, the legal moves, and the
+hint. Regenerate it with `.venv/bin/python tools/capture_play.py` after changing what the terminal
+shows; `--check` fails when this file is out of date.
+"""
+
+
+def capture(game_id: str, words: list[str], answers: int, folder: Path) -> str:
+    """The text of the screen where the player asked for a hint, prompts and typed answers included.
+
+    The player answers ``1`` at least ``answers`` times and until a screen opens with what a bot did.
+    """
+    from obelisk.cli import main
+
+    out = io.StringIO()
+    given: list[str] = []
+
+    def typed(prompt: str = "") -> str:
+        if "hint" in given:
+            answer = "q"
+        elif len(given) >= answers and "seat 1 (greedy): " in _told(_before_screen(out.getvalue())):
+            answer = "hint"
+        else:
+            answer = "1" if len(given) < MOST_ANSWERS else "q"
+        given.append(answer)
+        out.write(f"{prompt}{answer}\n")
+        return answer
+
+    argv = ["play", game_id, *words, "--seats", "you,greedy", "--save", str(folder / f"{game_id}.json")]
+    with contextlib.redirect_stdout(out), mock.patch("builtins.input", typed):
+        if main(argv) != 0 or "hint" not in given:
+            raise SystemExit(f"{game_id}: no hint was asked for:\n{out.getvalue()[-2000:]}")
+    text = out.getvalue()
+    hint = text.rindex("hint: ")
+    before = _before_screen(text[:hint])
+    start = len(before) - len(_told(before))
+    end = text.index("\n", hint) + 1
+    note = text[end:].split("\n", 1)[0]
+    if note.startswith("  ("):
+        end += len(note) + 1
+    return text[start:end].rstrip("\n")
+
+
+def _before_screen(text: str) -> str:
+    """``text`` up to the rule that opens its last screen."""
+    return text[:text.rfind("\n", 0, text.rfind("seat 0 to play")) + 1]
+
+
+def _told(text: str) -> str:
+    """The summary lines (``chance: …``, ``seat N (…): …``) at the end of ``text``, before the next screen."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    told: list[str] = []
+    for line in reversed(lines):
+        if not (line.startswith("chance: ") or line.startswith("seat ") and "): " in line):
+            break
+        told.insert(0, line)
+    return "".join(line + "\n" for line in told)
+
+
+def document() -> str:
+    os.environ["COLUMNS"] = str(WIDTH)
+    sys.path.insert(0, str(ROOT))
+    parts = [INTRO]
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["OBELISK_DATA_DIR"] = folder
+        import obelisk
+
+        names = {info.id: info.name for info in obelisk.games()}
+        for game_id, (words, answers) in GAMES.items():
+            command = " ".join(["obelisk play", game_id, *words, "--seats you,greedy"])
+            screen = capture(game_id, words, answers, Path(folder))
+            parts.append(f"## {names[game_id]}\n\n`{command}`\n\n```text\n{screen}\n```\n")
+    return "\n".join(parts)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with docs/play.md instead of writing it")
+    args = parser.parse_args()
+    text = document()
+    if args.check:
+        if DOC.read_text(encoding="utf-8") != text:
+            print(f"{DOC.relative_to(ROOT)} is out of date: run tools/capture_play.py", file=sys.stderr)
+            return 1
+        return 0
+    DOC.write_text(text, encoding="utf-8")
+    print(f"wrote {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
