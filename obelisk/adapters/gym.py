@@ -1,9 +1,13 @@
 """Single-agent Gymnasium env: a learner plays one seat, Obelisk bots play the others.
 
->>> from obelisk.adapters.gym import make
->>> env = make("valley", seat=0, opponents="random", players=2)
+>>> import gymnasium, obelisk.adapters.gym        # registers obelisk/Valley-v0 and the others
+>>> env = gymnasium.make("obelisk/Valley-v0", players=2, seat=0, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+Every registered game is ``obelisk/<Id>-v0`` (``Solomon``, ``Tomb``,
+``Cleopatra``, ``Valley``), with the keyword arguments of
+:class:`ObeliskGymEnv` (game options included).
 
 The observation is the learner's float32 tensor (its own view only), the
 action a ``Discrete(num_distinct_actions)`` id, and ``info["action_mask"]``
@@ -32,14 +36,31 @@ from obelisk.bots import Bot, make_bot
 from obelisk.core import Game, State, registry
 from obelisk.core.rng import make_rng
 
-__all__ = ["ObeliskGymEnv", "make"]
+__all__ = ["ObeliskGymEnv", "env_id", "make", "register_envs"]
 
 ILLEGAL_ACTION_REWARD = -1.0
+NAMESPACE = "obelisk"
 
 
-def make(game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int = 2,
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``obelisk/Valley-v0`` for ``valley``."""
+    return f"{NAMESPACE}/{game_id.capitalize()}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register every game of ``obelisk.games()`` not yet known to Gymnasium; return all their ids."""
+    ids = []
+    for info in registry.games():
+        name = env_id(info.id)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:ObeliskGymEnv", kwargs={"game_id": info.id})
+        ids.append(name)
+    return ids
+
+
+def make(game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int | None = None,
          render_mode: str | None = None, **options: Any) -> "ObeliskGymEnv":
-    """Build the env; bad game ids, seats, options or bot specs raise ``ValueError``."""
+    """Build the env without Gymnasium's wrappers; bad game ids, seats, options or bot specs raise ``ValueError``."""
     return ObeliskGymEnv(game_id, seat=seat, opponents=opponents, players=players, render_mode=render_mode,
                          **options)
 
@@ -49,13 +70,14 @@ class ObeliskGymEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int = 2,
+    def __init__(self, game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy",
+                 players: int | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game: Game = registry.load(game_id, players, **options)
-        if not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be 0..{self.game.num_players - 1}, got {seat}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be an int from 0 to {self.game.num_players - 1}, got {seat!r}")
         self.seat = seat
         others = [s for s in range(self.game.num_players) if s != seat]
         specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
@@ -126,3 +148,6 @@ class ObeliskGymEnv(gymnasium.Env):
             gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
         return self.game.render_observation(self._state.observation(self.seat))
+
+
+register_envs()
