@@ -7,7 +7,11 @@
 
 Every registered game is ``obelisk/<Id>-v0`` (``Solomon``, ``Tomb``,
 ``Cleopatra``, ``Valley``), with the keyword arguments of
-:class:`ObeliskGymEnv` (game options included).
+:class:`ObeliskGymEnv` (game options included). The observation is the
+learner's float32 tensor (its own view only, clipped to the declared bounds,
+see ``_spaces``), or with ``dict_observation=True`` a dict of that tensor and
+the mask of legal ids; ``info["action_mask"]`` and ``action_masks()`` mark
+the legal ids.
 
 The observation is the learner's float32 tensor (its own view only), the
 action a ``Discrete(num_distinct_actions)`` id, and ``info["action_mask"]``
@@ -59,10 +63,10 @@ def register_envs() -> list[str]:
 
 
 def make(game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int | None = None,
-         render_mode: str | None = None, **options: Any) -> "ObeliskGymEnv":
+         render_mode: str | None = None, dict_observation: bool = False, **options: Any) -> "ObeliskGymEnv":
     """Build the env without Gymnasium's wrappers; bad game ids, seats, options or bot specs raise ``ValueError``."""
     return ObeliskGymEnv(game_id, seat=seat, opponents=opponents, players=players, render_mode=render_mode,
-                         **options)
+                         dict_observation=dict_observation, **options)
 
 
 class ObeliskGymEnv(gymnasium.Env):
@@ -71,8 +75,8 @@ class ObeliskGymEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, game_id: str, seat: int = 0, opponents: str | Sequence[str] = "greedy",
-                 players: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 players: int | None = None, render_mode: str | None = None, dict_observation: bool = False,
+                 **options: Any) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game: Game = registry.load(game_id, players, **options)
@@ -87,7 +91,10 @@ class ObeliskGymEnv(gymnasium.Env):
         for other, spec in self._specs.items():
             make_bot(spec, self.game, other, 0)  # fail now on an unknown spec
         self.render_mode = render_mode
-        self.observation_space = _spaces.observation_box(self.game)
+        self.dict_observation = bool(dict_observation)
+        box = _spaces.observation_box(self.game)
+        mask = spaces.MultiBinary(self.game.num_distinct_actions())
+        self.observation_space = spaces.Dict({"observation": box, "action_mask": mask}) if self.dict_observation else box
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self._state: State = self.game.new_initial_state(0)
         self._bots: dict[int, Bot] = {}
@@ -95,7 +102,7 @@ class ObeliskGymEnv(gymnasium.Env):
         self._done = True
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[np.ndarray, dict[str, Any]]:
+              ) -> tuple[Any, dict[str, Any]]:
         """Deal a new game and let the bots play up to the learner's first decision."""
         super().reset(seed=seed)
         # Every episode seed comes from np_random, so one reset seed fixes all later episodes.
@@ -107,7 +114,7 @@ class ObeliskGymEnv(gymnasium.Env):
         self._advance()
         return self._observation(), self._info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then bots and chance until the learner decides again or the game ends."""
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
@@ -125,6 +132,10 @@ class ObeliskGymEnv(gymnasium.Env):
             return self._observation(), float(state.returns()[self.seat]), True, False, self._info()
         return self._observation(), 0.0, False, False, self._info()
 
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal ids as a bool array (what ``MaskablePPO`` asks for); all false when it is not to act."""
+        return self._mask(self.seat).astype(bool)
+
     def _advance(self) -> None:
         state = self._state
         while not state.is_terminal():
@@ -136,11 +147,17 @@ class ObeliskGymEnv(gymnasium.Env):
             else:
                 state.apply_action(self._bots[current].choose(state))
 
-    def _observation(self) -> np.ndarray:
-        return _spaces.observation_tensor(self.game, self._state, self.seat)
+    def _mask(self, seat: int) -> np.ndarray:
+        return _spaces.action_mask(self.game, self._state, seat)
+
+    def _observation(self) -> Any:
+        tensor = _spaces.observation_tensor(self.game, self._state, self.seat)
+        if self.dict_observation:
+            return {"observation": tensor, "action_mask": self._mask(self.seat)}
+        return tensor
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": _spaces.action_mask(self.game, self._state, self.seat)}
+        return {"action_mask": self._mask(self.seat)}
 
     def render(self) -> str | None:
         """The learner's view as text (mode ``"ansi"``)."""
