@@ -110,7 +110,8 @@ class ObeliskGymEnv(gymnasium.Env):
         self.dict_observation = bool(dict_observation)
         box = _spaces.observation_box(self.game)
         mask = spaces.MultiBinary(self.game.num_distinct_actions())
-        self.observation_space = spaces.Dict({"observation": box, "action_mask": mask}) if self.dict_observation else box
+        self.observation_space = (spaces.Dict({"observation": box, "action_mask": mask}) if self.dict_observation
+                                  else box)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self._opponents: dict[int, Opponent] = {}
         self.set_opponents(opponents)
@@ -128,7 +129,8 @@ class ObeliskGymEnv(gymnasium.Env):
         elif isinstance(opponents, Sequence):
             given = list(opponents)
         else:
-            raise ValueError(f"opponents must be a bot spec, a bot, a policy or a sequence of them, got {opponents!r:.60}")
+            raise ValueError("opponents must be a bot spec, a bot, a policy or a sequence of them, "
+                             f"got {opponents!r:.60}")
         if len(given) != len(others):
             raise ValueError(f"need one opponent or {len(others)} (one per other seat), got {len(given)}")
         for other, opponent in zip(others, given):
@@ -138,7 +140,8 @@ class ObeliskGymEnv(gymnasium.Env):
                 if getattr(opponent, "seat", other) != other:
                     raise ValueError(f"the bot for seat {other} was built for seat {opponent.seat}")
             elif not callable(opponent):
-                raise ValueError(f"opponent for seat {other} must be a bot spec, a bot or a policy, got {opponent!r:.60}")
+                raise ValueError(f"opponent for seat {other} must be a bot spec, a bot or a policy, "
+                                 f"got {opponent!r:.60}")
         self._opponents = dict(zip(others, given))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:

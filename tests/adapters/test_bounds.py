@@ -43,7 +43,8 @@ def test_random_play_stays_inside_the_declared_range(game_id: str) -> None:
         for seed in (1, 2):
             for tensor in _sampled_tensors(game_id, players, seed):
                 outside = np.flatnonzero((tensor < low) | (tensor > high))
-                assert outside.size == 0, f"{game_id} {players}p seed {seed}: feature {outside[0]} = {tensor[outside[0]]}"
+                where = f"{game_id} {players}p seed {seed}"
+                assert outside.size == 0, f"{where}: feature {outside[0]} is {tensor[outside[0]]}"
                 seen += 1
     assert seen > 100
 
