@@ -1,7 +1,7 @@
 """Every Obelisk game as a PettingZoo AEC environment ``obelisk_<id>_v0``.
 
->>> from obelisk.adapters.pettingzoo import env
->>> e = env("valley", players=2)
+>>> from obelisk.adapters.pettingzoo import valley_v0     # or env("valley", players=2)
+>>> e = valley_v0.env(players=2)
 >>> e.reset(seed=7)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -15,6 +15,8 @@ inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
 so equal seeds give equal games. Rewards are the engine's rank-based returns,
 paid when the game ends; games always end within ``max_game_length``, so
 nothing is truncated. ``render()`` (mode ``"ansi"``) shows the spectator view.
+The modules ``solomon_v0``, ``tomb_v0``, ``cleopatra_v0`` and ``valley_v0``
+give each game its own ``env()`` / ``raw_env()``, as PettingZoo's suites do.
 """
 
 from __future__ import annotations
