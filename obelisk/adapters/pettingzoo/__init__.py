@@ -14,7 +14,11 @@ seat's own view (the mask is all zeros for seats not to act). Actions are
 inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
 so equal seeds give equal games. Rewards are the engine's rank-based returns,
 paid when the game ends; games always end within ``max_game_length``, so
-nothing is truncated. ``render()`` (mode ``"ansi"``) shows the spectator view.
+nothing is truncated. The agent to
+act finds its legal actions' labels in ``infos[agent]["action_labels"]``.
+``render()`` shows the view of the agent to act (mode ``"human"`` prints it,
+``"ansi"`` returns it). ``state()`` is the omniscient tensor for centralised
+critics: every seat's own tensor, in seat order (see ``state``).
 The modules ``solomon_v0``, ``tomb_v0``, ``cleopatra_v0`` and ``valley_v0``
 give each game its own ``env()`` / ``raw_env()``, as PettingZoo's suites do.
 """
@@ -56,13 +60,14 @@ def raw_env(game_id: str, players: int | None = None, render_mode: str | None = 
 class ObeliskAECEnv(AECEnv):
     """One Obelisk game (fixed player count and options) as an AEC env."""
 
-    metadata = {"render_modes": ["ansi"], "name": "obelisk_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "name": "obelisk_v0", "is_parallelizable": False,
+                "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
                  **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.game: Game = registry.load(game_id, players, **options)
         self.metadata = {**type(self).metadata, "name": f"{ENV_PREFIX}{game_id}_v0"}
         self.render_mode = render_mode
@@ -75,6 +80,9 @@ class ObeliskAECEnv(AECEnv):
         # PettingZoo requires the same space object on every call.
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        low, high = _spaces.observation_range(self.game)
+        size = self.game.num_players * _spaces.tensor_size(self.game)
+        self.state_space = spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
         self.state_: State | None = None
         self._rng = random.Random()
 
@@ -125,6 +133,7 @@ class ObeliskAECEnv(AECEnv):
 
     def _after_move(self) -> None:
         state = self.state_
+        self.infos = {agent: {} for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
@@ -135,16 +144,35 @@ class ObeliskAECEnv(AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
+            self.infos[self.agent_selection] = {
+                "action_labels": {action: state.action_to_string(action) for action in state.legal_actions()}
+            }
+
+    def state(self) -> np.ndarray:
+        """Every seat's own observation tensor, in seat order: what all seats know together. For training only.
+
+        It holds each seat's private information (hands, secret choices), so it is
+        for centralised critics, never for a policy that acts.
+        """
+        return np.concatenate([_spaces.observation_tensor(self.game, self.state_, seat)
+                               for seat in range(self.game.num_players)])
 
     def render(self) -> str | None:
-        """The spectator view as text (mode ``"ansi"``)."""
+        """The view of the seat to act as text (the spectator's once the game is over); printed in ``"human"`` mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; use render_mode='human' or 'ansi'")
             return None
         state = self.state_
-        current = state.current_player()
-        turn = "game over" if state.is_terminal() else f"seat {current} to act"
-        return f"move {state.move_number()}, {turn}\n" + self.game.render_observation(state.observation(None))
+        if state.is_terminal():
+            text = f"move {state.move_number()}, game over\n" + self.game.render_observation(state.observation(None))
+        else:
+            seat = state.current_player()
+            text = (f"move {state.move_number()}, seat_{seat} to act; seat_{seat}'s view\n"
+                    + self.game.render_observation(state.observation(seat)))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release; present because PettingZoo expects it alongside ``render``."""
