@@ -1,4 +1,4 @@
-"""The per-game PettingZoo modules: PettingZoo's test suite, action labels, state(), render modes."""
+"""The per-game PettingZoo modules: PettingZoo's test suite, action labels, state(), render modes, max_cycles."""
 
 from __future__ import annotations
 
@@ -83,3 +83,23 @@ def test_state_is_every_seats_own_tensor_in_seat_order(game_id: str, kwargs: dic
             assert np.array_equal(part, env.observe(f"seat_{seat}")["observation"])
         assert env.state_space.contains(env.state())
         env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_max_cycles_truncates_after_cycles_times_agents_decisions() -> None:
+    env = obelisk_pz.raw_env("valley", players=2, max_cycles=3)
+    env.reset(seed=1)
+    decisions, ends = 0, {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            ends[agent] = (reward, terminated, truncated)
+            env.step(None)
+            continue
+        decisions += 1
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert decisions == 6
+    assert ends == {"seat_0": (0.0, False, True), "seat_1": (0.0, False, True)}
+    assert not env.state_.is_terminal()
+    for bad in (0, -1, 2.0, True, "3"):
+        with pytest.raises(ValueError, match="max_cycles must be None or a positive int"):
+            obelisk_pz.env("valley", players=2, max_cycles=bad)

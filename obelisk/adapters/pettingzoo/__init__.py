@@ -14,7 +14,7 @@ seat's own view (the mask is all zeros for seats not to act). Actions are
 inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
 so equal seeds give equal games. Rewards are the engine's rank-based returns,
 paid when the game ends; games always end within ``max_game_length``, so
-nothing is truncated. The agent to
+nothing is truncated unless ``max_cycles`` caps the decisions. The agent to
 act finds its legal actions' labels in ``infos[agent]["action_labels"]``.
 ``render()`` shows the view of the agent to act (mode ``"human"`` prints it,
 ``"ansi"`` returns it). ``state()`` is the omniscient tensor for centralised
@@ -43,18 +43,20 @@ from obelisk.core.seeds import MAX_SEED
 __all__ = ["ObeliskAECEnv", "env", "raw_env"]
 
 
-def env(game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(game_id: str, players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
+        **options: Any) -> AECEnv:
     """The AEC env with PettingZoo's usual safety wrappers (an illegal action ends the game at -1)."""
-    wrapped: AECEnv = ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+    wrapped: AECEnv = ObeliskAECEnv(game_id, players=players, render_mode=render_mode, max_cycles=max_cycles,
+                                    **options)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def raw_env(game_id: str, players: int | None = None, render_mode: str | None = None,
+def raw_env(game_id: str, players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
             **options: Any) -> "ObeliskAECEnv":
     """The env without wrappers."""
-    return ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+    return ObeliskAECEnv(game_id, players=players, render_mode=render_mode, max_cycles=max_cycles, **options)
 
 
 class ObeliskAECEnv(AECEnv):
@@ -64,11 +66,15 @@ class ObeliskAECEnv(AECEnv):
                 "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
         self.game: Game = registry.load(game_id, players, **options)
+        self.max_cycles = max_cycles
         self.metadata = {**type(self).metadata, "name": f"{ENV_PREFIX}{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(self.game.num_players)]
@@ -84,6 +90,7 @@ class ObeliskAECEnv(AECEnv):
         size = self.game.num_players * _spaces.tensor_size(self.game)
         self.state_space = spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
         self.state_: State | None = None
+        self._decisions = 0
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -109,6 +116,7 @@ class ObeliskAECEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._decisions = 0
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -128,6 +136,7 @@ class ObeliskAECEnv(AECEnv):
         action = _spaces.action_id(action)
         self._cumulative_rewards[agent] = 0.0
         self.state_.apply_action(action)
+        self._decisions += 1
         resolve_chance(self.state_, self._rng)
         self._after_move()
 
@@ -141,6 +150,10 @@ class ObeliskAECEnv(AECEnv):
                 self.terminations[agent] = True
             self._accumulate_rewards()
             # Every seat is done; iteration removes them in seat order.
+            self.agent_selection = self.agents[0]
+        elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
+            for agent in self.agents:
+                self.truncations[agent] = True
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[state.current_player()]

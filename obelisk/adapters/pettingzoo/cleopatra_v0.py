@@ -15,12 +15,13 @@ from obelisk.adapters import pettingzoo as generic
 GAME_ID = "cleopatra"
 
 
-def env(players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
+        **options: Any) -> AECEnv:
     """The env with PettingZoo's usual wrappers (an illegal action ends the game at -1)."""
-    return generic.env(GAME_ID, players=players, render_mode=render_mode, **options)
+    return generic.env(GAME_ID, players=players, render_mode=render_mode, max_cycles=max_cycles, **options)
 
 
-def raw_env(players: int | None = None, render_mode: str | None = None,
+def raw_env(players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
             **options: Any) -> generic.ObeliskAECEnv:
     """The env without wrappers."""
-    return generic.raw_env(GAME_ID, players=players, render_mode=render_mode, **options)
+    return generic.raw_env(GAME_ID, players=players, render_mode=render_mode, max_cycles=max_cycles, **options)
