@@ -68,3 +68,15 @@ def test_module_prefixed_id_needs_no_import() -> None:
             "opponents='random'); print(e.spec.id, e.reset(seed=0)[0].shape)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split()[0] == "obelisk/Valley-v0"
+
+
+def test_make_vec_async_with_dict_observations() -> None:
+    envs = gymnasium.make_vec("obelisk/Valley-v0", num_envs=2, vectorization_mode="async", players=2,
+                              opponents="random", dict_observation=True)
+    obs, _ = envs.reset(seed=0)
+    for _ in range(5):
+        actions = np.array([int(np.flatnonzero(mask)[0]) for mask in obs["action_mask"]])
+        obs, *_ = envs.step(actions)
+        assert envs.observation_space.contains(obs)
+    assert [m.dtype for m in envs.call("action_masks")] == [np.bool_, np.bool_]
+    envs.close()
