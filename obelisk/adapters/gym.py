@@ -78,6 +78,7 @@ class _PolicySeat:
     """A policy playing one seat from that seat's observation and mask."""
 
     def __init__(self, env: "ObeliskGymEnv", seat: int, policy: Policy) -> None:
+        self.name = "policy"
         self.env, self.seat, self.policy = env, seat, policy
 
     def choose(self, state: State) -> int:
@@ -186,6 +187,7 @@ class ObeliskGymEnv(gymnasium.Env):
         return self._mask(self.seat).astype(bool)
 
     def _advance(self) -> None:
+        """Play chance and opponents up to the learner's decision; an opponent's error ends the episode."""
         state = self._state
         while not state.is_terminal():
             current = state.current_player()
@@ -193,8 +195,13 @@ class ObeliskGymEnv(gymnasium.Env):
                 return
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(self._chance))
-            else:
-                state.apply_action(self._players[current].choose(state))
+                continue
+            try:
+                action = self._players[current].choose(state)
+            except Exception:
+                self._done = True
+                raise
+            state.apply_action(action)
 
     def _mask(self, seat: int) -> np.ndarray:
         return _spaces.action_mask(self.game, self._state, seat)

@@ -80,6 +80,8 @@ def test_an_illegal_choice_of_a_policy_is_named() -> None:
     env = make("valley", seat=0, opponents=lambda obs, mask: "first", players=2)
     with pytest.raises(ValueError, match="opponent policy at seat 1: an action must be an integer id"):
         _play(env, seed=0)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
 
 
 def test_a_registered_user_bot_is_named_in_specs(monkeypatch: pytest.MonkeyPatch) -> None:
