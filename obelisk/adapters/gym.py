@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Sequence, Union, cast
 
 import gymnasium
 import numpy as np
@@ -125,8 +125,9 @@ class ObeliskGymEnv(gymnasium.Env):
         """Replace the other seats' players from the next ``reset`` on (checked now: ``ValueError``)."""
         others = [s for s in range(self.game.num_players) if s != self.seat]
         single = isinstance(opponents, str) or callable(opponents) or hasattr(opponents, "choose")
+        given: list[Opponent]
         if single:
-            given = [opponents] * len(others)
+            given = [cast(Opponent, opponents)] * len(others)
         elif isinstance(opponents, Sequence):
             given = list(opponents)
         else:
@@ -138,8 +139,9 @@ class ObeliskGymEnv(gymnasium.Env):
             if isinstance(opponent, str):
                 make_bot(opponent, self.game, other, 0)  # fail now on an unknown spec
             elif hasattr(opponent, "choose"):
-                if getattr(opponent, "seat", other) != other:
-                    raise ValueError(f"the bot for seat {other} was built for seat {opponent.seat}")
+                built_for = getattr(opponent, "seat", other)
+                if built_for != other:
+                    raise ValueError(f"the bot for seat {other} was built for seat {built_for}")
             elif not callable(opponent):
                 raise ValueError(f"opponent for seat {other} must be a bot spec, a bot or a policy, "
                                  f"got {opponent!r:.60}")
@@ -161,8 +163,8 @@ class ObeliskGymEnv(gymnasium.Env):
         if isinstance(opponent, str):
             return make_bot(opponent, self.game, seat, episode)
         if hasattr(opponent, "choose"):
-            return opponent
-        return _PolicySeat(self, seat, opponent)
+            return cast(Bot, opponent)
+        return _PolicySeat(self, seat, cast(Policy, opponent))
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action, then opponents and chance until the learner decides again or the game ends."""
@@ -236,8 +238,10 @@ class SelfPlay(gymnasium.Wrapper):
     def __init__(self, env: gymnasium.Env, policy: Policy, update_every: int | None = None,
                  snapshot_copy: Callable[[Policy], Policy] = copy.deepcopy) -> None:
         super().__init__(env)
-        if not isinstance(env.unwrapped, ObeliskGymEnv):
-            raise ValueError(f"SelfPlay wraps an Obelisk env, got {type(env.unwrapped).__name__}")
+        inner = env.unwrapped
+        if not isinstance(inner, ObeliskGymEnv):
+            raise ValueError(f"SelfPlay wraps an Obelisk env, got {type(inner).__name__}")
+        self._inner: ObeliskGymEnv = inner
         if update_every is not None and (isinstance(update_every, bool) or not isinstance(update_every, int)
                                          or update_every < 1):
             raise ValueError(f"update_every must be None or a positive int, got {update_every!r}")
@@ -252,7 +256,7 @@ class SelfPlay(gymnasium.Wrapper):
     def snapshot(self) -> None:
         """Copy the policy as it is now; the opponents play this copy from the next ``reset``."""
         self.opponent = self._copy(self.policy)
-        self.env.unwrapped.set_opponents(self.opponent)
+        self._inner.set_opponents(self.opponent)
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         """Refresh the snapshot every ``update_every`` resets, then reset."""
@@ -263,7 +267,7 @@ class SelfPlay(gymnasium.Wrapper):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal ids (see :meth:`ObeliskGymEnv.action_masks`)."""
-        return self.env.unwrapped.action_masks()
+        return self._inner.action_masks()
 
 
 register_envs()

@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium  # noqa: E402
 from obelisk import bots  # noqa: E402
 from obelisk.adapters import _spaces  # noqa: E402
 from obelisk.adapters.gym import SelfPlay, make  # noqa: E402
@@ -137,3 +138,5 @@ def test_self_play_refuses_bad_arguments() -> None:
         SelfPlay(make("valley", players=2), Last(), update_every=0)
     with pytest.raises(ValueError, match="policy must be callable"):
         SelfPlay(make("valley", players=2), object())
+    with pytest.raises(ValueError, match="SelfPlay wraps an Obelisk env, got CartPoleEnv"):
+        SelfPlay(gymnasium.make("CartPole-v1"), Last())
