@@ -5,8 +5,8 @@ The submodules import their platform (``pyspiel``, ``pettingzoo``,
 ``research`` extra; import the one you need:
 
 >>> from obelisk.adapters import openspiel     # registers obelisk_<id> with pyspiel
->>> from obelisk.adapters import pettingzoo    # env("valley", players=2)
->>> from obelisk.adapters import gym           # make("valley", seat=0, opponents="random")
+>>> from obelisk.adapters import pettingzoo    # env("valley", players=2), or pettingzoo.valley_v0.env()
+>>> from obelisk.adapters import gym           # registers obelisk/Valley-v0 ... for gymnasium.make
 
 All three read a seat's information only through ``State.observation(seat)``
 (strings, tensors, masks) and the engine's ``public_action_string``, so they

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
@@ -13,9 +14,32 @@ def tensor_size(game: Game) -> int:
     return game.observation_tensor_size()
 
 
+OBSERVATION_RANGES: dict[str, tuple[float, float]] = {
+    "cleopatra": (-2.0, 10.0),
+    "solomon": (0.0, 4.0),
+    "tomb": (0.0, 1.0),
+    "valley": (0.0, 4.0),
+}
+"""Declared ``(low, high)`` of every feature, per game. One-hots, flags and per-kind shares lie in 0..1 by
+construction; the unbounded counts (coins, talents, turns, cards piling up) are scaled to about 0..1 and the
+ranges leave room for long random games (tests/adapters/test_bounds.py samples them). Tomb's features are
+all shares or flags; Cleopatra's "amulets lost in the last Offering" is the only negative one."""
+
+DEFAULT_RANGE = (-10.0, 10.0)
+"""The range of a game missing from ``OBSERVATION_RANGES`` (tensors are scaled to about 0..1)."""
+
+_WARNED: set[str] = set()
+
+
+def observation_range(game: Game) -> tuple[float, float]:
+    """The declared bounds of every feature of the game's tensor."""
+    return OBSERVATION_RANGES.get(game.id, DEFAULT_RANGE)
+
+
 def observation_box(game: Game) -> spaces.Box:
-    """Observation tensors are finite float32 vectors; each game documents their ranges."""
-    return spaces.Box(low=-np.inf, high=np.inf, shape=(tensor_size(game),), dtype=np.float32)
+    """Finite bounds, so the space can be sampled and normalised; tensors are clipped into them."""
+    low, high = observation_range(game)
+    return spaces.Box(low=low, high=high, shape=(tensor_size(game),), dtype=np.float32)
 
 
 def mask_box(game: Game) -> spaces.Box:
@@ -23,8 +47,18 @@ def mask_box(game: Game) -> spaces.Box:
 
 
 def observation_tensor(game: Game, state: State, seat: int | None) -> np.ndarray:
-    """``Game.observation_tensor`` of the seat's view, as float32."""
-    return np.asarray(game.observation_tensor(state.observation(seat)), dtype=np.float32)
+    """``Game.observation_tensor`` of the seat's view, as float32 clipped to ``observation_range``.
+
+    The first clipped value of a game is reported once with ``gymnasium.logger.warn``.
+    """
+    tensor = np.asarray(game.observation_tensor(state.observation(seat)), dtype=np.float32)
+    low, high = observation_range(game)
+    if game.id not in _WARNED and (tensor.min() < low or tensor.max() > high):
+        _WARNED.add(game.id)
+        index = int(np.argmax((tensor < low) | (tensor > high)))
+        gymnasium.logger.warn(f"{game.id}: observation feature {index} is {tensor[index]}, outside the declared "
+                              f"range [{low}, {high}]; clipped (reported once per game)")
+    return np.clip(tensor, low, high)
 
 
 def action_mask(game: Game, state: State, seat: int) -> np.ndarray:

@@ -12,6 +12,7 @@ documented in docs/bots.md.
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable, Protocol
 
 from obelisk.core import Game, State
@@ -34,7 +35,17 @@ _KINDS: dict[str, BotFactory] = {}
 
 
 def register_bot(kind: str, factory: BotFactory) -> None:
-    """Make ``kind`` usable in spec strings; ``factory(game, seat, seed, argument)``."""
+    """Make ``kind`` usable in spec strings (CLI, arena, adapters); ``factory(game, seat, seed, argument)``.
+
+    ``argument`` is the text after ``kind:`` in the spec (``""`` without one). A kind is a name of
+    letters, digits, ``_`` and ``-``, registered once; anything else is a ``ValueError``.
+    """
+    if not isinstance(kind, str) or not re.fullmatch(r"[A-Za-z0-9_-]+", kind):
+        raise ValueError(f"a bot kind is a name of letters, digits, '_' and '-', got {kind!r:.60}")
+    if not callable(factory):
+        raise ValueError(f"bot {kind!r}: the factory must be callable as factory(game, seat, seed, argument)")
+    if kind in _KINDS:
+        raise ValueError(f"bot {kind!r} is already registered")
     _KINDS[kind] = factory
 
 

@@ -18,7 +18,6 @@ from tests.adapters.common import TWO_PLAYER_CASES, require_tensor  # noqa: E402
 OPPONENTS = [kind for kind in ("random", "greedy") if kind in bot_kinds()]
 
 
-@pytest.mark.filterwarnings("ignore:.*observation space (minimum|maximum) value is:UserWarning")
 @pytest.mark.parametrize("opponent", OPPONENTS)
 @pytest.mark.parametrize("game_id", TWO_PLAYER_CASES)
 def test_check_env(game_id: str, opponent: str) -> None:

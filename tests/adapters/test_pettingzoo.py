@@ -103,15 +103,27 @@ def test_final_rewards_are_the_returns() -> None:
     assert finals == {f"seat_{i}": returns[i] for i in range(3)}
 
 
-def test_render_shows_the_spectator_view() -> None:
+def test_render_shows_the_view_of_the_seat_to_act(capsys: pytest.CaptureFixture[str]) -> None:
     env = obelisk_pz.env("highcard", players=2, render_mode="ansi")
     env.reset(seed=1)
-    text = env.render()
     state = env.unwrapped.state_
-    assert env.unwrapped.game.render_observation(state.observation(None)) in text
-    assert "hidden" in text
-    with pytest.raises(ValueError):
-        obelisk_pz.env("highcard", players=2, render_mode="human")
+    seat = state.current_player()
+    assert env.render() == (f"move {state.move_number()}, seat_{seat} to act; seat_{seat}'s view\n"
+                            + env.unwrapped.game.render_observation(state.observation(seat)))
+    human = obelisk_pz.env("highcard", players=2, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None
+    assert capsys.readouterr().out == env.render() + "\n"
+    with pytest.raises(ValueError, match="render_mode must be None, 'human' or 'ansi'"):
+        obelisk_pz.env("highcard", players=2, render_mode="rgb_array")
+
+
+def test_render_shows_the_spectator_view_at_the_end() -> None:
+    env = obelisk_pz.raw_env("highcard", players=2, render_mode="ansi")
+    _trajectory(env, 2)
+    state = env.state_
+    assert env.render() == (f"move {state.move_number()}, game over\n"
+                            + env.game.render_observation(state.observation(None)))
 
 
 @pytest.mark.parametrize("bad", [1.9, 0.0, "1", False, np.float32(1.0), np.bool_(True)])

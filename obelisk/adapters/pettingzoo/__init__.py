@@ -1,7 +1,7 @@
 """Every Obelisk game as a PettingZoo AEC environment ``obelisk_<id>_v0``.
 
->>> from obelisk.adapters.pettingzoo import env
->>> e = env("valley", players=2)
+>>> from obelisk.adapters.pettingzoo import valley_v0     # or env("valley", players=2)
+>>> e = valley_v0.env(players=2)
 >>> e.reset(seed=7)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -14,7 +14,13 @@ seat's own view (the mask is all zeros for seats not to act). Actions are
 inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
 so equal seeds give equal games. Rewards are the engine's rank-based returns,
 paid when the game ends; games always end within ``max_game_length``, so
-nothing is truncated. ``render()`` (mode ``"ansi"``) shows the spectator view.
+nothing is truncated unless ``max_cycles`` caps the decisions. The agent to
+act finds its legal actions' labels in ``infos[agent]["action_labels"]``.
+``render()`` shows the view of the agent to act (mode ``"human"`` prints it,
+``"ansi"`` returns it). ``state()`` is the omniscient tensor for centralised
+critics: every seat's own tensor, in seat order (see ``state``).
+The modules ``solomon_v0``, ``tomb_v0``, ``cleopatra_v0`` and ``valley_v0``
+give each game its own ``env()`` / ``raw_env()``, as PettingZoo's suites do.
 """
 
 from __future__ import annotations
@@ -37,31 +43,38 @@ from obelisk.core.seeds import MAX_SEED
 __all__ = ["ObeliskAECEnv", "env", "raw_env"]
 
 
-def env(game_id: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(game_id: str, players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
+        **options: Any) -> AECEnv:
     """The AEC env with PettingZoo's usual safety wrappers (an illegal action ends the game at -1)."""
-    wrapped: AECEnv = ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+    wrapped: AECEnv = ObeliskAECEnv(game_id, players=players, render_mode=render_mode, max_cycles=max_cycles,
+                                    **options)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def raw_env(game_id: str, players: int | None = None, render_mode: str | None = None,
+def raw_env(game_id: str, players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
             **options: Any) -> "ObeliskAECEnv":
     """The env without wrappers."""
-    return ObeliskAECEnv(game_id, players=players, render_mode=render_mode, **options)
+    return ObeliskAECEnv(game_id, players=players, render_mode=render_mode, max_cycles=max_cycles, **options)
 
 
 class ObeliskAECEnv(AECEnv):
     """One Obelisk game (fixed player count and options) as an AEC env."""
 
-    metadata = {"render_modes": ["ansi"], "name": "obelisk_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "name": "obelisk_v0", "is_parallelizable": False,
+                "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
         self.game: Game = registry.load(game_id, players, **options)
+        self.max_cycles = max_cycles
         self.metadata = {**type(self).metadata, "name": f"{ENV_PREFIX}{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(self.game.num_players)]
@@ -73,7 +86,11 @@ class ObeliskAECEnv(AECEnv):
         # PettingZoo requires the same space object on every call.
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        low, high = _spaces.observation_range(self.game)
+        size = self.game.num_players * _spaces.tensor_size(self.game)
+        self.state_space = spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
         self.state_: State | None = None
+        self._decisions = 0
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -99,6 +116,7 @@ class ObeliskAECEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._decisions = 0
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -118,11 +136,13 @@ class ObeliskAECEnv(AECEnv):
         action = _spaces.action_id(action)
         self._cumulative_rewards[agent] = 0.0
         self.state_.apply_action(action)
+        self._decisions += 1
         resolve_chance(self.state_, self._rng)
         self._after_move()
 
     def _after_move(self) -> None:
         state = self.state_
+        self.infos = {agent: {} for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             for agent in self.agents:
@@ -131,18 +151,41 @@ class ObeliskAECEnv(AECEnv):
             self._accumulate_rewards()
             # Every seat is done; iteration removes them in seat order.
             self.agent_selection = self.agents[0]
+        elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
+            for agent in self.agents:
+                self.truncations[agent] = True
+            self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
+            self.infos[self.agent_selection] = {
+                "action_labels": {action: state.action_to_string(action) for action in state.legal_actions()}
+            }
+
+    def state(self) -> np.ndarray:
+        """Every seat's own observation tensor, in seat order: what all seats know together. For training only.
+
+        It holds each seat's private information (hands, secret choices), so it is
+        for centralised critics, never for a policy that acts.
+        """
+        return np.concatenate([_spaces.observation_tensor(self.game, self.state_, seat)
+                               for seat in range(self.game.num_players)])
 
     def render(self) -> str | None:
-        """The spectator view as text (mode ``"ansi"``)."""
+        """The view of the seat to act as text (the spectator's once the game is over); printed in ``"human"`` mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; use render_mode='human' or 'ansi'")
             return None
         state = self.state_
-        current = state.current_player()
-        turn = "game over" if state.is_terminal() else f"seat {current} to act"
-        return f"move {state.move_number()}, {turn}\n" + self.game.render_observation(state.observation(None))
+        if state.is_terminal():
+            text = f"move {state.move_number()}, game over\n" + self.game.render_observation(state.observation(None))
+        else:
+            seat = state.current_player()
+            text = (f"move {state.move_number()}, seat_{seat} to act; seat_{seat}'s view\n"
+                    + self.game.render_observation(state.observation(seat)))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release; present because PettingZoo expects it alongside ``render``."""
