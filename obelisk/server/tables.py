@@ -190,8 +190,12 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     }
 
 
-def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = ()) -> dict[str, Any]:
-    """Everything ``seat`` (``None``: a spectator) may see of the table now."""
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_from: int = 0) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of the table now.
+
+    ``log`` holds the entries from seq ``log_from`` on: a websocket sends each entry once, not the
+    whole log with every move.
+    """
     state = snap.state
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
@@ -206,7 +210,8 @@ def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = ()) -> di
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
-        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log],
+        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log[log_from:]],
+        "log_from": log_from,
         "status": snap.status,
         "result": {"returns": state.returns(), "scores": state.scores()} if finished else None,
         "reveal": {"seed": snap.seed, "salt": snap.salt} if finished else None,
