@@ -27,10 +27,10 @@ from collections import OrderedDict
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
-from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,6 +48,14 @@ NAME_LENGTH = 40
 WRITE_ATTEMPTS = 3
 SERVER_BOTS_REFUSED = ("cheater",)
 """Bot kinds that read the true state: evaluation tools, never seated at a table with people."""
+
+
+_TABLES = cast(Table, TableRow.__table__)
+_BUMP = (update(_TABLES).where(_TABLES.c.id == bindparam("table"), _TABLES.c.updated == bindparam("was"))
+         .values(updated=bindparam("moment")))
+"""Every write's first statement: move the table's ``updated`` on, only if it is still the version written on."""
+_INSERT_MOVES = insert(cast(Table, MoveRow.__table__))
+_NOTIFY = text("SELECT pg_notify(:channel, :id)")
 
 
 class _Stale(Exception):
@@ -283,11 +291,23 @@ def check_name(name: Any) -> str:
 
 @dataclass
 class _Pending:
-    """A write waiting for the next group commit, and how it ended (``error`` None: committed)."""
+    """A write waiting for the next group commit, and the future of the coroutine waiting for it."""
 
     write: Callable[[Connection], None]
-    done: threading.Event = field(default_factory=threading.Event)
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
     error: BaseException | None = None
+
+
+def _finish(group: list[_Pending]) -> None:
+    """Tell the waiting coroutines how their writes ended (on their event loop)."""
+    for pending in group:
+        if pending.future.done():
+            continue  # its loop is stopping
+        if pending.error is None:
+            pending.future.set_result(None)
+        else:
+            pending.future.set_exception(pending.error)
 
 
 class _Committer:
@@ -296,7 +316,8 @@ class _Committer:
     A commit costs one flush to disk however many writes it holds, so under load many moves become
     durable for the price of one; each write still returns only once its commit is done. A write that
     raises ``_Stale`` has written nothing (its first statement refused) and is left out; any other
-    failure rolls the whole group back, and the others are told to try again on a fresh read.
+    failure rolls the whole group back, and the others are told to try again on a fresh read. The
+    waiters are coroutines: the event loop hands a write over and is woken once per group.
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -305,17 +326,16 @@ class _Committer:
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
 
-    def run(self, write: Callable[[Connection], None]) -> None:
-        """Do ``write`` in a transaction and return once it is committed (or raise why not)."""
+    def submit(self, write: Callable[[Connection], None]) -> asyncio.Future[None]:
+        """Queue ``write``; the future is done once its transaction is committed (or fails with why not)."""
         with self._start:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name="obelisk-commit", daemon=True)
                 self._thread.start()
-        pending = _Pending(write)
+        loop = asyncio.get_running_loop()
+        pending = _Pending(write, loop, loop.create_future())
         self._queue.put(pending)
-        pending.done.wait()
-        if pending.error is not None:
-            raise pending.error
+        return pending.future
 
     def close(self) -> None:
         with self._start:
@@ -357,8 +377,19 @@ class _Committer:
                 if pending.error is None:
                     pending.error = _Stale() if len(group) > 1 else error
         finally:
-            for pending in group:
-                pending.done.set()
+            for loop in {pending.loop for pending in group}:
+                try:
+                    loop.call_soon_threadsafe(_finish, [p for p in group if p.loop is loop])
+                except RuntimeError:
+                    pass  # that loop is closed: nobody waits any more
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A table's next snapshot and the write that records it; published once the write is committed."""
+
+    snap: Snapshot
+    write: Callable[[Connection], None]
 
 
 @dataclass
@@ -483,7 +514,7 @@ class Tables:
 
     def _notify(self, connection: Connection | Session, table_id: str) -> None:
         if self._postgres:
-            connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": NOTIFY_CHANNEL, "id": table_id})
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "id": table_id})
 
     def _settle(self, state: State, moves: list[tuple[int, int, str]], log: list[LogEntry], seq: int) -> None:
         """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves`` and ``log``."""
@@ -493,42 +524,55 @@ class Tables:
             moves.append((CHANCE, outcome, state.action_to_string(outcome)))
             state.apply_action(outcome)
 
-    def _commit(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
-                **published: Any) -> Snapshot:
-        """Append ``moves`` after ``snap``'s last one and apply ``changes`` in one transaction; the new snapshot.
+    def _change(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
+                **published: Any) -> _Change:
+        """The write appending ``moves`` after ``snap``'s last one and applying ``changes``, and the snapshot it makes.
 
-        ``snap`` must still be the table's latest version: its row must still carry ``snap.updated``
-        (every write moves it forward) and no move may have taken ``snap``'s next seq. A write by another
-        process breaks either; the whole write then fails with ``_Stale``, the table marked for a reload.
+        ``snap`` must still be the table's latest version when the write runs: its row must still carry
+        ``snap.updated`` (every write moves it forward) and no move may have taken ``snap``'s next seq. A
+        write by another process breaks either; the whole write then fails (see :meth:`_commit`).
         ``published`` are the snapshot fields the write changes.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
+        rows = [dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label, time=moment)
+                for offset, (seat, action, label) in enumerate(moves)]
 
         def write(connection: Connection) -> None:
-            bumped: Any = connection.execute(update(TableRow).where(TableRow.id == snap.id,
-                                                                    TableRow.updated == snap.updated)
-                                             .values(updated=moment))
+            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment})
             if bumped.rowcount != 1:
                 raise _Stale
-            if moves:
-                connection.execute(insert(MoveRow), [
-                    dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label,
-                         time=moment)
-                    for offset, (seat, action, label) in enumerate(moves)])
+            if rows:
+                connection.execute(_INSERT_MOVES, rows)
             changes(connection)
             self._notify(connection, snap.id)
 
+        return _Change(replace(snap, updated=moment, **published), write)
+
+    async def _commit(self, change: _Change) -> bool:
+        """Commit ``change``; False if another process changed the table first (it is then marked for a reload)."""
+        table_id = change.snap.id
+        committed = self._committer.submit(change.write)
         try:
-            self._committer.run(write)
+            await asyncio.shield(committed)
         except (IntegrityError, _Stale):
-            self._stale.add(snap.id)
-            raise _Stale from None
-        return replace(snap, updated=moment, **published)
+            self._stale.add(table_id)
+            return False
+        except asyncio.CancelledError:
+            def read_again(done: asyncio.Future[None]) -> None:
+                """The write went on without its waiter: the table is read again from the database."""
+                if not done.cancelled():
+                    done.exception()
+                self._stale.add(table_id)
 
-    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[Snapshot, Any]]
+            committed.add_done_callback(read_again)
+            raise
+        return True
+
+    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change, Any]]
                      ) -> tuple[Live, Any]:
-        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the snapshot it wrote.
+        """Commit ``change(snapshot)`` under the table's lock, then publish the snapshot it wrote.
 
+        ``change`` runs on the event loop (the rules are fast; only the commit waits on the database).
         Whatever the table picked up meanwhile is published too, even when ``change`` is refused. A change
         based on a version another process replaced is tried again on the new one (a move then names a
         stale version and is refused as such).
@@ -540,11 +584,11 @@ class Tables:
                 await self._refresh(live)
                 try:
                     for _ in range(WRITE_ATTEMPTS):
-                        try:
-                            live.snap, result = await anyio.to_thread.run_sync(change, live.snap)
+                        planned, result = change(live.snap)
+                        if await self._commit(planned):
+                            live.snap = planned.snap
                             return live, result
-                        except _Stale:
-                            await self._refresh(live)
+                        await self._refresh(live)
                     raise ApiError(409, "stale_version", "the table keeps changing; reload and try again")
                 finally:
                     await self._refresh(live)
@@ -650,7 +694,7 @@ class Tables:
         """Take the seat ``token`` opens (as an invite link does), under ``name``."""
         name = check_name(name)
 
-        def change(snap: Snapshot) -> tuple[Snapshot, int]:
+        def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             assert seat is not None
             return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
@@ -662,7 +706,7 @@ class Tables:
         name = check_name(name)
         token = secrets.token_urlsafe(24)
 
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             if not snap.public:
                 raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
             self._check_seat(snap, seat)
@@ -678,7 +722,7 @@ class Tables:
 
     async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
         """Let a bot play a person's seat: asked by its owner, or by another player once its turn timed out."""
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             self._check_seat(snap, seat)
             spec = check_bot_spec(bot, snap.game)
             asker = snap.seat_of(token)
@@ -695,7 +739,7 @@ class Tables:
 
     async def take_back(self, table_id: str, seat: int, token: str) -> None:
         """A person takes their seat back from the bot playing it."""
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             self._check_seat(snap, seat)
             if snap.seat_of(token) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
@@ -711,7 +755,7 @@ class Tables:
             raise ApiError(400, "bad_request", f"seat must be 0 to {len(snap.seats) - 1}")
 
     def _set_seat(self, snap: Snapshot, seat: int, values: dict[str, Any], only_if_unclaimed: bool = False
-                  ) -> Snapshot:
+                  ) -> _Change:
         seats = [replace(s, **values) if s.seat == seat else s for s in snap.seats]
         status = snap.status
         if status == "waiting" and all(s.claimed for s in seats):
@@ -728,24 +772,24 @@ class Tables:
             if status != snap.status:
                 connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        return self._commit(snap, [], changes, seats=tuple(seats), status=status)
+        return self._change(snap, [], changes, seats=tuple(seats), status=status)
 
     # ---- moves ---------------------------------------------------------------------------
 
     async def move(self, table_id: str, token: str | None, version: Any, action: Any) -> int:
         """Apply a person's action if ``version`` is the table's; the new version (chance included)."""
-        def change(snap: Snapshot) -> tuple[Snapshot, int]:
+        def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             if seat is None:
                 raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
             if snap.seats[seat].kind != "human":
                 raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
             written = self._apply(snap, seat, version, action)
-            return written, written.version
+            return written, written.snap.version
 
         return (await self._write(table_id, change))[1]
 
-    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> Snapshot:
+    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> _Change:
         if snap.status == "finished":
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
@@ -773,7 +817,7 @@ class Tables:
             if status != snap.status:
                 connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        return self._commit(snap, moves, changes, state=state, log=snap.log + tuple(log), status=status)
+        return self._change(snap, moves, changes, state=state, log=snap.log + tuple(log), status=status)
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -806,20 +850,19 @@ class Tables:
                 return
             await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
 
-            def change(current: Snapshot) -> Snapshot:
-                if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
-                    raise ApiError(409, "not_your_turn", "the seat changed hands")
-                return self._apply(current, seat, snap.version, action)
-
             try:
                 async with live.lock:
                     await self._refresh(live)
                     try:
-                        live.snap = await anyio.to_thread.run_sync(change, live.snap)
+                        current = live.snap
+                        if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
+                            raise ApiError(409, "not_your_turn", "the seat changed hands")
+                        planned = self._apply(current, seat, snap.version, action)
+                        if await self._commit(planned):
+                            live.snap = planned.snap
+                        # else another process moved meanwhile: decide again on the version it wrote
                     finally:
                         await self._refresh(live)
-            except _Stale:
-                pass  # another process moved meanwhile: decide again on the version it wrote
             except ApiError as error:
                 if error.code not in ("stale_version", "not_your_turn"):
                     log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
@@ -853,7 +896,7 @@ class Tables:
         new_token = secrets.token_urlsafe(24)
         new_id = snap.rematch
 
-        def change(new: Snapshot) -> tuple[Snapshot, None]:
+        def change(new: Snapshot) -> tuple[_Change, None]:
             return self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
                                                   name=snap.seats[seat].name)), None
 

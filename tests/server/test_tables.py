@@ -123,26 +123,64 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
 
     outcomes: dict[int, str] = {}
 
-    def submit(number: int) -> None:
+    async def submit(number: int) -> None:
         try:
-            committer.run(write(number))
+            await committer.submit(write(number))
             outcomes[number] = "committed"
         except _Stale:
             outcomes[number] = "stale"
 
-    threads = [threading.Thread(target=submit, args=(0,))]
-    threads[0].start()
-    assert first_running.wait(30)
-    for number in (1, 2, 3):
-        threads.append(threading.Thread(target=submit, args=(number,)))
-        threads[-1].start()
-    deadline = time.monotonic() + 30
-    while committer._queue.qsize() < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    release.set()
-    for thread in threads:
-        thread.join(30)
+    async def run() -> None:
+        tasks = [asyncio.create_task(submit(0))]
+        assert await asyncio.to_thread(first_running.wait, 30)
+        tasks += [asyncio.create_task(submit(number)) for number in (1, 2, 3)]
+        deadline = time.monotonic() + 30
+        while committer._queue.qsize() < 3 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
+
+    asyncio.run(run())
     committer.close()
     engine.dispose()
     assert outcomes == {0: "committed", 1: "committed", 2: "stale", 3: "committed"}
     assert sorted(written) == [0, 1, 3] and len(commits) == 2
+
+
+def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -> None:
+    """A cancelled move may still be committed: the table is read again rather than kept at the old version."""
+    async def run() -> None:
+        engine = open_database(sqlite_url)
+        tables = Tables(engine)
+        try:
+            snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
+            for seat, token in tokens.items():
+                await tables.claim(snap.id, token, f"P{seat}")
+            snap = await tables.snapshot(snap.id)
+            running, hold = threading.Event(), threading.Event()
+
+            def blocker(_connection: Connection) -> None:
+                running.set()
+                hold.wait(30)
+
+            blocking = tables._committer.submit(blocker)
+            assert await asyncio.to_thread(running.wait, 30)
+            actor = snap.to_act
+            assert actor is not None
+            moving = asyncio.create_task(tables.move(snap.id, tokens[actor], snap.version,
+                                                     snap.state.legal_actions()[0]))
+            deadline = time.monotonic() + 30
+            while tables._committer._queue.qsize() < 1 and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            moving.cancel()
+            hold.set()
+            await blocking
+            with pytest.raises(asyncio.CancelledError):
+                await moving
+            await tables._committer.submit(lambda _connection: None)
+            assert (await tables.snapshot(snap.id)).version > snap.version
+        finally:
+            await tables.close()
+            engine.dispose()
+
+    asyncio.run(run())
