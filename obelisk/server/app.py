@@ -530,7 +530,7 @@ async def _listen(url: str, tables: Tables) -> None:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
                 await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 async for note in connection.notifies():
-                    await tables.changed_elsewhere(note.payload)
+                    tables.changed_elsewhere(note.payload)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -54,8 +54,58 @@ _TABLES = cast(Table, TableRow.__table__)
 _BUMP = (update(_TABLES).where(_TABLES.c.id == bindparam("table"), _TABLES.c.updated == bindparam("was"))
          .values(updated=bindparam("moment")))
 """Every write's first statement: move the table's ``updated`` on, only if it is still the version written on."""
-_INSERT_MOVES = insert(cast(Table, MoveRow.__table__))
-_NOTIFY = text("SELECT pg_notify(:channel, :id)")
+_NOTIFY = text("SELECT pg_notify(:channel, :note)")
+_SEATS = cast(Table, SeatRow.__table__)
+_MOVES = cast(Table, MoveRow.__table__)
+_TABLE_ROW = select(_TABLES).where(_TABLES.c.id == bindparam("table"))
+_SEAT_ROWS = select(_SEATS).where(_SEATS.c.table_id == bindparam("table")).order_by(_SEATS.c.seat)
+_MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.action)
+               .where(_MOVES.c.table_id == bindparam("table"), _MOVES.c.seq >= bindparam("start"))
+               .order_by(_MOVES.c.seq))
+_INSERT_MOVES = insert(_MOVES)
+
+
+NOTE_LIMIT = 7000
+"""PostgreSQL refuses notifications of 8000 bytes or more: a longer one names the table only."""
+
+
+@dataclass(frozen=True)
+class _Note:
+    """A notification that a table changed: its new ``updated`` time and, for moves, what they were.
+
+    Written as ``ID UPDATED`` or, for a write that only appended moves, ``ID UPDATED WAS SEQ A,B,...``
+    (the ``updated`` time it was based on, the first move's seq and the actions), so a process holding
+    that very version catches up by applying them, without reading the database.
+    """
+
+    table_id: str
+    updated: datetime
+    was: datetime | None = None
+    seq: int = 0
+    actions: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        head = f"{self.table_id} {self.updated.isoformat()}"
+        if self.was is None:
+            return head
+        full = f"{head} {self.was.isoformat()} {self.seq} {','.join(map(str, self.actions))}"
+        return full if len(full) < NOTE_LIMIT else head
+
+    @classmethod
+    def parse(cls, text: str) -> _Note | None:
+        """The note ``text`` says; None for one that is not a note of this version of the server."""
+        parts = text.split(" ")
+        try:
+            updated = datetime.fromisoformat(parts[1])
+            if updated.tzinfo is None:
+                return None
+            if len(parts) == 2:
+                return cls(parts[0], updated)
+            was = datetime.fromisoformat(parts[2])
+            return cls(parts[0], updated, was if was.tzinfo else None, int(parts[3]),
+                       tuple(int(a) for a in parts[4].split(",")))
+        except (IndexError, ValueError):
+            return None
 
 
 class _Stale(Exception):
@@ -245,6 +295,22 @@ def _log_entry(state: State, seq: int, action: int) -> LogEntry:
     return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers))
 
 
+def _replay(state: State, log: list[LogEntry], actions: Iterable[int]) -> None:
+    """Apply ``actions`` (the table's next moves, chance outcomes included) to ``state``, logging each."""
+    for action in actions:
+        log.append(_log_entry(state, len(log), action))
+        state.apply_action(action)
+
+
+def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snapshot:
+    """``snap`` after the moves ``actions`` another process wrote at ``updated`` (seats unchanged)."""
+    state = snap.state.clone()
+    log = list(snap.log)
+    _replay(state, log, actions)
+    status = "finished" if state.is_terminal() else snap.status
+    return replace(snap, state=state, log=tuple(log), status=status, updated=updated)
+
+
 def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
            spec: str, seat: int, bot_seed: int) -> int:
     """A bot's choice for ``seat``, run in a worker; the bot sees hidden parts only by resampling."""
@@ -416,6 +482,9 @@ class Tables:
         self._committer = _Committer(engine)
         self._stale: set[str] = set()
         """Tables another process (or a rematch) changed since this one last read them."""
+        self._notes: dict[str, list[_Note]] = {}
+        """Notifications of each table this process has yet to catch up with, in commit order."""
+        self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._closing = False
 
     # ---- loading -------------------------------------------------------------------------
@@ -462,44 +531,36 @@ class Tables:
         """
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ApiError(404, "not_found", "no such table")
-        with Session(self.engine) as session:
-            if cached is not None:
-                mark = session.execute(select(TableRow.updated).where(TableRow.id == table_id)).scalar()
-                if mark is not None and _aware(mark) == cached.updated:
-                    return cached
-            row = session.get(TableRow, table_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(_TABLE_ROW, {"table": table_id}).one_or_none()
             if row is None:
                 raise ApiError(404, "not_found", f"no table {table_id!r}")
-            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed) for s in row.seats)
-            start = cached.version if cached is not None else 0
-            moves = session.scalars(
-                select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq >= start).order_by(MoveRow.seq)
-            ).all()
-            header = (row.status, _aware(row.updated), row.rematch, seats)
-            if cached is not None and not moves and header == (cached.status, _aware(cached.updated),
-                                                                cached.rematch, cached.seats):
+            updated = _aware(row.updated)
+            if cached is not None and updated == cached.updated:
                 return cached
-            if cached is None:
-                game = obelisk.load(row.game, row.players, **row.options)
-                state = game.new_initial_state(row.seed)
-                entries: list[LogEntry] = []
-                base: dict[str, Any] = dict(
-                    id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
-                    commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
-                    turn_seconds=row.turn_seconds,
-                )
-            else:
-                state = cached.state.clone()
-                entries = list(cached.log)
-                base = {}
-            for move in moves:
-                if move.seq != len(entries):
-                    raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
-                entries.append(_log_entry(state, move.seq, move.action))
-                state.apply_action(move.action)
-            fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
-                          state=state, log=tuple(entries))
-            return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed)
+                          for s in connection.execute(_SEAT_ROWS, {"table": table_id}))
+            start = cached.version if cached is not None else 0
+            moves = connection.execute(_MOVES_FROM, {"table": table_id, "start": start}).all()
+        if cached is None:
+            game = obelisk.load(row.game, row.players, **row.options)
+            state = game.new_initial_state(row.seed)
+            entries: list[LogEntry] = []
+            base: dict[str, Any] = dict(
+                id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
+                commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
+                turn_seconds=row.turn_seconds,
+            )
+        else:
+            state = cached.state.clone() if moves else cached.state
+            entries = list(cached.log)
+            base = {}
+        if [move.seq for move in moves] != list(range(len(entries), len(entries) + len(moves))):
+            raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {len(entries) - 1}")
+        _replay(state, entries, [move.action for move in moves])
+        fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
+                                      state=state, log=tuple(entries))
+        return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def _evict(self) -> None:
         """Forget the least recently used tables nobody watches (the database keeps them)."""
@@ -512,9 +573,10 @@ class Tables:
 
     # ---- writing -------------------------------------------------------------------------
 
-    def _notify(self, connection: Connection | Session, table_id: str) -> None:
+    def _notify(self, connection: Connection | Session, note: _Note) -> None:
+        """Tell every process that a table changed (PostgreSQL only; delivered once the write is committed)."""
         if self._postgres:
-            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "id": table_id})
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "note": note.text()})
 
     def _settle(self, state: State, moves: list[tuple[int, int, str]], log: list[LogEntry], seq: int) -> None:
         """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves`` and ``log``."""
@@ -525,17 +587,20 @@ class Tables:
             state.apply_action(outcome)
 
     def _change(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
-                **published: Any) -> _Change:
+                moves_only: bool = False, **published: Any) -> _Change:
         """The write appending ``moves`` after ``snap``'s last one and applying ``changes``, and the snapshot it makes.
 
         ``snap`` must still be the table's latest version when the write runs: its row must still carry
         ``snap.updated`` (every write moves it forward) and no move may have taken ``snap``'s next seq. A
         write by another process breaks either; the whole write then fails (see :meth:`_commit`).
-        ``published`` are the snapshot fields the write changes.
+        ``published`` are the snapshot fields the write changes; ``moves_only`` says that they follow from
+        the moves alone (as :func:`_extended` makes them), so other processes can apply the moves themselves.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
         rows = [dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label, time=moment)
                 for offset, (seat, action, label) in enumerate(moves)]
+        note = (_Note(snap.id, moment, snap.updated, snap.version, tuple(action for _, action, _ in moves))
+                if moves_only else _Note(snap.id, moment))
 
         def write(connection: Connection) -> None:
             bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment})
@@ -544,7 +609,7 @@ class Tables:
             if rows:
                 connection.execute(_INSERT_MOVES, rows)
             changes(connection)
-            self._notify(connection, snap.id)
+            self._notify(connection, note)
 
         return _Change(replace(snap, updated=moment, **published), write)
 
@@ -601,11 +666,47 @@ class Tables:
             client.changed()
         self._schedule_bots(table_id, live)
 
-    async def changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up and tell this process's clients."""
-        if table_id in self._live:
+    def changed_elsewhere(self, text: str) -> None:
+        """A process (maybe this one) changed a table: catch up, unless this is already that version.
+
+        Catching up runs in its own task, one per table at a time, after the write in progress here
+        (whose own notification then needs nothing); a notification of moves made on the version held
+        here is applied without reading the database, any other makes the table be read again.
+        """
+        note = _Note.parse(text)
+        table_id = note.table_id if note is not None else text.partition(" ")[0]
+        live = self._live.get(table_id)
+        if live is None or (note is not None and live.snap.updated >= note.updated):
+            return
+        if note is None or note.was is None:
             self._stale.add(table_id)
-            await self.get(table_id)
+        if note is not None:
+            self._notes.setdefault(table_id, []).append(note)
+        if table_id not in self._catching_up:
+            self._catching_up[table_id] = asyncio.get_running_loop().create_task(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            live = self._live.get(table_id)
+            if live is None:
+                self._notes.pop(table_id, None)
+                return
+            async with live.lock:
+                while self._notes.get(table_id) or table_id in self._stale:
+                    for note in self._notes.pop(table_id, []):
+                        snap = live.snap
+                        if snap.updated >= note.updated:
+                            continue
+                        if note.was == snap.updated and note.seq == snap.version:
+                            live.snap = _extended(snap, note.actions, note.updated)
+                        else:
+                            self._stale.add(table_id)
+                    await self._refresh(live)
+            self._published(table_id, live)
+        except Exception:
+            log.exception("table %s could not be read again", table_id)
+        finally:
+            del self._catching_up[table_id]
 
     # ---- creating ------------------------------------------------------------------------
 
@@ -661,7 +762,7 @@ class Tables:
                                        .values(rematch=table_id, updated=moment))
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
-                self._notify(session, rematch_of)
+                self._notify(session, _Note(rematch_of, moment))
         if rematch_of is not None:
             self._stale.add(rematch_of)
         return table_id
@@ -817,7 +918,8 @@ class Tables:
             if status != snap.status:
                 connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        return self._change(snap, moves, changes, state=state, log=snap.log + tuple(log), status=status)
+        return self._change(snap, moves, changes, moves_only=True, state=state, log=snap.log + tuple(log),
+                            status=status)
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -923,6 +1025,7 @@ class Tables:
     async def close(self) -> None:
         self._closing = True
         tasks = [live.bots for live in self._live.values() if live.bots is not None and not live.bots.done()]
+        tasks += self._catching_up.values()
         for task in tasks:
             task.cancel()
         for task in tasks:
