@@ -3,7 +3,11 @@
 Starts the server (``obelisk serve``, ``--processes`` workers, a fresh SQLite file or ``--db URL``),
 creates tables whose seats are all people, and runs ``--clients`` websocket clients, one per seat.
 Each client plays its seat: when a frame gives it legal actions it picks one (seeded) and sends the
-move; the move's latency is the time from sending it to the first frame with a newer version. A
+move; the move's latency is the time from sending it to the first frame with a newer version. Without
+``--rate`` a client moves the moment its frame allows it, so the server is saturated and, with one
+move in flight per table, latency is tables / throughput (Little's law). With ``--rate R`` the players
+think: each table moves at most every tables / R seconds (its first move at a random moment of that
+interval), which is how the load R moves/s of people playing reaches a server. A
 finished table is replaced by a new one, so the load holds for the whole run. The run stops by itself
 after ``--seconds`` (plus a short warm-up that is not measured) and prints moves/s and p50/p99.
 
@@ -12,6 +16,7 @@ would, so the server's per-address rate limit applies to each client, not to the
 
     .venv/bin/python benchmarks/server_load.py                              # 200 clients, SQLite
     .venv/bin/python benchmarks/server_load.py --clients 50 --seconds 10
+    .venv/bin/python benchmarks/server_load.py --rate 500                   # 500 moves/s offered
     .venv/bin/python benchmarks/server_load.py --processes 2 --db postgresql+psycopg://u:p@127.0.0.1/obelisk
 """
 
@@ -49,6 +54,7 @@ class Tally:
     games: int = 0
     tables: int = 0
     server_cpu: float | None = None
+    database_cpu: float | None = None
     client_cpu: float = 0.0
 
     def measuring(self, moment: float) -> bool:
@@ -79,14 +85,18 @@ def process_cpu(root: int) -> float | None:
     return sum(used.get(pid, 0.0) for pid in family) if root in used else None
 
 
-async def measure_cpu(server: int, tally: Tally) -> None:
-    """The server's and this process's CPU time over the measured window."""
+async def measure_cpu(server: int, database: int | None, tally: Tally) -> None:
+    """The server's, the database server's (when given) and this process's CPU time over the measured window."""
     await asyncio.sleep(max(0.0, tally.start - time.monotonic()))
     server_before, client_before = process_cpu(server), time.process_time()
+    database_before = process_cpu(database) if database is not None else None
     await asyncio.sleep(max(0.0, tally.stop - time.monotonic()))
     server_after, tally.client_cpu = process_cpu(server), time.process_time() - client_before
+    database_after = process_cpu(database) if database is not None else None
     if server_before is not None and server_after is not None:
         tally.server_cpu = server_after - server_before
+    if database_before is not None and database_after is not None:
+        tally.database_cpu = database_after - database_before
 
 
 def free_port() -> int:
@@ -147,8 +157,22 @@ async def new_table(port: int, address: str, game: str, players: int) -> tuple[s
     return table_id, tokens
 
 
+@dataclass
+class Pace:
+    """When a table's next move may be sent (``interval`` 0: at once)."""
+
+    interval: float
+    due: float = 0.0
+
+    async def wait(self) -> None:
+        delay = self.due - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.due = time.monotonic() + self.interval
+
+
 async def play_seat(port: int, address: str, table_id: str, token: str, seed: str, tally: Tally,
-                    deadline: float) -> None:
+                    deadline: float, pace: Pace) -> None:
     """Plays one seat until the game ends or the run does; records each acknowledged move's latency."""
     rng = random.Random(seed)
     origin = f"http://127.0.0.1:{port}"
@@ -162,6 +186,7 @@ async def play_seat(port: int, address: str, table_id: str, token: str, seed: st
 
         async def move() -> None:
             nonlocal sent_version, sent_at
+            await pace.wait()
             sent_version, sent_at = version, time.monotonic()
             await ws.send(json.dumps({"type": "move", "version": version, "action": rng.choice(legal)[0]}))
 
@@ -195,7 +220,8 @@ async def play_seat(port: int, address: str, table_id: str, token: str, seed: st
                 await move()
 
 
-async def run_table(port: int, index: int, game: str, players: int, tally: Tally, deadline: float) -> None:
+async def run_table(port: int, index: int, game: str, players: int, tally: Tally, deadline: float,
+                    interval: float) -> None:
     """One table after another for ``players`` clients, each from its own loopback address."""
     addresses = [f"127.0.{(index * players + seat) // 250 + 1}.{(index * players + seat) % 250 + 2}"
                  for seat in range(players)]
@@ -203,20 +229,23 @@ async def run_table(port: int, index: int, game: str, players: int, tally: Tally
     while time.monotonic() < deadline:
         table_id, tokens = await new_table(port, addresses[0], game, players)
         tally.tables += 1
+        pace = Pace(interval, time.monotonic() + random.Random(f"{index}:{round_number}").uniform(0, interval))
         await asyncio.gather(*(play_seat(port, addresses[seat], table_id, tokens[seat],
-                                         f"{index}:{round_number}:{seat}", tally, deadline)
+                                         f"{index}:{round_number}:{seat}", tally, deadline, pace)
                                for seat in range(players)))
         round_number += 1
 
 
-async def load(port: int, server: int, clients: int, game: str, players: int, warmup: float,
-               seconds: float) -> Tally:
+async def load(port: int, server: int, database: int | None, clients: int, game: str, players: int,
+               warmup: float, seconds: float, rate: float | None) -> Tally:
     tally = Tally()
     began = time.monotonic()
     tally.start = began + warmup
     tally.stop = tally.start + seconds
-    await asyncio.gather(measure_cpu(server, tally),
-                         *(run_table(port, i, game, players, tally, tally.stop) for i in range(clients // players)))
+    tables = clients // players
+    interval = tables / rate if rate else 0.0
+    await asyncio.gather(measure_cpu(server, database, tally),
+                         *(run_table(port, i, game, players, tally, tally.stop, interval) for i in range(tables)))
     return tally
 
 
@@ -234,6 +263,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first (default 3)")
     parser.add_argument("--processes", type=int, default=1, help="server worker processes (default 1)")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--db-pid", type=int, help="process id of the database server (PostgreSQL's postmaster): "
+                                                    "its CPU in the window is reported too")
+    parser.add_argument("--rate", type=float, help="moves/s the players offer in all (default: as fast as "
+                                                   "the server answers)")
     args = parser.parse_args()
     if not 1 <= args.clients <= 2000 or args.clients % args.players:
         parser.error(f"--clients must be 1 to 2000 and a multiple of --players ({args.players})")
@@ -241,6 +274,8 @@ def main() -> None:
         parser.error("--seconds must be in (0, 600] and --warmup in [0, 60]")
     if not 1 <= args.processes <= 16:
         parser.error("--processes must be 1 to 16")
+    if args.rate is not None and not 0 < args.rate <= 100_000:
+        parser.error("--rate must be in (0, 100000]")
     if args.processes > 1 and not (args.db or "").startswith("postgresql"):
         parser.error("several --processes share tables through PostgreSQL only; give --db postgresql+psycopg://...")
 
@@ -250,8 +285,8 @@ def main() -> None:
         server = start_server(port, db_url, args.processes)
         try:
             wait_until_up(port, server)
-            tally = asyncio.run(load(port, server.pid, args.clients, args.game, args.players, args.warmup,
-                                     args.seconds))
+            tally = asyncio.run(load(port, server.pid, args.db_pid, args.clients, args.game, args.players, args.warmup,
+                                     args.seconds, args.rate))
         finally:
             server.terminate()
             try:
@@ -262,7 +297,9 @@ def main() -> None:
     moves = len(tally.latencies)
     database = "SQLite" if args.db is None else args.db.split(":", 1)[0]
     print(f"{args.clients} clients, {args.clients // args.players} {args.game} tables at a time, "
-          f"{args.processes} server process(es), {database}; {tally.tables} tables, {tally.games} games finished")
+          f"{args.processes} server process(es), {database}, "
+          f"{'moves as fast as answered' if args.rate is None else f'{args.rate:g} moves/s offered'}; "
+          f"{tally.tables} tables, {tally.games} games finished")
     if not moves:
         print("no move was acknowledged in the measured window")
         raise SystemExit(1)
@@ -273,6 +310,9 @@ def main() -> None:
         print(f"CPU in the measured window: server {tally.server_cpu:.1f} s ({tally.server_cpu / moves * 1000:.2f} ms "
               f"a move), load clients {tally.client_cpu:.1f} s, of {args.seconds * (os.cpu_count() or 1):g} s on "
               f"{os.cpu_count()} cores")
+    if tally.database_cpu is not None:
+        print(f"CPU of the database server in the window: {tally.database_cpu:.1f} s "
+              f"({tally.database_cpu / moves * 1000:.2f} ms a move)")
     if tally.errors:
         print("errors: " + ", ".join(f"{code} {count}" for code, count in sorted(tally.errors.items())))
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -64,6 +65,18 @@ class ServerConfig:
     hello_timeout: float = 10.0
     cache_size: int = 256
     static: Path = field(default_factory=lambda: STATIC)
+
+
+def dumps(doc: Any) -> bytes:
+    """JSON as every response and websocket message is written (orjson: the frames are the hot path)."""
+    return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS)
+
+
+class Json(JSONResponse):
+    """A JSON response written by :func:`dumps`."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
 
 
 class Bucket:
@@ -214,7 +227,7 @@ async def list_games(request: Request) -> Response:
         doc = info.to_dict()
         doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
         listed.append(doc)
-    return JSONResponse(listed)
+    return Json(listed)
 
 
 async def create_table(request: Request) -> Response:
@@ -226,7 +239,7 @@ async def create_table(request: Request) -> Response:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
                                                  body.turn_seconds)
-    return JSONResponse({
+    return Json({
         "table": summary(snap),
         "tokens": {str(seat): token for seat, token in tokens.items()},
         "invite_urls": {str(seat): f"/table/{snap.id}#token={token}" for seat, token in tokens.items()},
@@ -240,34 +253,34 @@ async def list_tables(request: Request) -> Response:
         raise ApiError(400, "bad_request", "status must be waiting, playing or finished")
     tables = _tables(request)
     snaps = await tables.list(status)
-    return JSONResponse({"tables": [summary(s) for s in snaps]})
+    return Json({"tables": [summary(s) for s in snaps]})
 
 
 async def get_table(request: Request) -> Response:
     tables = _tables(request)
     live = await tables.get(_table_id(request))
-    return JSONResponse(summary(live.snap, tables.connected(live)))
+    return Json(summary(live.snap, tables.connected(live)))
 
 
 async def claim_seat(request: Request) -> Response:
     _limited(request)
     body: ClaimBody = await _body(request, ClaimBody)
     seat = await _tables(request).claim(_table_id(request), body.token, body.name)
-    return JSONResponse({"seat": seat})
+    return Json({"seat": seat})
 
 
 async def join_seat(request: Request) -> Response:
     _limited(request)
     body: JoinBody = await _body(request, JoinBody)
     token = await _tables(request).join(_table_id(request), body.seat, body.name)
-    return JSONResponse({"seat": body.seat, "token": token, "url": f"/table/{_table_id(request)}#token={token}"})
+    return Json({"seat": body.seat, "token": token, "url": f"/table/{_table_id(request)}#token={token}"})
 
 
 async def get_frame(request: Request) -> Response:
     tables = _tables(request)
     live = await tables.get(_table_id(request))
     snap = live.snap
-    return JSONResponse(frame(snap, snap.seat_of(_token(request)), tables.connected(live)))
+    return Json(frame(snap, snap.seat_of(_token(request)), tables.connected(live)))
 
 
 async def post_move(request: Request) -> Response:
@@ -275,11 +288,11 @@ async def post_move(request: Request) -> Response:
     token = _token(request)
     body: MoveBody = await _body(request, MoveBody)
     version = await _tables(request).move(_table_id(request), token, body.version, body.action)
-    return JSONResponse({"version": version})
+    return Json({"version": version})
 
 
 async def get_record(request: Request) -> Response:
-    return JSONResponse(record(await _tables(request).snapshot(_table_id(request))))
+    return Json(record(await _tables(request).snapshot(_table_id(request))))
 
 
 async def post_rematch(request: Request) -> Response:
@@ -287,7 +300,7 @@ async def post_rematch(request: Request) -> Response:
     token = _token(request)
     await _body(request, EmptyBody)
     snap, seat, new_token = await _tables(request).rematch(_table_id(request), token)
-    return JSONResponse({"table": summary(snap), "seat": seat, "token": new_token,
+    return Json({"table": summary(snap), "seat": seat, "token": new_token,
                          "url": f"/table/{snap.id}#token={new_token}"})
 
 
@@ -299,7 +312,7 @@ async def seat_to_bot(request: Request) -> Response:
     body: BotBody = await _body(request, BotBody)
     tables = _tables(request)
     await tables.hand_to_bot(_table_id(request), _seat_param(request), token, body.bot)
-    return JSONResponse(summary(await tables.snapshot(_table_id(request))))
+    return Json(summary(await tables.snapshot(_table_id(request))))
 
 
 async def seat_to_human(request: Request) -> Response:
@@ -310,7 +323,7 @@ async def seat_to_human(request: Request) -> Response:
     await _body(request, EmptyBody)
     tables = _tables(request)
     await tables.take_back(_table_id(request), _seat_param(request), token)
-    return JSONResponse(summary(await tables.snapshot(_table_id(request))))
+    return Json(summary(await tables.snapshot(_table_id(request))))
 
 
 def _page(name: str) -> Any:
@@ -332,6 +345,8 @@ class Client:
         self.seat = seat
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
+        self.log_sent = 0
+        """Log entries this socket has sent: a frame carries only those after them."""
 
     def changed(self) -> None:
         """The table changed: a fresh frame is due (one, however many changes come before it is sent)."""
@@ -349,12 +364,14 @@ class Client:
             if message is None:
                 self._frame_due = False
                 try:
-                    message = {"type": "frame", **frame(live.snap, self.seat, tables.connected(live))}
+                    snap = live.snap
+                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.log_sent)}
+                    self.log_sent = snap.version
                 except Exception:
                     log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
                     await self.socket.close(code=1011)
                     return
-            await self.socket.send_text(json.dumps(message))
+            await self.socket.send_text(dumps(message).decode())
 
 
 def _same_origin(socket: WebSocket) -> bool:
@@ -413,7 +430,7 @@ async def table_socket(socket: WebSocket) -> None:
         live = await tables.get(table_id)
         seat = live.snap.seat_of(hello.token)
     except ApiError as error:
-        await socket.send_text(json.dumps({"type": "error", "code": error.code, "message": error.message}))
+        await socket.send_text(dumps({"type": "error", "code": error.code, "message": error.message}).decode())
         await socket.close(code=1008)
         return
     except (asyncio.TimeoutError, WebSocketDisconnect):
@@ -455,8 +472,8 @@ async def table_socket(socket: WebSocket) -> None:
 
 # ---- errors and headers -----------------------------------------------------------------------
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str) -> Json:
+    return Json({"error": {"code": code, "message": message}}, status_code=status)
 
 
 async def _api_error(request: Request, error: Exception) -> Response:
@@ -513,7 +530,7 @@ async def _listen(url: str, tables: Tables) -> None:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
                 await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 async for note in connection.notifies():
-                    await tables.changed_elsewhere(note.payload)
+                    tables.changed_elsewhere(note.payload)
         except asyncio.CancelledError:
             raise
         except Exception:

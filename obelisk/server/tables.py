@@ -25,12 +25,12 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
-from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,6 +48,64 @@ NAME_LENGTH = 40
 WRITE_ATTEMPTS = 3
 SERVER_BOTS_REFUSED = ("cheater",)
 """Bot kinds that read the true state: evaluation tools, never seated at a table with people."""
+
+
+_TABLES = cast(Table, TableRow.__table__)
+_BUMP = (update(_TABLES).where(_TABLES.c.id == bindparam("table"), _TABLES.c.updated == bindparam("was"))
+         .values(updated=bindparam("moment")))
+"""Every write's first statement: move the table's ``updated`` on, only if it is still the version written on."""
+_NOTIFY = text("SELECT pg_notify(:channel, :note)")
+_SEATS = cast(Table, SeatRow.__table__)
+_MOVES = cast(Table, MoveRow.__table__)
+_TABLE_ROW = select(_TABLES).where(_TABLES.c.id == bindparam("table"))
+_SEAT_ROWS = select(_SEATS).where(_SEATS.c.table_id == bindparam("table")).order_by(_SEATS.c.seat)
+_MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.action)
+               .where(_MOVES.c.table_id == bindparam("table"), _MOVES.c.seq >= bindparam("start"))
+               .order_by(_MOVES.c.seq))
+_INSERT_MOVES = insert(_MOVES)
+
+
+NOTE_LIMIT = 7000
+"""PostgreSQL refuses notifications of 8000 bytes or more: a longer one names the table only."""
+
+
+@dataclass(frozen=True)
+class _Note:
+    """A notification that a table changed: its new ``updated`` time and, for moves, what they were.
+
+    Written as ``ID UPDATED`` or, for a write that only appended moves, ``ID UPDATED WAS SEQ A,B,...``
+    (the ``updated`` time it was based on, the first move's seq and the actions), so a process holding
+    that very version catches up by applying them, without reading the database.
+    """
+
+    table_id: str
+    updated: datetime
+    was: datetime | None = None
+    seq: int = 0
+    actions: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        head = f"{self.table_id} {self.updated.isoformat()}"
+        if self.was is None:
+            return head
+        full = f"{head} {self.was.isoformat()} {self.seq} {','.join(map(str, self.actions))}"
+        return full if len(full) < NOTE_LIMIT else head
+
+    @classmethod
+    def parse(cls, text: str) -> _Note | None:
+        """The note ``text`` says; None for one that is not a note of this version of the server."""
+        parts = text.split(" ")
+        try:
+            updated = datetime.fromisoformat(parts[1])
+            if updated.tzinfo is None:
+                return None
+            if len(parts) == 2:
+                return cls(parts[0], updated)
+            was = datetime.fromisoformat(parts[2])
+            return cls(parts[0], updated, was if was.tzinfo else None, int(parts[3]),
+                       tuple(int(a) for a in parts[4].split(",")))
+        except (IndexError, ValueError):
+            return None
 
 
 class _Stale(Exception):
@@ -190,8 +248,12 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     }
 
 
-def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = ()) -> dict[str, Any]:
-    """Everything ``seat`` (``None``: a spectator) may see of the table now."""
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_from: int = 0) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of the table now.
+
+    ``log`` holds the entries from seq ``log_from`` on: a websocket sends each entry once, not the
+    whole log with every move.
+    """
     state = snap.state
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
@@ -206,7 +268,8 @@ def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = ()) -> di
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
-        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log],
+        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log[log_from:]],
+        "log_from": log_from,
         "status": snap.status,
         "result": {"returns": state.returns(), "scores": state.scores()} if finished else None,
         "reveal": {"seed": snap.seed, "salt": snap.salt} if finished else None,
@@ -230,6 +293,22 @@ def _log_entry(state: State, seq: int, action: int) -> LogEntry:
     viewers: list[int | None] = [*range(state.num_players), None]
     actor = state.current_player()
     return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers))
+
+
+def _replay(state: State, log: list[LogEntry], actions: Iterable[int]) -> None:
+    """Apply ``actions`` (the table's next moves, chance outcomes included) to ``state``, logging each."""
+    for action in actions:
+        log.append(_log_entry(state, len(log), action))
+        state.apply_action(action)
+
+
+def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snapshot:
+    """``snap`` after the moves ``actions`` another process wrote at ``updated`` (seats unchanged)."""
+    state = snap.state.clone()
+    log = list(snap.log)
+    _replay(state, log, actions)
+    status = "finished" if state.is_terminal() else snap.status
+    return replace(snap, state=state, log=tuple(log), status=status, updated=updated)
 
 
 def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
@@ -278,11 +357,23 @@ def check_name(name: Any) -> str:
 
 @dataclass
 class _Pending:
-    """A write waiting for the next group commit, and how it ended (``error`` None: committed)."""
+    """A write waiting for the next group commit, and the future of the coroutine waiting for it."""
 
     write: Callable[[Connection], None]
-    done: threading.Event = field(default_factory=threading.Event)
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
     error: BaseException | None = None
+
+
+def _finish(group: list[_Pending]) -> None:
+    """Tell the waiting coroutines how their writes ended (on their event loop)."""
+    for pending in group:
+        if pending.future.done():
+            continue  # its loop is stopping
+        if pending.error is None:
+            pending.future.set_result(None)
+        else:
+            pending.future.set_exception(pending.error)
 
 
 class _Committer:
@@ -291,7 +382,8 @@ class _Committer:
     A commit costs one flush to disk however many writes it holds, so under load many moves become
     durable for the price of one; each write still returns only once its commit is done. A write that
     raises ``_Stale`` has written nothing (its first statement refused) and is left out; any other
-    failure rolls the whole group back, and the others are told to try again on a fresh read.
+    failure rolls the whole group back, and the others are told to try again on a fresh read. The
+    waiters are coroutines: the event loop hands a write over and is woken once per group.
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -300,17 +392,16 @@ class _Committer:
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
 
-    def run(self, write: Callable[[Connection], None]) -> None:
-        """Do ``write`` in a transaction and return once it is committed (or raise why not)."""
+    def submit(self, write: Callable[[Connection], None]) -> asyncio.Future[None]:
+        """Queue ``write``; the future is done once its transaction is committed (or fails with why not)."""
         with self._start:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name="obelisk-commit", daemon=True)
                 self._thread.start()
-        pending = _Pending(write)
+        loop = asyncio.get_running_loop()
+        pending = _Pending(write, loop, loop.create_future())
         self._queue.put(pending)
-        pending.done.wait()
-        if pending.error is not None:
-            raise pending.error
+        return pending.future
 
     def close(self) -> None:
         with self._start:
@@ -352,8 +443,19 @@ class _Committer:
                 if pending.error is None:
                     pending.error = _Stale() if len(group) > 1 else error
         finally:
-            for pending in group:
-                pending.done.set()
+            for loop in {pending.loop for pending in group}:
+                try:
+                    loop.call_soon_threadsafe(_finish, [p for p in group if p.loop is loop])
+                except RuntimeError:
+                    pass  # that loop is closed: nobody waits any more
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A table's next snapshot and the write that records it; published once the write is committed."""
+
+    snap: Snapshot
+    write: Callable[[Connection], None]
 
 
 @dataclass
@@ -380,6 +482,9 @@ class Tables:
         self._committer = _Committer(engine)
         self._stale: set[str] = set()
         """Tables another process (or a rematch) changed since this one last read them."""
+        self._notes: dict[str, list[_Note]] = {}
+        """Notifications of each table this process has yet to catch up with, in commit order."""
+        self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._closing = False
 
     # ---- loading -------------------------------------------------------------------------
@@ -426,44 +531,36 @@ class Tables:
         """
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise ApiError(404, "not_found", "no such table")
-        with Session(self.engine) as session:
-            if cached is not None:
-                mark = session.execute(select(TableRow.updated).where(TableRow.id == table_id)).scalar()
-                if mark is not None and _aware(mark) == cached.updated:
-                    return cached
-            row = session.get(TableRow, table_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(_TABLE_ROW, {"table": table_id}).one_or_none()
             if row is None:
                 raise ApiError(404, "not_found", f"no table {table_id!r}")
-            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed) for s in row.seats)
-            start = cached.version if cached is not None else 0
-            moves = session.scalars(
-                select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.seq >= start).order_by(MoveRow.seq)
-            ).all()
-            header = (row.status, _aware(row.updated), row.rematch, seats)
-            if cached is not None and not moves and header == (cached.status, _aware(cached.updated),
-                                                                cached.rematch, cached.seats):
+            updated = _aware(row.updated)
+            if cached is not None and updated == cached.updated:
                 return cached
-            if cached is None:
-                game = obelisk.load(row.game, row.players, **row.options)
-                state = game.new_initial_state(row.seed)
-                entries: list[LogEntry] = []
-                base: dict[str, Any] = dict(
-                    id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
-                    commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
-                    turn_seconds=row.turn_seconds,
-                )
-            else:
-                state = cached.state.clone()
-                entries = list(cached.log)
-                base = {}
-            for move in moves:
-                if move.seq != len(entries):
-                    raise RuntimeError(f"table {table_id}: move {move.seq} follows move {len(entries) - 1}")
-                entries.append(_log_entry(state, move.seq, move.action))
-                state.apply_action(move.action)
-            fields: dict[str, Any] = dict(status=row.status, updated=_aware(row.updated), rematch=row.rematch, seats=seats,
-                          state=state, log=tuple(entries))
-            return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed)
+                          for s in connection.execute(_SEAT_ROWS, {"table": table_id}))
+            start = cached.version if cached is not None else 0
+            moves = connection.execute(_MOVES_FROM, {"table": table_id, "start": start}).all()
+        if cached is None:
+            game = obelisk.load(row.game, row.players, **row.options)
+            state = game.new_initial_state(row.seed)
+            entries: list[LogEntry] = []
+            base: dict[str, Any] = dict(
+                id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
+                commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
+                turn_seconds=row.turn_seconds,
+            )
+        else:
+            state = cached.state.clone() if moves else cached.state
+            entries = list(cached.log)
+            base = {}
+        if [move.seq for move in moves] != list(range(len(entries), len(entries) + len(moves))):
+            raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {len(entries) - 1}")
+        _replay(state, entries, [move.action for move in moves])
+        fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
+                                      state=state, log=tuple(entries))
+        return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def _evict(self) -> None:
         """Forget the least recently used tables nobody watches (the database keeps them)."""
@@ -476,9 +573,10 @@ class Tables:
 
     # ---- writing -------------------------------------------------------------------------
 
-    def _notify(self, connection: Connection | Session, table_id: str) -> None:
+    def _notify(self, connection: Connection | Session, note: _Note) -> None:
+        """Tell every process that a table changed (PostgreSQL only; delivered once the write is committed)."""
         if self._postgres:
-            connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": NOTIFY_CHANNEL, "id": table_id})
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "note": note.text()})
 
     def _settle(self, state: State, moves: list[tuple[int, int, str]], log: list[LogEntry], seq: int) -> None:
         """Apply chance outcomes until a player decides (or the game ends), recording them in ``moves`` and ``log``."""
@@ -488,42 +586,58 @@ class Tables:
             moves.append((CHANCE, outcome, state.action_to_string(outcome)))
             state.apply_action(outcome)
 
-    def _commit(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
-                **published: Any) -> Snapshot:
-        """Append ``moves`` after ``snap``'s last one and apply ``changes`` in one transaction; the new snapshot.
+    def _change(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
+                moves_only: bool = False, **published: Any) -> _Change:
+        """The write appending ``moves`` after ``snap``'s last one and applying ``changes``, and the snapshot it makes.
 
-        ``snap`` must still be the table's latest version: its row must still carry ``snap.updated``
-        (every write moves it forward) and no move may have taken ``snap``'s next seq. A write by another
-        process breaks either; the whole write then fails with ``_Stale``, the table marked for a reload.
-        ``published`` are the snapshot fields the write changes.
+        ``snap`` must still be the table's latest version when the write runs: its row must still carry
+        ``snap.updated`` (every write moves it forward) and no move may have taken ``snap``'s next seq. A
+        write by another process breaks either; the whole write then fails (see :meth:`_commit`).
+        ``published`` are the snapshot fields the write changes; ``moves_only`` says that they follow from
+        the moves alone (as :func:`_extended` makes them), so other processes can apply the moves themselves.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
+        rows = [dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label, time=moment)
+                for offset, (seat, action, label) in enumerate(moves)]
+        note = (_Note(snap.id, moment, snap.updated, snap.version, tuple(action for _, action, _ in moves))
+                if moves_only else _Note(snap.id, moment))
 
         def write(connection: Connection) -> None:
-            bumped: Any = connection.execute(update(TableRow).where(TableRow.id == snap.id,
-                                                                    TableRow.updated == snap.updated)
-                                             .values(updated=moment))
+            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment})
             if bumped.rowcount != 1:
                 raise _Stale
-            if moves:
-                connection.execute(insert(MoveRow), [
-                    dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label,
-                         time=moment)
-                    for offset, (seat, action, label) in enumerate(moves)])
+            if rows:
+                connection.execute(_INSERT_MOVES, rows)
             changes(connection)
-            self._notify(connection, snap.id)
+            self._notify(connection, note)
 
+        return _Change(replace(snap, updated=moment, **published), write)
+
+    async def _commit(self, change: _Change) -> bool:
+        """Commit ``change``; False if another process changed the table first (it is then marked for a reload)."""
+        table_id = change.snap.id
+        committed = self._committer.submit(change.write)
         try:
-            self._committer.run(write)
+            await asyncio.shield(committed)
         except (IntegrityError, _Stale):
-            self._stale.add(snap.id)
-            raise _Stale from None
-        return replace(snap, updated=moment, **published)
+            self._stale.add(table_id)
+            return False
+        except asyncio.CancelledError:
+            def read_again(done: asyncio.Future[None]) -> None:
+                """The write went on without its waiter: the table is read again from the database."""
+                if not done.cancelled():
+                    done.exception()
+                self._stale.add(table_id)
 
-    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[Snapshot, Any]]
+            committed.add_done_callback(read_again)
+            raise
+        return True
+
+    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change, Any]]
                      ) -> tuple[Live, Any]:
-        """Run ``change(snapshot)`` (in a thread) under the table's lock, then publish the snapshot it wrote.
+        """Commit ``change(snapshot)`` under the table's lock, then publish the snapshot it wrote.
 
+        ``change`` runs on the event loop (the rules are fast; only the commit waits on the database).
         Whatever the table picked up meanwhile is published too, even when ``change`` is refused. A change
         based on a version another process replaced is tried again on the new one (a move then names a
         stale version and is refused as such).
@@ -535,11 +649,11 @@ class Tables:
                 await self._refresh(live)
                 try:
                     for _ in range(WRITE_ATTEMPTS):
-                        try:
-                            live.snap, result = await anyio.to_thread.run_sync(change, live.snap)
+                        planned, result = change(live.snap)
+                        if await self._commit(planned):
+                            live.snap = planned.snap
                             return live, result
-                        except _Stale:
-                            await self._refresh(live)
+                        await self._refresh(live)
                     raise ApiError(409, "stale_version", "the table keeps changing; reload and try again")
                 finally:
                     await self._refresh(live)
@@ -552,11 +666,47 @@ class Tables:
             client.changed()
         self._schedule_bots(table_id, live)
 
-    async def changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up and tell this process's clients."""
-        if table_id in self._live:
+    def changed_elsewhere(self, text: str) -> None:
+        """A process (maybe this one) changed a table: catch up, unless this is already that version.
+
+        Catching up runs in its own task, one per table at a time, after the write in progress here
+        (whose own notification then needs nothing); a notification of moves made on the version held
+        here is applied without reading the database, any other makes the table be read again.
+        """
+        note = _Note.parse(text)
+        table_id = note.table_id if note is not None else text.partition(" ")[0]
+        live = self._live.get(table_id)
+        if live is None or (note is not None and live.snap.updated >= note.updated):
+            return
+        if note is None or note.was is None:
             self._stale.add(table_id)
-            await self.get(table_id)
+        if note is not None:
+            self._notes.setdefault(table_id, []).append(note)
+        if table_id not in self._catching_up:
+            self._catching_up[table_id] = asyncio.get_running_loop().create_task(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            live = self._live.get(table_id)
+            if live is None:
+                self._notes.pop(table_id, None)
+                return
+            async with live.lock:
+                while self._notes.get(table_id) or table_id in self._stale:
+                    for note in self._notes.pop(table_id, []):
+                        snap = live.snap
+                        if snap.updated >= note.updated:
+                            continue
+                        if note.was == snap.updated and note.seq == snap.version:
+                            live.snap = _extended(snap, note.actions, note.updated)
+                        else:
+                            self._stale.add(table_id)
+                    await self._refresh(live)
+            self._published(table_id, live)
+        except Exception:
+            log.exception("table %s could not be read again", table_id)
+        finally:
+            del self._catching_up[table_id]
 
     # ---- creating ------------------------------------------------------------------------
 
@@ -612,7 +762,7 @@ class Tables:
                                        .values(rematch=table_id, updated=moment))
                 if done.rowcount != 1:
                     raise ApiError(409, "stale_version", "a rematch of this table was just created; try again")
-                self._notify(session, rematch_of)
+                self._notify(session, _Note(rematch_of, moment))
         if rematch_of is not None:
             self._stale.add(rematch_of)
         return table_id
@@ -645,7 +795,7 @@ class Tables:
         """Take the seat ``token`` opens (as an invite link does), under ``name``."""
         name = check_name(name)
 
-        def change(snap: Snapshot) -> tuple[Snapshot, int]:
+        def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             assert seat is not None
             return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
@@ -657,7 +807,7 @@ class Tables:
         name = check_name(name)
         token = secrets.token_urlsafe(24)
 
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             if not snap.public:
                 raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
             self._check_seat(snap, seat)
@@ -673,7 +823,7 @@ class Tables:
 
     async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
         """Let a bot play a person's seat: asked by its owner, or by another player once its turn timed out."""
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             self._check_seat(snap, seat)
             spec = check_bot_spec(bot, snap.game)
             asker = snap.seat_of(token)
@@ -690,7 +840,7 @@ class Tables:
 
     async def take_back(self, table_id: str, seat: int, token: str) -> None:
         """A person takes their seat back from the bot playing it."""
-        def change(snap: Snapshot) -> tuple[Snapshot, None]:
+        def change(snap: Snapshot) -> tuple[_Change, None]:
             self._check_seat(snap, seat)
             if snap.seat_of(token) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
@@ -706,7 +856,7 @@ class Tables:
             raise ApiError(400, "bad_request", f"seat must be 0 to {len(snap.seats) - 1}")
 
     def _set_seat(self, snap: Snapshot, seat: int, values: dict[str, Any], only_if_unclaimed: bool = False
-                  ) -> Snapshot:
+                  ) -> _Change:
         seats = [replace(s, **values) if s.seat == seat else s for s in snap.seats]
         status = snap.status
         if status == "waiting" and all(s.claimed for s in seats):
@@ -723,24 +873,24 @@ class Tables:
             if status != snap.status:
                 connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        return self._commit(snap, [], changes, seats=tuple(seats), status=status)
+        return self._change(snap, [], changes, seats=tuple(seats), status=status)
 
     # ---- moves ---------------------------------------------------------------------------
 
     async def move(self, table_id: str, token: str | None, version: Any, action: Any) -> int:
         """Apply a person's action if ``version`` is the table's; the new version (chance included)."""
-        def change(snap: Snapshot) -> tuple[Snapshot, int]:
+        def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             if seat is None:
                 raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
             if snap.seats[seat].kind != "human":
                 raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
             written = self._apply(snap, seat, version, action)
-            return written, written.version
+            return written, written.snap.version
 
         return (await self._write(table_id, change))[1]
 
-    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> Snapshot:
+    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> _Change:
         if snap.status == "finished":
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
@@ -768,7 +918,8 @@ class Tables:
             if status != snap.status:
                 connection.execute(update(TableRow).where(TableRow.id == snap.id).values(status=status))
 
-        return self._commit(snap, moves, changes, state=state, log=snap.log + tuple(log), status=status)
+        return self._change(snap, moves, changes, moves_only=True, state=state, log=snap.log + tuple(log),
+                            status=status)
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -801,20 +952,19 @@ class Tables:
                 return
             await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
 
-            def change(current: Snapshot) -> Snapshot:
-                if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
-                    raise ApiError(409, "not_your_turn", "the seat changed hands")
-                return self._apply(current, seat, snap.version, action)
-
             try:
                 async with live.lock:
                     await self._refresh(live)
                     try:
-                        live.snap = await anyio.to_thread.run_sync(change, live.snap)
+                        current = live.snap
+                        if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
+                            raise ApiError(409, "not_your_turn", "the seat changed hands")
+                        planned = self._apply(current, seat, snap.version, action)
+                        if await self._commit(planned):
+                            live.snap = planned.snap
+                        # else another process moved meanwhile: decide again on the version it wrote
                     finally:
                         await self._refresh(live)
-            except _Stale:
-                pass  # another process moved meanwhile: decide again on the version it wrote
             except ApiError as error:
                 if error.code not in ("stale_version", "not_your_turn"):
                     log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
@@ -848,7 +998,7 @@ class Tables:
         new_token = secrets.token_urlsafe(24)
         new_id = snap.rematch
 
-        def change(new: Snapshot) -> tuple[Snapshot, None]:
+        def change(new: Snapshot) -> tuple[_Change, None]:
             return self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
                                                   name=snap.seats[seat].name)), None
 
@@ -875,6 +1025,7 @@ class Tables:
     async def close(self) -> None:
         self._closing = True
         tasks = [live.bots for live in self._live.values() if live.bots is not None and not live.bots.done()]
+        tasks += self._catching_up.values()
         for task in tasks:
             task.cancel()
         for task in tasks:

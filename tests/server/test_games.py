@@ -42,11 +42,19 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def whole_log(message: dict[str, Any], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A websocket frame with the whole log: the socket sends each entry once, right after the last one sent."""
+    assert message["log_from"] == len(log)
+    assert [e["seq"] for e in message["log"]] == list(range(len(log), message["version"]))
+    log.extend(message["log"])
+    return {**message, "log": list(log)}
+
+
 def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
          ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], list[str]]:
     """Seat 0 plays by websocket (random legal choices); returns its frames, the spectator's and raw texts."""
-    # Random play can wander for Tomb's whole 300-round technical cap, and every frame carries the log so
-    # far; a 40-round cap keeps the game (and the frames kept for checking) short. The checks are the same.
+    # Random play can wander for Tomb's whole 300-round technical cap, and every frame kept for checking
+    # holds the log so far; a 40-round cap keeps the game short. The checks are the same.
     options = {"max_rounds": 40} if game == "tomb" else {}
     created = client.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats,
                                                "options": options}).json()
@@ -55,6 +63,8 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
     rng = random.Random(seed)
     mine: list[dict[str, Any]] = []
     watched: list[dict[str, Any]] = []
+    my_log: list[dict[str, Any]] = []
+    watched_log: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as spectator, \
             client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
         spectator.send_json({"type": "hello", "token": None})
@@ -64,7 +74,7 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
         moved = -1
         while True:
             raw = ws.receive_text()
-            message = json.loads(raw)
+            message = whole_log(json.loads(raw), my_log)
             assert message["type"] == "frame", message
             mine.append(message)
             if message["status"] == "finished":
@@ -74,11 +84,12 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
                 http = client.get(f"/api/tables/{table}/frame", headers=bearer(token))
                 texts.append(http.text)
                 assert http.json()["legal"] == message["legal"]
+                assert http.json()["log"] == message["log"] and http.json()["log_from"] == 0
                 moved = message["version"]
                 ws.send_json({"type": "move", "version": moved, "action": rng.choice(message["legal"])[0]})
         while True:
             raw = spectator.receive_text()
-            message = json.loads(raw)
+            message = whole_log(json.loads(raw), watched_log)
             watched.append(message)
             if message["status"] == "finished":
                 break
@@ -90,8 +101,8 @@ def check_frame(message: dict[str, Any], seat: int | None, states: list[Any], ac
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "log", "status", "result",
-                            "reveal"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "log", "log_from", "status",
+                            "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
     assert message["view"] == plain(view)

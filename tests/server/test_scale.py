@@ -16,12 +16,15 @@ from tests.server.servers import Server
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="set OBELISK_TEST_POSTGRES to run the PostgreSQL tests")
 
 
-def next_frame(ws: Any, after: int, *servers: Server) -> dict[str, Any]:
+def next_frame(ws: Any, after: int, log: dict[int, dict[str, Any]], *servers: Server) -> dict[str, Any]:
+    """The next frame newer than version ``after``; ``log`` collects the entries every frame brings."""
     while True:
         try:
             message = json.loads(ws.recv(timeout=30))
         except TimeoutError:
             raise AssertionError("no frame came; the servers said:\n" + "\n".join(s.log() for s in servers)) from None
+        if message["type"] == "frame":
+            log.update((entry["seq"], entry) for entry in message["log"])
         if message["type"] == "frame" and message["version"] > after:
             return message
 
@@ -44,6 +47,7 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                 ws.send(json.dumps({"type": "hello", "token": tokens["1"]}))
                 start = json.loads(ws.recv(timeout=30))
                 assert start["type"] == "frame" and start["version"] == summary["version"]
+                log = {entry["seq"]: entry for entry in start["log"]}
                 headers = {"Authorization": f"Bearer {tokens[actor]}"}
                 mine = httpx.get(f"{first.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
                 move = {"version": mine["version"], "action": mine["legal"][0][0]}
@@ -63,11 +67,11 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                 assert statuses == [200, 409], [r.text for r in replies]
                 assert next(r for r in replies if r.status_code == 409).json()["error"]["code"] == "stale_version"
                 version = next(r for r in replies if r.status_code == 200).json()["version"]
-                seen = next_frame(ws, start["version"], first, second)
+                seen = next_frame(ws, start["version"], log, first, second)
                 while seen["version"] < version:
-                    seen = next_frame(ws, seen["version"], first, second)
+                    seen = next_frame(ws, seen["version"], log, first, second)
                 assert seen["version"] == version
-                assert seen["log"][start["version"]]["actor"] == int(actor)
+                assert log[start["version"]]["actor"] == int(actor)
                 for _ in range(3):
                     actor = str(httpx.get(f"{second.url}/api/tables/{table}", timeout=30).json()["to_act"])
                     headers = {"Authorization": f"Bearer {tokens[actor]}"}
@@ -76,7 +80,7 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                                       json={"version": mine["version"], "action": mine["legal"][0][0]})
                     version = done.json()["version"]
                     while seen["version"] < version:
-                        seen = next_frame(ws, seen["version"], first, second)
+                        seen = next_frame(ws, seen["version"], log, first, second)
                     assert seen["version"] == version
             for server in (first, second):
                 assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["version"] == version

@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy import Connection, event, text
 
 from obelisk.server.store import open_database
-from obelisk.server.tables import Tables, _Committer, _Stale
+from obelisk.server.tables import Tables, _Committer, _Note, _Stale
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -123,26 +124,122 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
 
     outcomes: dict[int, str] = {}
 
-    def submit(number: int) -> None:
+    async def submit(number: int) -> None:
         try:
-            committer.run(write(number))
+            await committer.submit(write(number))
             outcomes[number] = "committed"
         except _Stale:
             outcomes[number] = "stale"
 
-    threads = [threading.Thread(target=submit, args=(0,))]
-    threads[0].start()
-    assert first_running.wait(30)
-    for number in (1, 2, 3):
-        threads.append(threading.Thread(target=submit, args=(number,)))
-        threads[-1].start()
-    deadline = time.monotonic() + 30
-    while committer._queue.qsize() < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    release.set()
-    for thread in threads:
-        thread.join(30)
+    async def run() -> None:
+        tasks = [asyncio.create_task(submit(0))]
+        assert await asyncio.to_thread(first_running.wait, 30)
+        tasks += [asyncio.create_task(submit(number)) for number in (1, 2, 3)]
+        deadline = time.monotonic() + 30
+        while committer._queue.qsize() < 3 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
+
+    asyncio.run(run())
     committer.close()
     engine.dispose()
     assert outcomes == {0: "committed", 1: "committed", 2: "stale", 3: "committed"}
     assert sorted(written) == [0, 1, 3] and len(commits) == 2
+
+
+def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -> None:
+    """A cancelled move may still be committed: the table is read again rather than kept at the old version."""
+    async def run() -> None:
+        engine = open_database(sqlite_url)
+        tables = Tables(engine)
+        try:
+            snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
+            for seat, token in tokens.items():
+                await tables.claim(snap.id, token, f"P{seat}")
+            snap = await tables.snapshot(snap.id)
+            running, hold = threading.Event(), threading.Event()
+
+            def blocker(_connection: Connection) -> None:
+                running.set()
+                hold.wait(30)
+
+            blocking = tables._committer.submit(blocker)
+            assert await asyncio.to_thread(running.wait, 30)
+            actor = snap.to_act
+            assert actor is not None
+            moving = asyncio.create_task(tables.move(snap.id, tokens[actor], snap.version,
+                                                     snap.state.legal_actions()[0]))
+            deadline = time.monotonic() + 30
+            while tables._committer._queue.qsize() < 1 and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            moving.cancel()
+            hold.set()
+            await blocking
+            with pytest.raises(asyncio.CancelledError):
+                await moving
+            await tables._committer.submit(lambda _connection: None)
+            assert (await tables.snapshot(snap.id)).version > snap.version
+        finally:
+            await tables.close()
+            engine.dispose()
+
+    asyncio.run(run())
+
+
+def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_the_table(sqlite_url: str
+                                                                                           ) -> None:
+    """What a process holds after a notification is what the database has, read only when it must be."""
+    async def run() -> None:
+        engine = open_database(sqlite_url)
+        here, there = Tables(engine), Tables(engine)
+        try:
+            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
+            for seat, token in tokens.items():
+                await here.claim(snap.id, token, f"P{seat}")
+            snap = await here.snapshot(snap.id)
+            seen = statements(engine)
+            here.changed_elsewhere(_Note(snap.id, snap.updated).text())
+            assert not here._catching_up and seen == []
+
+            for _ in range(3):
+                current = await there.snapshot(snap.id)
+                actor = current.to_act
+                assert actor is not None
+                planned = there._apply(current, actor, current.version, current.state.legal_actions()[0])
+                assert await there._commit(planned)
+                there._live[snap.id].snap = planned.snap
+                note = _Note(snap.id, planned.snap.updated, current.updated, current.version,
+                             tuple(planned.snap.state.history()[current.version:]))
+                seen.clear()
+                here.changed_elsewhere(note.text())
+                await asyncio.gather(*here._catching_up.values())
+                assert [s for s in seen if s == "SELECT"] == []
+                mine = here._live[snap.id].snap
+                assert (mine.version, mine.updated, mine.log) == (planned.snap.version, planned.snap.updated,
+                                                                  planned.snap.log)
+
+            await there.claim(snap.id, tokens[0], "Ann again")
+            renamed = await there.snapshot(snap.id)
+            seen.clear()
+            here.changed_elsewhere(_Note(snap.id, renamed.updated).text())
+            await asyncio.gather(*here._catching_up.values())
+            assert "SELECT" in seen and here._live[snap.id].snap.seats[0].name == "Ann again"
+
+            skipped = await there.snapshot(snap.id)
+            actor = skipped.to_act
+            assert actor is not None
+            await there.move(snap.id, tokens[actor], skipped.version, skipped.state.legal_actions()[0])
+            moved = await there.snapshot(snap.id)
+            stale_note = _Note(snap.id, moved.updated, moved.updated - timedelta(seconds=1), skipped.version,
+                               tuple(moved.state.history()[skipped.version:]))
+            here.changed_elsewhere(stale_note.text())
+            await asyncio.gather(*here._catching_up.values())
+            assert here._live[snap.id].snap.version == moved.version
+            assert here._live[snap.id].snap.log == moved.log
+        finally:
+            await here.close()
+            await there.close()
+            engine.dispose()
+
+    asyncio.run(run())

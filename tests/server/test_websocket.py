@@ -9,21 +9,31 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from obelisk.server.app import create_app
-from tests.server.conftest import ORIGIN, config
+from tests.server.conftest import ORIGIN, bearer, config
 from tests.server.test_api import seated
 
 
-def hello(ws: Any, token: str | None) -> dict[str, Any]:
+def merged(message: dict[str, Any], log: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """``message`` with the whole log its socket has sent into ``log`` (each frame brings only new entries)."""
+    if log is None or message["type"] != "frame":
+        return message
+    assert message["log_from"] == len(log)
+    assert [e["seq"] for e in message["log"]] == list(range(len(log), message["version"]))
+    log.extend(message["log"])
+    return {**message, "log": list(log), "log_from": 0}
+
+
+def hello(ws: Any, token: str | None, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token})
-    message = ws.receive_json()
+    message = merged(ws.receive_json(), log)
     assert message["type"] == "frame", message
     return message
 
 
-def next_frame(ws: Any, version: int) -> dict[str, Any]:
+def next_frame(ws: Any, version: int, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The first frame at ``version`` or later (frames in between may be coalesced)."""
     while True:
-        message = ws.receive_json()
+        message = merged(ws.receive_json(), log)
         if message["type"] == "frame" and message["version"] >= version:
             return message
 
@@ -44,16 +54,18 @@ def test_each_seat_gets_its_own_frame_after_every_change(client: TestClient) -> 
             client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws1, \
             client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as spectator:
         sockets = {0: ws0, 1: ws1, None: spectator}
-        frames = {0: hello(ws0, tokens["0"]), 1: hello(ws1, tokens["1"]), None: hello(spectator, None)}
+        logs: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+        frames = {0: hello(ws0, tokens["0"], logs[0]), 1: hello(ws1, tokens["1"], logs[1]),
+                  None: hello(spectator, None, logs[None])}
         assert {seat: f["seat"] for seat, f in frames.items()} == {0: 0, 1: 1, None: None}
         for _ in range(6):
             actor = frames[None]["table"]["to_act"]
             mover = frames[actor]
             if not mover["legal"]:
-                mover = frames[actor] = next_frame(sockets[actor], mover["version"] + 1)
+                mover = frames[actor] = next_frame(sockets[actor], mover["version"] + 1, logs[actor])
             sockets[actor].send_json({"type": "move", "version": mover["version"], "action": mover["legal"][0][0]})
             version = mover["version"] + 1
-            frames = {seat: next_frame(ws, version) for seat, ws in sockets.items()}
+            frames = {seat: next_frame(ws, version, logs[seat]) for seat, ws in sockets.items()}
             assert len({f["version"] for f in frames.values()}) == 1
             for seat, current in frames.items():
                 http = client.get(f"/api/tables/{table}/frame",
@@ -64,6 +76,27 @@ def test_each_seat_gets_its_own_frame_after_every_change(client: TestClient) -> 
         assert sum(bool(f["legal"]) for f in frames.values()) == 1
         connected = [s["connected"] for s in frames[None]["table"]["seats"]]
         assert connected == [True, True]
+
+
+def test_a_socket_sends_each_log_entry_once_and_a_new_socket_the_whole_log(client: TestClient) -> None:
+    table, tokens = seated(client)
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as spectator:
+        first = hello(spectator, None)
+        assert first["log_from"] == 0 and len(first["log"]) == first["version"]
+        shown = first["version"]
+        for _ in range(4):
+            summary = client.get(f"/api/tables/{table}").json()
+            mover = client.get(f"/api/tables/{table}/frame", headers=bearer(tokens[str(summary["to_act"])])).json()
+            client.post(f"/api/tables/{table}/moves", headers=bearer(tokens[str(summary["to_act"])]),
+                        json={"version": mover["version"], "action": mover["legal"][0][0]})
+            current = next_frame(spectator, mover["version"] + 1)
+            assert current["log_from"] == shown
+            assert [e["seq"] for e in current["log"]] == list(range(shown, current["version"]))
+            shown = current["version"]
+    whole = client.get(f"/api/tables/{table}/frame").json()
+    assert whole["log_from"] == 0 and [e["seq"] for e in whole["log"]] == list(range(shown))
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as again:
+        assert hello(again, None)["log"] == whole["log"]
 
 
 def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:

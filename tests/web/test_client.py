@@ -318,3 +318,38 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back_and_the_turn_clock_counts_down
     expect(page.locator("#table-error")).to_have_text("the game is over")
     assert_not_injected(page)
     tab.assert_clean()
+
+
+def test_the_log_grows_by_the_entries_each_frame_brings_and_a_gap_fetches_the_whole_frame(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1")
+    server.wait(page, lambda: server.received, "hello")
+
+    def entry(seq: int) -> dict[str, Any]:
+        return {"seq": seq, "actor": 1, "text": f"move {seq}"}
+
+    server.sockets[0].send(json.dumps(frame(2, [], log_from=0, log=[entry(0), entry(1)])))
+    expect(page.locator("#log li")).to_have_count(2)
+    server.sockets[0].send(json.dumps(frame(4, [], log_from=2, log=[entry(2), entry(3)])))
+    expect(page.locator("#log li")).to_have_count(4)
+    expect(page.locator("#log li").last).to_contain_text("move 3")
+    server.sockets[0].send(json.dumps(frame(4, [], log_from=4, log=[])))
+    expect(page.locator("#version")).to_have_text("4")
+    expect(page.locator("#log li")).to_have_count(4)
+
+    whole = frame(7, [], log_from=0, log=[entry(seq) for seq in range(7)])
+    server.answers[("GET", "/api/tables/T1/frame")] = (200, whole)
+    server.sockets[0].send(json.dumps(frame(7, [], log_from=6, log=[entry(6)])))
+    server.request(page, "GET", "/api/tables/T1/frame")
+    expect(page.locator("#log li")).to_have_count(7)
+    expect(page.locator("#log")).to_contain_text("move 5")
+
+    server.sockets[0].close()
+    server.wait(page, lambda: len(server.sockets) == 2 and server.received[1:], "a second hello")
+    server.sockets[1].send(json.dumps(frame(8, [], log_from=0, log=[entry(seq) for seq in range(8)])))
+    expect(page.locator("#log li")).to_have_count(8)
+    assert [int(n) for n in page.locator("#log li").evaluate_all("(items) => items.map((i) => i.dataset.seq)")] \
+        == list(range(8))

@@ -192,9 +192,15 @@ function renderTurn(current) {
   }
 }
 
+/** Adds the frame's new log entries; a socket sends each entry once, so a gap means one was missed. */
 function renderLog(current) {
   const entries = current.log || [];
   const log = $("log");
+  const next = lastLogSeq === -Infinity ? 0 : lastLogSeq + 1;
+  if ((current.log_from || 0) > next) {
+    refresh();
+    return;
+  }
   if (entries.length && entries[0].seq <= lastLogSeq && !log.querySelector(`[data-seq="${entries[0].seq}"]`)) {
     log.replaceChildren();
     lastLogSeq = -Infinity;
