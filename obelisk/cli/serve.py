@@ -84,7 +84,8 @@ def serve(
     options: dict[str, Any] = dict(host=host, port=port, ws_max_size=256 * 1024, log_level="warning",
                                    server_header=False)
     if workers == 1:
-        uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay)), **options)
+        uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay,
+                                         tune_process=True)), **options)
         return
     os.environ.update(OBELISK_SERVER_DB=url, OBELISK_SERVER_BOT_WORKERS=str(bot_workers),
                       OBELISK_SERVER_BOT_DELAY=str(bot_delay))

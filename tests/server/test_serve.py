@@ -89,3 +89,27 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Any) -> None:
         move_once(server, table, tokens)
     finally:
         server.stop()
+
+
+def test_a_served_process_keeps_the_collector_and_the_interpreter_lock_off_the_moves(sqlite_url: str) -> None:
+    import gc
+    import sys
+
+    from starlette.testclient import TestClient
+
+    from obelisk.server.app import create_app
+    from tests.server.conftest import config
+
+    thresholds, switch = gc.get_threshold(), sys.getswitchinterval()
+    try:
+        with TestClient(create_app(config(sqlite_url))):
+            assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
+            assert sys.getswitchinterval() == switch
+        with TestClient(create_app(config(sqlite_url, tune_process=True))):
+            assert gc.get_threshold()[0] == 50_000
+            assert gc.get_freeze_count() > 10_000
+            assert sys.getswitchinterval() < 0.001
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        sys.setswitchinterval(switch)
