@@ -131,8 +131,9 @@ def test_strings_come_from_the_engine_view_with_perfect_recall(game_id: str, pla
             recall = info["recall"]
             assert recall[: len(previous[seat])] == previous[seat]
             previous[seat] = recall
-        told = [entry for entry in previous[0] if isinstance(entry, list)]
-        assert len(told) == state.move_number()
+        assert len(previous[0]) == state.move_number()
+        for actor, told in previous[0]:
+            assert -1 <= actor < players and isinstance(told, (int, str))
 
 
 @pytest.mark.parametrize("game_id,players", GAME_CASES)
