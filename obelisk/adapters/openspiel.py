@@ -53,6 +53,7 @@ from obelisk.core.protocol import CHANCE, TERMINAL
 
 __all__ = [
     "EngineEvaluator",
+    "Restartable",
     "load",
     "make_resampler",
     "obelisk_state",
@@ -379,6 +380,43 @@ class EngineEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions()
         return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class Restartable(pyspiel.Bot):
+    """An OpenSpiel bot that ``evaluate_bots`` can restart: wraps one that only searches from scratch.
+
+    OpenSpiel's ``evaluate_bots`` calls ``restart_at`` on every bot before the
+    first move, which its Python ``ISMCTSBot`` (and ``MCTSBot``) do not
+    implement; they rebuild their search at each ``step``, so restarting means
+    dropping the old tree (``reset()``, where the bot has one). Everything
+    else is passed through.
+    """
+
+    def __init__(self, bot: pyspiel.Bot) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Forget any search tree; the next ``step`` starts from ``state``'s information state."""
+        del state  # The wrapped bots search from the state they are given.
+        reset = getattr(self.bot, "reset", None)
+        if reset is not None:
+            reset()
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Nothing to track: the wrapped bots read the state at each ``step``."""
+
+    def step(self, state: pyspiel.State) -> int:
+        """The wrapped bot's move."""
+        return self.bot.step(state)
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        """The wrapped bot's policy and move."""
+        return self.bot.step_with_policy(state)
+
+    def provides_policy(self) -> bool:
+        """Whether the wrapped bot gives a policy."""
+        return bool(self.bot.provides_policy())
 
 
 def make_resampler(seed: int) -> Callable[[pyspiel.State, int], pyspiel.State]:

@@ -237,6 +237,26 @@ def test_python_ismcts_plays_complete_games(game_id: str) -> None:
     assert sum(state.returns()) == pytest.approx(0.0)
 
 
+def test_evaluate_bots_plays_python_ismcts_through_the_restartable_shim() -> None:
+    """OpenSpiel's own game loop needs ``restart_at``, which its Python ISMCTSBot lacks."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = openspiel.load("valley", 2)
+
+    def bot(seed: int) -> ismcts.ISMCTSBot:
+        made = ismcts.ISMCTSBot(game, openspiel.EngineEvaluator(), uct_c=2.0, max_simulations=2,
+                                random_state=np.random.RandomState(seed))
+        made.set_resampler(openspiel.make_resampler(seed))
+        return made
+
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot(1), bot(2)], np.random.RandomState(0))
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(),
+                                          [openspiel.Restartable(bot(1)), openspiel.Restartable(bot(2))],
+                                          np.random.RandomState(0))
+    assert sorted(returns) == [-1.0, 1.0] or returns == [0.0, 0.0]
+
+
 def test_python_ismcts_uses_the_state_resampler_without_set_resampler() -> None:
     game = pyspiel.load_game("obelisk_highcard", {"players": 3})
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), uct_c=2.0,
