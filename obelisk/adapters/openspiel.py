@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import zlib
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -259,12 +260,15 @@ class _Box:
         game = self.inner.game
         key = (game.id, game.num_players, dict(game.options))
         if self.inner.replayable:
-            return _restore_box, (*key, (self.inner.seed, self.inner.history()), None, None)
+            return _restore_box, (*key, _pack([self.inner.seed, self.inner.history()]))
         # A re-deal is not replayable (nor saved by ``to_json``): pickle the engine state and its recall.
         told, own = self._tracked()
-        base = [b + t for b, t in zip(self.base, told)]
-        base_own = [b + o for b, o in zip(self.base_own, own)]
-        return _restore_box, (*key, self.inner, base, base_own)
+        recall = [[b + t for b, t in zip(self.base, told)], [b + o for b, o in zip(self.base_own, own)]]
+        return _restore_box, (*key, _pack(recall), self.inner)
+
+
+def _pack(value: Any) -> bytes:
+    return zlib.compress(_canonical(value).encode(), 9)
 
 
 def _record(state: State, action: int, told: list[list[Any]], own: list[list[int]]) -> None:
@@ -289,12 +293,13 @@ def _cached_game(game_id: str, players: int, options: tuple[tuple[str, Any], ...
     return registry.load(game_id, players, **dict(options))
 
 
-def _restore_box(game_id: str, players: int, options: dict[str, Any], saved: Any,
-                 base: list[list[Any]] | None, own: list[list[int]] | None) -> _Box:
+def _restore_box(game_id: str, players: int, options: dict[str, Any], packed: bytes,
+                 redeal: State | None = None) -> _Box:
     game = _cached_game(game_id, players, tuple(sorted(options.items())))
-    if isinstance(saved, State):
-        return _Box.start_at(saved, base, own)
-    seed, history = saved
+    data = json.loads(zlib.decompress(packed))
+    if redeal is not None:
+        return _Box.start_at(redeal, *data)
+    seed, history = data
     return _Box(game.replay(seed, history), False, game.new_initial_state(seed), [[] for _ in range(players + 1)],
                 [[] for _ in range(players)], None, None)
 
