@@ -15,9 +15,9 @@ from the engine. What a seat sees comes from ``State.observation(seat)`` and
 
 * observation string: the canonical JSON of the seat's view;
 * information state string (perfect recall): canonical JSON of
-  ``{"now": view, "recall": [...]}`` where ``recall`` lists, in order, the
-  seat's view each time it was to act and ``[actor, text]`` for every action
-  as the seat was told it;
+  ``{"now": view, "recall": [...]}`` where ``recall`` has, in order, one item
+  per action as the seat was told it: ``[actor, id]`` when told the label in
+  full, ``[actor, text]`` when redacted (built only once asked for);
 * observation tensor: ``Game.observation_tensor(view)``; information state
   tensor: that tensor, then how often the seat took each action id (divided
   by ``max_game_length``), then ``move_number / max_game_length``.
@@ -31,7 +31,8 @@ tensors (``provides_*_tensor`` false).
 
 OpenSpiel's Python ``ISMCTSBot`` determinizes through :func:`make_resampler`
 (``bot.set_resampler(make_resampler(seed))``) or the state's own
-``resample_from_infostate``. The C++ ``pyspiel.ISMCTSBot`` of open_spiel 2.0
+``resample_from_infostate``; wrapped in :class:`Restartable` it plays in
+OpenSpiel's ``evaluate_bots``. The C++ ``pyspiel.ISMCTSBot`` of open_spiel 2.0
 has neither a Python ``set_resampler`` nor a trampoline for
 ``ResampleFromInfostate``, so it can only decide states with one legal action
 on a Python game (see docs/research.md).
@@ -316,6 +317,14 @@ class ObeliskSpielState(pyspiel.State):
         """Seat to act, ``PlayerId.CHANCE`` (-1) or ``PlayerId.TERMINAL`` (-4): the engine uses the same ids."""
         return self._player
 
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (answered here: a call through C++ costs more than the engine's answer)."""
+        return self._player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` for Python callers without the trip through C++ (same answers)."""
+        return self._box.inner.legal_actions(player)
+
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of the seat to act, ascending (OpenSpiel asks only for that seat)."""
         return self._box.inner.legal_actions()
@@ -327,7 +336,10 @@ class ObeliskSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """Apply ``action`` (recording what every seat learns of it once anyone has asked)."""
         box = self._box
-        box.apply(action)
+        if box.shared or box.told is not None:
+            box.apply(action)
+        else:
+            box.inner.apply_action(action)
         self._player = box.inner.current_player()
 
     def _action_to_string(self, player: int, action: int) -> str:

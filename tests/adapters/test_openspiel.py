@@ -347,7 +347,8 @@ def test_information_state_strings_tell_apart_exactly_the_different_information_
     assert len(by_truth) > players, "every state was alike"
 
 
-@pytest.mark.parametrize("game_id,players", [("valley", 2), ("valley", 4), ("solomon", 2), ("tomb", 2), ("cleopatra", 3)])
+@pytest.mark.parametrize("game_id,players",
+                         [("valley", 2), ("valley", 4), ("solomon", 2), ("tomb", 2), ("cleopatra", 3)])
 def test_serialized_states_stay_small(game_id: str, players: int) -> None:
     """The recall is derivable (or packed, for a re-deal), so a saved state is small at any move."""
     game = openspiel.load(game_id, players)
