@@ -2,7 +2,8 @@
 
 1. Throughput: uniformly random games driven by one Python loop, natively,
    through ``pyspiel`` (``obelisk_<id>``) and through the PettingZoo env;
-   prints steps/s and the ratio to native.
+   prints steps/s, the ratio to native and, for pyspiel, the ratio to
+   OpenSpiel's own Python ``python_kuhn_poker`` in the same loop.
 2. Strength: ``ismcts:<T>s`` from ``obelisk.bots`` against OpenSpiel's
    Python ``ismcts.ISMCTSBot`` (our determinizer via ``set_resampler``) with
    the same wall time per move, 2 players, seats alternated, chance from a
@@ -63,7 +64,16 @@ def _pettingzoo_loop(game_id: str, players: int, seconds: float) -> float:
     return steps / (time.perf_counter() - started)
 
 
-def throughput(game_id: str, players: int, seconds: float) -> None:
+def kuhn_rate(seconds: float) -> float:
+    """Steps/s of OpenSpiel's own Python game ``python_kuhn_poker`` in the same loop: the yardstick."""
+    import open_spiel.python.games  # noqa: F401  (registers the python_* games)
+    import pyspiel
+
+    kuhn = pyspiel.load_game("python_kuhn_poker")
+    return playout_loop(lambda _: kuhn.new_initial_state(), seconds)[0]
+
+
+def throughput(game_id: str, players: int, seconds: float, kuhn: float) -> None:
     from obelisk.adapters import openspiel
 
     native = obelisk.load(game_id, players)
@@ -77,7 +87,7 @@ def throughput(game_id: str, players: int, seconds: float) -> None:
     except TypeError:
         pz = f"{'no tensor':>10} {'':>7}"
     print(f"{game_id:<10} {players}p  native {native_rate:>10.0f}  pyspiel {spiel_rate:>10.0f} "
-          f"{spiel_rate / native_rate:>6.2f}x  pettingzoo (decisions) {pz}")
+          f"{spiel_rate / native_rate:>6.2f}x ({spiel_rate / kuhn:.2f}x kuhn)  pettingzoo (decisions) {pz}")
 
 
 def _timed_openspiel_bot(game: Any, move_time: float, seed: int, evaluator: str) -> Any:
@@ -197,11 +207,13 @@ def main() -> None:
     infos = {info.id: info for info in obelisk.games()}
     game_ids = args.game or sorted(infos)
     if not args.skip_throughput:
-        print("Random-playout steps/s (chance included; PettingZoo counts decisions and builds observations):")
+        kuhn = kuhn_rate(args.seconds)
+        print("Random-playout steps/s (chance included; PettingZoo counts decisions and builds observations); "
+              f"OpenSpiel's python_kuhn_poker: {kuhn:.0f}")
         for game_id in game_ids:
             info = infos[game_id]
             for players in range(info.min_players, info.max_players + 1):
-                throughput(game_id, players, args.seconds)
+                throughput(game_id, players, args.seconds, kuhn)
     if not args.skip_strength:
         print(f"\nismcts:{args.move_time}s (obelisk.bots) vs OpenSpiel Python ISMCTSBot "
               f"({args.openspiel_evaluator} leaves), {args.move_time}s per move, 2 players:")

@@ -15,9 +15,9 @@ from the engine. What a seat sees comes from ``State.observation(seat)`` and
 
 * observation string: the canonical JSON of the seat's view;
 * information state string (perfect recall): canonical JSON of
-  ``{"now": view, "recall": [...]}`` where ``recall`` lists, in order, the
-  seat's view each time it was to act and ``[actor, text]`` for every action
-  as the seat was told it;
+  ``{"now": view, "recall": [...]}`` where ``recall`` has, in order, one item
+  per action as the seat was told it: ``[actor, id]`` when told the label in
+  full, ``[actor, text]`` when redacted (built only once asked for);
 * observation tensor: ``Game.observation_tensor(view)``; information state
   tensor: that tensor, then how often the seat took each action id (divided
   by ``max_game_length``), then ``move_number / max_game_length``.
@@ -31,7 +31,8 @@ tensors (``provides_*_tensor`` false).
 
 OpenSpiel's Python ``ISMCTSBot`` determinizes through :func:`make_resampler`
 (``bot.set_resampler(make_resampler(seed))``) or the state's own
-``resample_from_infostate``. The C++ ``pyspiel.ISMCTSBot`` of open_spiel 2.0
+``resample_from_infostate``; wrapped in :class:`Restartable` it plays in
+OpenSpiel's ``evaluate_bots``. The C++ ``pyspiel.ISMCTSBot`` of open_spiel 2.0
 has neither a Python ``set_resampler`` nor a trampoline for
 ``ResampleFromInfostate``, so it can only decide states with one legal action
 on a Python game (see docs/research.md).
@@ -42,6 +43,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import zlib
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -49,10 +51,11 @@ import pyspiel
 
 from obelisk.adapters import ENV_PREFIX
 from obelisk.core import Game, GameInfo, State, registry
-from obelisk.core.protocol import CHANCE
+from obelisk.core.protocol import CHANCE, TERMINAL
 
 __all__ = [
     "EngineEvaluator",
+    "Restartable",
     "load",
     "make_resampler",
     "obelisk_state",
@@ -169,11 +172,11 @@ class ObeliskSpielGame(pyspiel.Game):
         full.update({"players": self.obelisk.num_players, **dict(self.obelisk.options)})
         super().__init__(game_type, spiel_info, full)
         self.tensor_size = _tensor_size(self.obelisk)
-        self._initial = self.obelisk.new_initial_state(0)
+        self.initial = self.obelisk.new_initial_state(0)
 
     def new_initial_state(self) -> "ObeliskSpielState":
         """The first position (chance nodes deal; the engine seed is unused under OpenSpiel)."""
-        return ObeliskSpielState(self, _Box.start(self._initial))
+        return ObeliskSpielState(self, _Box.start_at(self.initial))
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: Mapping[str, Any] | None = None) -> "ObeliskObserver":
@@ -187,49 +190,103 @@ class _Box:
     OpenSpiel clones a Python state by ``deepcopy``-ing each attribute and
     serializes it by pickling them; this box makes the first an engine
     ``clone()`` and the second a replay of the engine history (a re-deal, which
-    no history rebuilds, is pickled whole). OpenSpiel also
-    builds throw-away initial states (every clone starts as one, every tensor
-    shape query makes one), so a fresh box shares the game's initial engine
-    state and copies it only before the first action (``shared``).
+    no history rebuilds, is pickled whole with the resampled seat's recall).
+    OpenSpiel also builds throw-away initial states (every clone starts as one,
+    every tensor shape query makes one), so a fresh box shares its engine state
+    and copies it only before the first action (``shared``).
+
+    What each seat was told is not kept while nobody asks: a random playout
+    pays only for the engine. The first information state (string or tensor)
+    asked of a box rebuilds its ``told`` by replaying from ``start``; from then
+    on ``apply`` keeps it up to date, and clones inherit it.
     """
 
-    __slots__ = ("inner", "recall", "own", "shared")
+    __slots__ = ("inner", "shared", "start", "base", "base_own", "told", "own")
 
-    def __init__(self, inner: State, recall: list[list[str]], own: list[list[int]], shared: bool = False) -> None:
+    def __init__(self, inner: State, shared: bool, start: State, base: list[list[Any]], base_own: list[list[int]],
+                 told: list[list[Any]] | None, own: list[list[int]] | None) -> None:
         self.inner = inner
-        self.recall = recall  # one list per seat, then one for spectators
-        self.own = own  # action ids each seat took
         self.shared = shared
+        self.start = start  # the engine state where ``base`` ends; never mutated
+        self.base = base  # per seat (then spectators): recall items from before ``start``
+        self.base_own = base_own  # per seat: action ids taken before ``start``
+        self.told = told  # per seat (then spectators): recall items since ``start``; None until asked
+        self.own = own  # per seat: action ids taken since ``start``; None until asked
 
     @classmethod
-    def start(cls, initial: State) -> "_Box":
-        n = initial.num_players
-        return cls(initial, [[] for _ in range(n + 1)], [[] for _ in range(n)], shared=True)
+    def start_at(cls, state: State, base: list[list[Any]] | None = None,
+                 base_own: list[list[int]] | None = None) -> "_Box":
+        """A box around ``state`` (shared, so never mutated) with ``base`` as the recall before it."""
+        n = state.num_players
+        return cls(state, True, state, base or [[] for _ in range(n + 1)], base_own or [[] for _ in range(n)],
+                   None, None)
 
     def apply(self, action: int) -> None:
         if self.shared:
             self.inner = self.inner.clone()
             self.shared = False
-        inner = self.inner
-        actor = inner.current_player()
-        n = inner.num_players
-        if actor != CHANCE:
-            self.recall[actor].append(_canonical(inner.observation(actor)))
-            self.own[actor].append(action)
-        for seat in range(n + 1):
-            text = inner.public_action_string(action, seat if seat < n else None)
-            self.recall[seat].append(_canonical([actor, text]))
-        inner.apply_action(action)
+        if self.told is not None and self.own is not None:
+            _record(self.inner, action, self.told, self.own)
+        self.inner.apply_action(action)
+
+    def recall(self, seat: int | None) -> list[Any]:
+        """What ``seat`` (None: a spectator) was told, in order (see ``_record``)."""
+        told, _ = self._tracked()
+        index = len(told) - 1 if seat is None else seat
+        return self.base[index] + told[index]
+
+    def own_actions(self, seat: int) -> list[int]:
+        """The action ids ``seat`` took, in order."""
+        return self.base_own[seat] + self._tracked()[1][seat]
+
+    def _tracked(self) -> tuple[list[list[Any]], list[list[int]]]:
+        if self.told is None or self.own is None:
+            n = self.inner.num_players
+            told: list[list[Any]] = [[] for _ in range(n + 1)]
+            own: list[list[int]] = [[] for _ in range(n)]
+            replay = self.start.clone()
+            for action in self.inner.history()[len(self.start.history()):]:
+                _record(replay, action, told, own)
+                replay.apply_action(action)
+            self.told, self.own = told, own
+        return self.told, self.own
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Box":
         inner = self.inner if self.shared else self.inner.clone()
-        return _Box(inner, [list(r) for r in self.recall], [list(o) for o in self.own], self.shared)
+        told = None if self.told is None else [list(t) for t in self.told]
+        own = None if self.own is None else [list(o) for o in self.own]
+        return _Box(inner, self.shared, self.start, self.base, self.base_own, told, own)
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.inner.game
-        # A re-deal is not replayable (nor saved by ``to_json``): pickle the engine state itself.
-        saved = self.inner if not self.inner.replayable else (self.inner.seed, self.inner.history())
-        return _restore_box, (game.id, game.num_players, dict(game.options), saved, self.recall, self.own)
+        key = (game.id, game.num_players, dict(game.options))
+        if self.inner.replayable:
+            return _restore_box, (*key, _pack([self.inner.seed, self.inner.history()]))
+        # A re-deal is not replayable (nor saved by ``to_json``): pickle the engine state and its recall.
+        told, own = self._tracked()
+        recall = [[b + t for b, t in zip(self.base, told)], [b + o for b, o in zip(self.base_own, own)]]
+        return _restore_box, (*key, _pack(recall), self.inner)
+
+
+def _pack(value: Any) -> bytes:
+    return zlib.compress(_canonical(value).encode(), 9)
+
+
+def _record(state: State, action: int, told: list[list[Any]], own: list[list[int]]) -> None:
+    """Append what each seat (then spectators) is told of ``action`` in ``state``.
+
+    An item is ``[actor, id]`` when the seat is told the action's label in full
+    (the label is the id's name in a position whose relevant parts the seat
+    sees), else ``[actor, text]`` with the redacted text.
+    """
+    actor = state.current_player()
+    n = len(own)
+    if actor != CHANCE:
+        own[actor].append(action)
+    label = state.action_to_string(action)
+    for seat in range(n + 1):
+        text = state.public_action_string(action, seat if seat < n else None)
+        told[seat].append([actor, action if text == label else text])
 
 
 @functools.lru_cache(maxsize=64)
@@ -237,11 +294,15 @@ def _cached_game(game_id: str, players: int, options: tuple[tuple[str, Any], ...
     return registry.load(game_id, players, **dict(options))
 
 
-def _restore_box(game_id: str, players: int, options: dict[str, Any], saved: Any, recall: list[list[str]],
-                 own: list[list[int]]) -> _Box:
+def _restore_box(game_id: str, players: int, options: dict[str, Any], packed: bytes,
+                 redeal: State | None = None) -> _Box:
     game = _cached_game(game_id, players, tuple(sorted(options.items())))
-    inner = saved if isinstance(saved, State) else game.replay(*saved)
-    return _Box(inner, recall, own)
+    data = json.loads(zlib.decompress(packed))
+    if redeal is not None:
+        return _Box.start_at(redeal, *data)
+    seed, history = data
+    return _Box(game.replay(seed, history), False, game.new_initial_state(seed), [[] for _ in range(players + 1)],
+                [[] for _ in range(players)], None, None)
 
 
 class ObeliskSpielState(pyspiel.State):
@@ -250,10 +311,19 @@ class ObeliskSpielState(pyspiel.State):
     def __init__(self, game: ObeliskSpielGame, box: _Box) -> None:
         super().__init__(game)
         self._box = box
+        self._player = box.inner.current_player()  # OpenSpiel asks several times per step
 
     def current_player(self) -> int:
         """Seat to act, ``PlayerId.CHANCE`` (-1) or ``PlayerId.TERMINAL`` (-4): the engine uses the same ids."""
-        return self._box.inner.current_player()
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (answered here: a call through C++ costs more than the engine's answer)."""
+        return self._player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` for Python callers without the trip through C++ (same answers)."""
+        return self._box.inner.legal_actions(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of the seat to act, ascending (OpenSpiel asks only for that seat)."""
@@ -264,8 +334,13 @@ class ObeliskSpielState(pyspiel.State):
         return self._box.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        """Record what every seat learns of ``action``, then apply it."""
-        self._box.apply(action)
+        """Apply ``action`` (recording what every seat learns of it once anyone has asked)."""
+        box = self._box
+        if box.shared or box.told is not None:
+            box.apply(action)
+        else:
+            box.inner.apply_action(action)
+        self._player = box.inner.current_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The engine's label of ``action`` in this position."""
@@ -274,7 +349,7 @@ class ObeliskSpielState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._box.inner.is_terminal()
+        return self._player == TERMINAL
 
     def returns(self) -> list[float]:
         """Rank-based returns in [-1, 1], 0 until the end."""
@@ -297,11 +372,11 @@ def obelisk_state(state: pyspiel.State) -> State:
 def _resampled(state: ObeliskSpielState, player: int, rng: random.Random) -> ObeliskSpielState:
     """A new state (its OpenSpiel history starts empty, like the engine's) around a re-deal for ``player``."""
     old = state._box
-    n = len(old.own)
-    recall = [list(old.recall[player]) if seat == player else [] for seat in range(n + 1)]
-    own = [list(old.own[player]) if seat == player else [] for seat in range(n)]
+    n = len(old.base_own)
+    base = [old.recall(player) if seat == player else [] for seat in range(n + 1)]
+    base_own = [old.own_actions(player) if seat == player else [] for seat in range(n)]
     inner = old.inner.resample_from_infostate(player, rng)
-    return ObeliskSpielState(state.get_game(), _Box(inner, recall, own))
+    return ObeliskSpielState(state.get_game(), _Box.start_at(inner, base, base_own))
 
 
 class EngineEvaluator:
@@ -322,6 +397,43 @@ class EngineEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions()
         return [(action, 1.0 / len(legal)) for action in legal]
+
+
+class Restartable(pyspiel.Bot):
+    """An OpenSpiel bot that ``evaluate_bots`` can restart: wraps one that only searches from scratch.
+
+    OpenSpiel's ``evaluate_bots`` calls ``restart_at`` on every bot before the
+    first move, which its Python ``ISMCTSBot`` (and ``MCTSBot``) do not
+    implement; they rebuild their search at each ``step``, so restarting means
+    dropping the old tree (``reset()``, where the bot has one). Everything
+    else is passed through.
+    """
+
+    def __init__(self, bot: pyspiel.Bot) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Forget any search tree; the next ``step`` starts from ``state``'s information state."""
+        del state  # The wrapped bots search from the state they are given.
+        reset = getattr(self.bot, "reset", None)
+        if reset is not None:
+            reset()
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Nothing to track: the wrapped bots read the state at each ``step``."""
+
+    def step(self, state: pyspiel.State) -> int:
+        """The wrapped bot's move."""
+        return self.bot.step(state)
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        """The wrapped bot's policy and move."""
+        return self.bot.step_with_policy(state)
+
+    def provides_policy(self) -> bool:
+        """Whether the wrapped bot gives a policy."""
+        return bool(self.bot.provides_policy())
 
 
 def make_resampler(seed: int) -> Callable[[pyspiel.State, int], pyspiel.State]:
@@ -375,7 +487,8 @@ class ObeliskObserver:
         if self.tensor is None:
             raise TypeError(f"game {self._game.obelisk.id!r} defines no observation tensor")
         box = state._box
-        if box.shared and player in self._initial_tensors:
+        initial = box.inner is self._game.initial
+        if initial and player in self._initial_tensors:
             self.tensor[:] = self._initial_tensors[player]
             return
         inner = box.inner
@@ -386,11 +499,11 @@ class ObeliskObserver:
             counts = self.dict["own_actions"]
             counts[:] = 0.0
             if not self._spectator:
-                for action in box.own[player]:
+                for action in box.own_actions(player):
                     counts[action] += 1.0
                 counts /= length
             self.dict["progress"][0] = inner.move_number() / length
-        if box.shared:
+        if initial:
             self._initial_tensors[player] = self.tensor.copy()
 
     def string_from(self, state: ObeliskSpielState, player: int) -> str:
@@ -400,8 +513,6 @@ class ObeliskObserver:
         now = _canonical(box.inner.observation(seat))
         if not self._recall:
             return now
-        recall = box.recall[len(box.own) if seat is None else seat]
-        return '{"now":' + now + ',"recall":[' + ",".join(recall) + "]}"
-
+        return '{"now":' + now + ',"recall":' + _canonical(box.recall(seat)) + "}"
 
 register_games()

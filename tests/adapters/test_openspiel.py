@@ -131,8 +131,9 @@ def test_strings_come_from_the_engine_view_with_perfect_recall(game_id: str, pla
             recall = info["recall"]
             assert recall[: len(previous[seat])] == previous[seat]
             previous[seat] = recall
-        told = [entry for entry in previous[0] if isinstance(entry, list)]
-        assert len(told) == state.move_number()
+        assert len(previous[0]) == state.move_number()
+        for actor, told in previous[0]:
+            assert -1 <= actor < players and isinstance(told, (int, str))
 
 
 @pytest.mark.parametrize("game_id,players", GAME_CASES)
@@ -236,6 +237,26 @@ def test_python_ismcts_plays_complete_games(game_id: str) -> None:
     assert sum(state.returns()) == pytest.approx(0.0)
 
 
+def test_evaluate_bots_plays_python_ismcts_through_the_restartable_shim() -> None:
+    """OpenSpiel's own game loop needs ``restart_at``, which its Python ISMCTSBot lacks."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = openspiel.load("valley", 2)
+
+    def bot(seed: int) -> ismcts.ISMCTSBot:
+        made = ismcts.ISMCTSBot(game, openspiel.EngineEvaluator(), uct_c=2.0, max_simulations=2,
+                                random_state=np.random.RandomState(seed))
+        made.set_resampler(openspiel.make_resampler(seed))
+        return made
+
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot(1), bot(2)], np.random.RandomState(0))
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(),
+                                          [openspiel.Restartable(bot(1)), openspiel.Restartable(bot(2))],
+                                          np.random.RandomState(0))
+    assert sorted(returns) == [-1.0, 1.0] or returns == [0.0, 0.0]
+
+
 def test_python_ismcts_uses_the_state_resampler_without_set_resampler() -> None:
     game = pyspiel.load_game("obelisk_highcard", {"players": 3})
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), uct_c=2.0,
@@ -280,3 +301,69 @@ def test_bad_parameters_get_the_engines_error(players: object, options: dict, me
     if type(players) is int and "turns" not in options and "all_inscriptions" not in options:
         with pytest.raises(ValueError, match=re.escape(message)):
             pyspiel.load_game("obelisk_tomb", {"players": players, **options})
+
+
+def _told_so_far(game: pyspiel.Game, history: list[int]) -> tuple[list[list[tuple[int, str]]], object]:
+    """Per seat, every (actor, text) it was told along ``history``, straight from the engine; and the end state."""
+    native = game.obelisk.new_initial_state(0)
+    told: list[list[tuple[int, str]]] = [[] for _ in range(game.num_players())]
+    for action in history:
+        for seat in range(game.num_players()):
+            told[seat].append((native.current_player(), native.public_action_string(action, seat)))
+        native.apply_action(action)
+    return told, native
+
+
+@pytest.mark.parametrize("game_id,players", [("valley", 2), ("solomon", 2), ("cleopatra", 3)])
+def test_information_state_strings_tell_apart_exactly_the_different_information_states(
+        game_id: str, players: int) -> None:
+    """Twin games that part at a chance node or a decision, and re-deals: one string per information state."""
+    game = openspiel.load(game_id, players)
+    rng = random.Random(3)
+    trunk = next(s for s in _random_states(game, seed=21, checkpoints=1) if s.is_terminal()).history()
+    entries = []
+    for part in (len(trunk) // 3, len(trunk) // 2, 2 * len(trunk) // 3):
+        branches = [trunk[:part]]
+        _, native = _told_so_far(game, trunk[:part])
+        legal = native.legal_actions()
+        branches += [trunk[:part] + [a] for a in legal[:3]]
+        for branch in branches:
+            told, native = _told_so_far(game, branch)
+            state = game.new_initial_state()
+            for action in branch:
+                state.apply_action(action)
+            if state.is_terminal():
+                continue
+            for seat in range(players):
+                truth = (json.dumps(told[seat]), json.dumps(native.observation(seat), sort_keys=True))
+                entries.append((state.information_state_string(seat), truth))
+                other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(rng.random(), 1.0))
+                entries.append((other.information_state_string(seat), truth))
+    by_string: dict[str, object] = {}
+    by_truth: dict[object, str] = {}
+    for text, truth in entries:
+        assert by_string.setdefault(text, truth) == truth, "two information states share a string"
+        assert by_truth.setdefault(truth, text) == text, "one information state got two strings"
+    assert len(by_truth) > players, "every state was alike"
+
+
+@pytest.mark.parametrize("game_id,players",
+                         [("valley", 2), ("valley", 4), ("solomon", 2), ("tomb", 2), ("cleopatra", 3)])
+def test_serialized_states_stay_small(game_id: str, players: int) -> None:
+    """The recall is derivable (or packed, for a re-deal), so a saved state is small at any move."""
+    game = openspiel.load(game_id, players)
+    resampler = openspiel.make_resampler(seed=2)
+    longest = 0
+    for state in _random_states(game, seed=17, checkpoints=6):
+        states = [state]
+        if not state.is_chance_node() and not state.is_terminal():
+            states.append(resampler(state, state.current_player()))
+        for one in states:
+            text = pyspiel.serialize_game_and_state(game, one)
+            assert len(text) <= 20_000, (state.move_number(), len(text))
+            restored = pyspiel.deserialize_game_and_state(text)[1]
+            assert str(restored) == str(one)
+            for seat in range(players):
+                assert restored.information_state_string(seat) == one.information_state_string(seat)
+        longest = max(longest, state.move_number())
+    assert longest >= 300
