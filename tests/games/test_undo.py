@@ -23,7 +23,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("solomon", 2, {}), ("solomon", 4, {}),
     ("tomb", 2, {}), ("tomb", 4, {"max_rounds": 30}),
     ("cleopatra", 3, {"max_rounds": 12}), ("cleopatra", 5, {"max_rounds": 8}),
-    ("valley", 2, {}), ("valley", 4, {}),
+    ("valley", 2, {}), ("valley", 4, {}), ("valley", 3, {"forced_removal": "any", "spent_cards": "discard"}),
 ]
 SEEDS = (1, 2)
 UNDO_EVERY = 40  # undo replays the whole game: besides the first three, every 40th decision is taken back
