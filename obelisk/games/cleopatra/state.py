@@ -59,6 +59,11 @@ PLAY_VIZIER: Final = CHARACTER_PLAYS.index("vizier")
 SIMPLE_PIECES: Final = {"sphinx": "sphinxes", "pedestal": "throne", "throne": "throne", "obelisk": "obelisks"}
 PIECE_CATEGORY: Final = {"wall": "walls", "door": "doors", "mosaic": "mosaics", **SIMPLE_PIECES}
 LOG_KEPT: Final = 8
+QUIET_DECISIONS: Final = frozenset({
+    "refill", "place", "claim", "no_claim", "courtesan", "give_talents", "offer_done", "accept", "accept_done",
+    "keep", "end_turn", "limit_discard", "limit_keep", "pass",
+})
+"""Decisions that show nobody a hidden card (the others see the choice; what it shows was public or stays hidden)."""
 """Log entries a view shows; the state keeps between 8 and 16."""
 DEAL_TRIES: Final = 8
 """Plain deals tried before a demanding hand is built card by card."""
@@ -1305,6 +1310,39 @@ class CleopatraState(State):
         if phase == "courtesans":
             return seat == self.turn
         return True
+
+    def _reveals(self, action: int) -> bool:
+        """Whether the decision shows anyone something hidden, so that it cannot be taken back.
+
+        Taking a stall shows its face-down cards to the taker (and the refill is
+        drawn); playing a character, giving or offering a card, rejecting a
+        Vizier card, and paying or discarding with a card the others do not know
+        is in the hand show that card; choosing a piece to build shows the hand
+        can pay for it unless the whole hand is public; the last bid turns every
+        bid up; a decision after which a draw, a die roll or the end follows
+        reveals too. Paying with a Nile merchant or a card known to be in the
+        hand, laying a mosaic, claims, accepting offers, a secret bid or Vizier
+        keep, the hand limit choice and ending the turn show nothing.
+        """
+        name, index = self._rules.actions.decode(action)
+        seat = self.turn
+        public = self.known[self.num_players][seat]
+        if name == "bid":
+            quiet = len(self.responders) > 1
+        elif name == "pay":
+            kind = self._source_kind(index // 4, index % 4)
+            quiet = kind < 0 or public[kind] > 0
+        elif name == "discard":
+            quiet = public[index] > 0
+        elif name in PIECE_CATEGORY:
+            quiet = self._hand_public(seat)
+        else:
+            quiet = name in QUIET_DECISIONS
+        if not quiet:
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() in (CHANCE, TERMINAL)
 
     def _hidden_action_string(self, action: int) -> str:
         if self.queue:

@@ -813,6 +813,28 @@ class SolomonState(State):
             return f"seat {self.deal_to[0]} receives a dug tile face down"
         return f"seat {self.chooser} chooses a card"
 
+    def _reveals(self, action: int) -> bool:
+        """Whether the decision shows anyone something hidden, so that it cannot be taken back.
+
+        The last secret card choice of a round turns all the chosen cards face up;
+        spending or giving a tile received face down shows its kind; a move or a dig
+        that empties a stack's seen tiles shows the unseen tile below (a draw); a
+        cannot-pay dig deals its tiles face down; the last turn ends the game, whose
+        result shows every hand. A seat holding face-down tiles shows something of
+        their worth whenever it settles or pays (whether it can pay, whether coins
+        alone are left). Other moves, items, digs and payments are seen by all and
+        show nobody anything new.
+        """
+        if self.phase == "choose":
+            return self.chooser == self.num_players - 1
+        after = self.clone()
+        after._apply_action(action)
+        if after._current_player() in (CHANCE, TERMINAL) or after.secret != self.secret:
+            return True
+        seat = self._active()
+        settles = self.phase != "turn" or after.phase != "turn" or after.turn != self.turn
+        return settles and any(holder == seat for _, holder, _k in self.secret)
+
     # Re-deals -------------------------------------------------------------------------
 
     def _resample(self, seat: int, rng: random.Random) -> "SolomonState":

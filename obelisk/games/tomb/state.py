@@ -1121,6 +1121,28 @@ class TombState(State):
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)
 
+    def _reveals(self, action: int) -> bool:
+        """Whether the decision shows anyone something hidden, so that it cannot be taken back.
+
+        It reveals when it turns a face-down tile up (a step, the map, the torch,
+        or one seen with the plan, which needs no draw), when it looks at a tile
+        with the plan (the looker learns it), when a draw or the next player's roll
+        follows, and when it ends the game. Selecting, plain steps on face-up
+        tiles, most items, the curse, the chest, rob choices and putting the
+        looked-at tiles back show nobody anything new.
+        """
+        if A_LOOK <= action < A_SWAP:
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return (
+            after._current_player() in (CHANCE, TERMINAL)
+            or after.rv_cell >= 0
+            or after.kind != self.kind
+            or after.assigned != self.assigned
+            or after.knowers != self.knowers
+        )
+
     # Results ---------------------------------------------------------------------------
 
     def _rank_keys(self) -> list[Any]:

@@ -612,6 +612,58 @@ class ValleyState(State):
 
     # Labels, scores and views -------------------------------------------------------
 
+    def _reveals(self, action: int) -> bool:
+        """Whether the decision shows anyone something hidden, so that it cannot be taken back.
+
+        The others know each seat's hand and deck together, not which cards are in
+        the hand: a hand card leaving in their sight (played, paid, entombed,
+        sacrificed, given, a Boat used) shows it was in the hand, unless it was
+        shown there or more copies are in hand and deck than the deck holds.
+        Buying shows the hand is worth the price; revealing a Censer shows it. A
+        decision after which a card is drawn (even a known top card) or dealt, or
+        the game ends, reveals too. Putting a card on the deck (face down), passing a Boat window,
+        crumbling, taking or removing a pyramid card and picks from the discard
+        pile or the tomb show nothing hidden.
+        """
+        rules = self.rules
+        top = self.stack[-1]
+        code: int = top[0]
+        seat: int = top[1]
+        if code == R.MAIN:
+            if action < rules.a_play:
+                return True
+            kind = action - (rules.a_play if action < rules.a_entomb else rules.a_entomb)
+            quiet = action >= rules.a_end or self._surely_in_hand(seat, kind)
+        elif code == R.PAY:
+            quiet = self._surely_in_hand(seat, action - rules.a_pay)
+        elif code == R.HAND_PICK:
+            quiet = top[2] == R.TOPDECK or self._surely_in_hand(seat, action - rules.a_choose)
+        elif code == R.VICTIM:
+            if action == rules.a_censer:
+                quiet = any(k in self.shown[seat] for k in rules.ward_kinds)
+            else:
+                quiet = self._surely_in_hand(seat, action - rules.a_choose)
+        elif code == R.BOAT:
+            quiet = action == rules.a_pass or any(
+                k in self.hands[seat] and self._surely_in_hand(seat, k) for k in rules.boat_kinds)
+        else:
+            quiet = True
+        if not quiet:
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() in (CHANCE, TERMINAL) or any(
+            after.deck_sizes[s] + len(after.tops[s]) < self.deck_sizes[s] + len(self.tops[s])
+            for s in range(self.num_players))
+
+    def _surely_in_hand(self, seat: int, kind: int) -> bool:
+        """Whether the others know ``seat`` holds ``kind`` in hand: shown there, or too many to all be in the deck."""
+        if kind in self.shown[seat]:
+            return True
+        tops = self.tops[seat]
+        copies = self.hands[seat].count(kind) + self.decks[seat][kind] + tops.count(kind)
+        return copies > self.deck_sizes[seat] + len(tops)
+
     def _action_to_string(self, action: int) -> str:
         return action_label(self.rules, self.stack, self.pyramid, self.hand_gold, action)
 
