@@ -1,0 +1,50 @@
+"""Every game's rules help: a summary, every entry with text and its numbers, every name found again."""
+
+from __future__ import annotations
+
+import pytest
+
+import obelisk
+from obelisk.core.help import fold
+
+GAMES = ["valley"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_entry_has_text_and_is_found_by_its_name(game_id: str) -> None:
+    help = obelisk.load(game_id).help()
+    assert len(help.summary) > 300 and help.lookups
+    assert help.entries
+    for entry in help.entries:
+        assert entry.text.strip() and entry.name.strip() and entry.kind, entry.key
+        assert "{" not in entry.text, entry.key
+        assert help.find(entry.name) is entry
+        assert help.find(entry.key) is entry
+        assert help.find(fold(entry.name).upper()) is entry
+
+
+def test_valley_cards_show_the_numbers_of_the_data_file() -> None:
+    game = obelisk.load("valley")
+    help = game.help()
+    table = game.table
+    kind = table.names.index("Statue of Anubis")
+    entry = help.find("statue of anu")
+    assert entry.text == table.text[kind]
+    assert dict(entry.numbers) == {"level": "II", "copies": table.copies[kind], "cost": table.cost[kind],
+                                   "gold": table.gold[kind], "set": "statue"}
+    assert dict(help.find("shabti").numbers)["VP"] == 1
+    assert help.find("book set").text.endswith("all 6 score 36.")
+    assert {e.name for e in help.entries if e.kind == "card"} == set(table.names)
+
+
+def test_valley_card_file_without_texts_describes_the_actions(tmp_path) -> None:
+    import json
+    from obelisk.games.valley.data import BUILTIN_PATH
+
+    doc = json.loads(BUILTIN_PATH.read_text(encoding="utf-8"))
+    for card in doc["cards"]:
+        card.pop("text", None)
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    help = obelisk.load("valley", 2, cards=str(path)).help()
+    assert help.find("Statue of Anubis").text == "The card file gives no text; its action is draw count 2."
