@@ -7,7 +7,7 @@ import pytest
 import obelisk
 from obelisk.core.help import fold
 
-GAMES = ["valley"]
+GAMES = ["valley", "tomb"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -48,3 +48,16 @@ def test_valley_card_file_without_texts_describes_the_actions(tmp_path) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
     help = obelisk.load("valley", 2, cards=str(path)).help()
     assert help.find("Statue of Anubis").text == "The card file gives no text; its action is draw count 2."
+
+
+def test_tomb_counts_the_tiles_and_items_of_the_chosen_pyramid() -> None:
+    small, big = obelisk.load("tomb").help(), obelisk.load("tomb", pyramid="big").help()
+    flask = dict(small.find("magic flask").numbers)
+    assert flask["in play"] == "no" and flask["tiles"] == 0 and flask["protects against"] == "Collapsed walls"
+    assert dict(big.find("magic flask").numbers)["in play"] == "yes"
+    assert dict(small.find("snake").numbers) == {"label": "snk", "effect": "kills", "protection": "Torch",
+                                                 "tiles": 2}
+    game = obelisk.load("tomb")
+    assert sum(n for e in small.entries for label, n in e.numbers if label == "tiles") == sum(game.tables.pool)
+    assert dict(small.find("ancient").numbers)["needed"] == 5
+    assert small.find("Money").key == "item:money" and small.find("map").kind == "tile"

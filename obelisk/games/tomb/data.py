@@ -20,6 +20,7 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
+from obelisk.core.help import GameHelp, HelpEntry
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -28,6 +29,9 @@ from obelisk.games.tomb.board import (
     ENTRANCES,
     FEATURES,
     GROUPS,
+    INSCRIPTION,
+    ITEM,
+    OBSTACLE,
     ITEM_IDS,
     KILL,
     OBSTACLE_IDS,
@@ -312,3 +316,43 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         hazard=tuple(hazard),
         provenance=provenance,
     )
+
+
+def build_help(tables: Tables) -> GameHelp:
+    """The rules summary and every item, obstacle and tile feature, the texts from ``tomb.json``.
+
+    The numbers are those of this configuration: how many face-down tiles carry
+    each item, obstacle or feature, and whether an item is in play at all.
+    """
+    base = _shipped()
+    texts = base["help"]
+    pool = tables.pool
+
+    def tiles(feature: int, detail: int = -1) -> int:
+        return sum(pool[k] for k, kind in enumerate(tables.kinds[: len(pool)])
+                   if kind.feature == feature and (detail < 0 or kind.detail == detail))
+
+    def yes(flag: bool) -> str:
+        return texts["yes"] if flag else texts["no"]
+
+    entries = []
+    for index, item in enumerate(base["items"]):
+        protects = tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])] if item["protects"] else texts["nothing"]
+        numbers: tuple[tuple[str, int | str], ...] = (
+            ("label", item["code"]), ("protects against", protects), ("in play", yes(bool(tables.items_in_play >> index & 1))),
+            ("can be bought", yes(bool(tables.buyable >> index & 1))), ("tokens", tables.items_per_kind),
+            ("tiles", tiles(ITEM, index)),
+        )
+        entries.append(HelpEntry(f"item:{item['id']}", item["name"], "item", item["text"], numbers))
+    for index, obstacle in enumerate(base["obstacles"]):
+        numbers = (
+            ("label", obstacle["code"]), ("effect", texts["groups"][obstacle["group"]]),
+            ("protection", tables.item_names[tables.obstacle_protection[index]]), ("tiles", tiles(OBSTACLE, index)),
+        )
+        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", obstacle["name"], "obstacle", obstacle["text"], numbers))
+    for feature, spec in texts["features"].items():
+        numbers = () if feature == "chamber" else (("tiles", tiles(FEATURES.index(feature))),)
+        if feature == FEATURES[INSCRIPTION]:
+            numbers += (("colours", ", ".join(tables.colours)), ("needed", tables.needed))
+        entries.append(HelpEntry(f"tile:{feature}", spec["name"], "tile", spec["text"], numbers))
+    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "obstacle"))
