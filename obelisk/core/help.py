@@ -63,7 +63,7 @@ class GameHelp:
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
         for entry in self.entries:
-            for form in {fold(entry.name), fold(entry.key)}:
+            for form in _forms(entry):
                 if seen.get(form, entry.key) != entry.key:
                     raise ValueError(f"help entries {seen[form]!r} and {entry.key!r} share the name {form!r}")
                 seen[form] = entry.key
@@ -72,12 +72,12 @@ class GameHelp:
         return tuple(dict.fromkeys(entry.kind for entry in self.entries))
 
     def find(self, name: str) -> HelpEntry:
-        """The entry called ``name`` (or its key), or the only one whose name starts with it."""
+        """The entry called ``name`` (or its key, with or without the kind), else the only one whose name starts with it."""
         wanted = fold(name)
         if not wanted:
             raise HelpLookupError(f"name a component: {self._some()}")
         for entry in self.entries:
-            if wanted in (fold(entry.name), fold(entry.key)):
+            if wanted in _forms(entry):
                 return entry
         starting = [e for e in self.entries if fold(e.name).startswith(wanted)]
         if len(starting) == 1:
@@ -107,6 +107,11 @@ class GameHelp:
     def as_dict(self) -> dict[str, Any]:
         return {"summary": self.summary, "lookups": list(self.lookups),
                 "entries": [entry.as_dict() for entry in self.entries]}
+
+
+def _forms(entry: HelpEntry) -> set[str]:
+    """The exact forms that find ``entry``: its name, its key and its key without the kind (``card:7`` → ``7``)."""
+    return {fold(entry.name), fold(entry.key), fold(entry.key.partition(":")[2])}
 
 
 def _shown(text: str) -> str:

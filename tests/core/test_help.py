@@ -23,6 +23,8 @@ HELP = GameHelp(
     ("Shabti", "card:shabti"),
     ("  shABTI ", "card:shabti"),
     ("card:djed", "card:djed"),
+    ("djed", "card:djed"),
+    ("POLE", "tile:pole"),
     ("ankh", "card:ankh"),
     ("amulet", "set:amulet"),
     ("kleopatrin pol", "tile:pole"),

@@ -7,7 +7,7 @@ import pytest
 import obelisk
 from obelisk.core.help import fold
 
-GAMES = ["valley", "tomb"]
+GAMES = ["valley", "tomb", "solomon"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -61,3 +61,15 @@ def test_tomb_counts_the_tiles_and_items_of_the_chosen_pyramid() -> None:
     assert sum(n for e in small.entries for label, n in e.numbers if label == "tiles") == sum(game.tables.pool)
     assert dict(small.find("ancient").numbers)["needed"] == 5
     assert small.find("Money").key == "item:money" and small.find("map").kind == "tile"
+
+
+def test_solomon_cards_are_drawn_and_tiles_counted() -> None:
+    game = obelisk.load("solomon")
+    help = game.help()
+    card = help.find("card 3")
+    assert card is help.find("3") and dict(card.numbers) == {"number": 3, "squares": 3, "shape": "L3-a"}
+    assert card.text.endswith("\n^ entrance\n#.\n##")
+    treasure = dict(help.find("treasure").numbers)
+    assert treasure["gold backs"] + treasure["dark backs"] == sum(game.tables.gold[:5]) + sum(game.tables.dark[:5])
+    assert help.find("mirror").name == "Mirror of the Queen of Sheba" and help.find("seal").kind == "magic item"
+    assert len([e for e in help.entries if e.kind == "card"]) == len(game.tables.cards)
