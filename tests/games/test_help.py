@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import obelisk
 from obelisk.core.help import fold
+from obelisk.core.protocol import Game
 
-GAMES = ["valley", "tomb", "solomon"]
+GAMES = ["cleopatra", "solomon", "tomb", "valley"]
+
+
+def test_every_shipped_game_has_its_own_help() -> None:
+    shipped = sorted(p.name for p in (Path(obelisk.__file__).parent / "games").iterdir() if (p / "game.py").exists())
+    assert shipped == GAMES
+    for game_id in GAMES:
+        assert type(obelisk.load(game_id)).help is not Game.help, game_id
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -37,8 +48,7 @@ def test_valley_cards_show_the_numbers_of_the_data_file() -> None:
     assert {e.name for e in help.entries if e.kind == "card"} == set(table.names)
 
 
-def test_valley_card_file_without_texts_describes_the_actions(tmp_path) -> None:
-    import json
+def test_valley_card_file_without_texts_describes_the_actions(tmp_path: Path) -> None:
     from obelisk.games.valley.data import BUILTIN_PATH
 
     doc = json.loads(BUILTIN_PATH.read_text(encoding="utf-8"))
@@ -73,3 +83,17 @@ def test_solomon_cards_are_drawn_and_tiles_counted() -> None:
     assert treasure["gold backs"] + treasure["dark backs"] == sum(game.tables.gold[:5]) + sum(game.tables.dark[:5])
     assert help.find("mirror").name == "Mirror of the Queen of Sheba" and help.find("seal").kind == "magic item"
     assert len([e for e in help.entries if e.kind == "card"]) == len(game.tables.cards)
+
+
+def test_cleopatra_pieces_show_costs_and_rewards_of_the_data() -> None:
+    game = obelisk.load("cleopatra", 3)
+    help = game.help()
+    sphinx = help.find("sphinx")
+    assert dict(sphinx.numbers) == {"pieces": 6, "cost": "2 artisan, 1 stone, 1 marble", "1st, 3rd, 5th": 2,
+                                     "2nd, 4th, 6th": 5}
+    assert "the 1st, 3rd and 5th sphinx earn 2 talents, the 2nd, 4th and 6th 5." in sphinx.text
+    tainted = help.find("tainted st")
+    assert tainted.kind == "tainted card" and "pays 2 units of stone" in tainted.text
+    assert dict(help.find("vizier").numbers) == {"copies": 1, "amulets per card": 1}
+    assert "worth 3 talents" in help.find("nile").text
+    assert {e.name for e in help.entries if e.key.startswith("card:")} == set(game.tables.names)
