@@ -344,7 +344,7 @@ def build_help(table: CardTable) -> GameHelp:
         size = table.set_sizes[index]
         text = texts["set_text"].format(size=size, frame=table.set_frames[index], set=name, full=size * size)
         members = sum(1 for s in table.set_of if s == index)
-        entries.append(HelpEntry(f"set:{_slug(name)}", f"{name} set", "set", text,
+        entries.append(HelpEntry(f"set:{_slug(name)}_set", f"{name} set", "set", text,
                                  (("cards", members), ("most VP", size * size))))
     return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card",))
 
