@@ -39,7 +39,7 @@ def show_paged(out: Console, text: str) -> None:
 
 def rules(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `obelisk list`)."),
-    name: Optional[List[str]] = typer.Argument(None, metavar="[NAME]...", help="A component's name (a unique "
+    name: Optional[List[str]] = typer.Argument(None, metavar="NAME", help="A component's name (a unique "
                                                "beginning is enough; case and accents are ignored)."),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
                                                help="A game option, e.g. -o pyramid=big (the counts follow it)."),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import shutil
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,8 +18,7 @@ GAMES = ["cleopatra", "solomon", "tomb", "valley"]
 
 
 def test_every_shipped_game_has_its_own_help() -> None:
-    shipped = sorted(p.name for p in (Path(obelisk.__file__).parent / "games").iterdir() if (p / "game.py").exists())
-    assert shipped == GAMES
+    assert _docs_tool().shipped_games() == GAMES
     for game_id in GAMES:
         assert type(obelisk.load(game_id)).help is not Game.help, game_id
 
@@ -97,3 +99,54 @@ def test_cleopatra_pieces_show_costs_and_rewards_of_the_data() -> None:
     assert dict(help.find("vizier").numbers) == {"copies": 1, "amulets per card": 1}
     assert "worth 3 talents" in help.find("nile").text
     assert {e.name for e in help.entries if e.key.startswith("card:")} == set(game.tables.names)
+
+
+def _docs_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("help_docs", Path(__file__).resolve().parents[2] / "tools" / "help_docs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_components_sections_of_the_docs_are_generated_from_the_data() -> None:
+    assert _docs_tool().main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_docs_list_every_entry(game_id: str) -> None:
+    tool = _docs_tool()
+    help = obelisk.load(game_id).help()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+    written = doc[doc.index("\n## Components\n") + 1:]
+    written = written[: written.index("\n## ") + 1]
+    assert written == tool.section(game_id, help)
+    for entry in help.entries:
+        assert f"- **{entry.name}**" in written
+
+
+def test_the_docs_tool_replaces_a_stale_section_and_adds_a_missing_one() -> None:
+    tool = _docs_tool()
+    new = "## Components\n\nfresh\n\n"
+    stale = "# Game\n\n## Rules\n\nr\n\n## Components\n\nold\n\n## Code map\n\nc\n"
+    assert tool.updated(stale, new) == "# Game\n\n## Rules\n\nr\n\n## Components\n\nfresh\n\n## Code map\n\nc\n"
+    missing = "# Game\n\n## Rules\n\nr\n\n## Code map\n\nc\n"
+    assert tool.updated(missing, new) == tool.updated(stale, new)
+    assert tool.updated(tool.updated(stale, new), new) == tool.updated(stale, new)
+
+
+def test_the_docs_check_fails_on_a_stale_section_and_the_tool_repairs_it(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = _docs_tool()
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "docs" / "games", tmp_path / "docs" / "games")
+    for game_id in GAMES:
+        (tmp_path / "obelisk" / "games" / game_id).mkdir(parents=True)
+        (tmp_path / "obelisk" / "games" / game_id / "game.py").touch()
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    doc = tmp_path / "docs" / "games" / "tomb.md"
+    stale = doc.read_text(encoding="utf-8").replace("- **Snake** (label snk", "- **Snake** (label xxx")
+    doc.write_text(stale, encoding="utf-8")
+    assert tool.main(["--check"]) == 1 and doc.read_text(encoding="utf-8") == stale
+    assert tool.main([]) == 0 and tool.main(["--check"]) == 0
+    assert doc.read_text(encoding="utf-8") == (root / "docs" / "games" / "tomb.md").read_text(encoding="utf-8")
