@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 Number = int | str
+Numbers = tuple[tuple[str, Number], ...]
+"""An entry's numbers: ``(label, value)`` pairs in the order they are shown."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,8 @@ class HelpEntry:
     name: str
     kind: str
     text: str
-    numbers: tuple[tuple[str, Number], ...] = ()
-    """``(label, value)`` pairs in the order they are shown, e.g. ``("cost", 3)``."""
+    numbers: Numbers = ()
+    """E.g. ``(("cost", 3), ("gold", 1))``."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "kind": self.kind, "text": self.text,

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
-from obelisk.core.help import GameHelp, HelpEntry
+from obelisk.core.help import GameHelp, HelpEntry, Number, Numbers
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
@@ -457,6 +457,7 @@ def build_help(tables: Tables) -> GameHelp:
     texts = read_json(DEFAULT_PATH, "cleopatra.json")["help"]  # type: ignore[index]
     labels, kinds = texts["labels"], texts["kinds"]
     entries = []
+    numbers: Numbers
     for index, kind in enumerate(KINDS):
         kind_type = KIND_TYPES[index]
         resource = tables.names[index % 5] if index < TROMPE else labels["any"]
@@ -464,16 +465,16 @@ def build_help(tables: Tables) -> GameHelp:
         per_card = tables.envoys_per_card if index == ENVOYS else tables.vizier_per_card
         text = template.format(units=tables.units[index], resource=resource.lower(), amulets=tables.amulets[index],
                                per_card=per_card, die_amulets=tables.scribes_die_amulets)
-        numbers: list[tuple[str, int | str]] = [(labels["copies"], tables.copies[index])]
+        counts: list[tuple[str, Number]] = [(labels["copies"], tables.copies[index])]
         if index <= TROMPE:
-            numbers += [(labels["resource"], resource), (labels["units"], tables.units[index] or 1)]
+            counts += [(labels["resource"], resource), (labels["units"], tables.units[index] or 1)]
         if index in (ENVOYS, VIZIER):
-            numbers.append((labels["per_card"], per_card))
+            counts.append((labels["per_card"], per_card))
         else:
-            numbers.append((labels["amulets"], tables.amulets[index]))
+            counts.append((labels["amulets"], tables.amulets[index]))
         if index == SCRIBES:
-            numbers.append((labels["die_amulets"], tables.scribes_die_amulets))
-        entries.append(HelpEntry(f"card:{kind}", tables.names[index], kinds[kind_type], text, tuple(numbers)))
+            counts.append((labels["die_amulets"], tables.scribes_die_amulets))
+        entries.append(HelpEntry(f"card:{kind}", tables.names[index], kinds[kind_type], text, tuple(counts)))
     for category in CATEGORIES:
         cost = ", ".join(f"{units} {tables.names[RESOURCES.index(r)].lower()}"
                          for r, units in zip(RESOURCES, tables.costs[category]) if units)

@@ -20,7 +20,7 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
-from obelisk.core.help import GameHelp, HelpEntry
+from obelisk.core.help import GameHelp, HelpEntry, Numbers
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -335,24 +335,31 @@ def build_help(tables: Tables) -> GameHelp:
     def yes(flag: bool) -> str:
         return texts["yes"] if flag else texts["no"]
 
+    labels, kinds = texts["labels"], texts["kinds"]
     entries = []
     for index, item in enumerate(base["items"]):
         protects = tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])] if item["protects"] else texts["nothing"]
-        numbers: tuple[tuple[str, int | str], ...] = (
-            ("label", item["code"]), ("protects against", protects), ("in play", yes(bool(tables.items_in_play >> index & 1))),
-            ("can be bought", yes(bool(tables.buyable >> index & 1))), ("tokens", tables.items_per_kind),
-            ("tiles", tiles(ITEM, index)),
+        numbers: Numbers = (
+            (labels["label"], item["code"]),
+            (labels["protects"], protects),
+            (labels["in_play"], yes(bool(tables.items_in_play >> index & 1))),
+            (labels["buyable"], yes(bool(tables.buyable >> index & 1))),
+            (labels["tokens"], tables.items_per_kind),
+            (labels["tiles"], tiles(ITEM, index)),
         )
-        entries.append(HelpEntry(f"item:{item['id']}", item["name"], "item", item["text"], numbers))
+        entries.append(HelpEntry(f"item:{item['id']}", item["name"], kinds["item"], item["text"], numbers))
     for index, obstacle in enumerate(base["obstacles"]):
         numbers = (
-            ("label", obstacle["code"]), ("effect", texts["groups"][obstacle["group"]]),
-            ("protection", tables.item_names[tables.obstacle_protection[index]]), ("tiles", tiles(OBSTACLE, index)),
+            (labels["label"], obstacle["code"]),
+            (labels["effect"], texts["groups"][obstacle["group"]]),
+            (labels["protection"], tables.item_names[tables.obstacle_protection[index]]),
+            (labels["tiles"], tiles(OBSTACLE, index)),
         )
-        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", obstacle["name"], "obstacle", obstacle["text"], numbers))
+        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", obstacle["name"], kinds["obstacle"], obstacle["text"],
+                                 numbers))
     for feature, spec in texts["features"].items():
-        numbers = () if feature == "chamber" else (("tiles", tiles(FEATURES.index(feature))),)
+        numbers = () if feature == "chamber" else ((labels["tiles"], tiles(FEATURES.index(feature))),)
         if feature == FEATURES[INSCRIPTION]:
-            numbers += (("colours", ", ".join(tables.colours)), ("needed", tables.needed))
-        entries.append(HelpEntry(f"tile:{feature}", spec["name"], "tile", spec["text"], numbers))
+            numbers += ((labels["colours"], ", ".join(tables.colours)), (labels["needed"], tables.needed))
+        entries.append(HelpEntry(f"tile:{feature}", spec["name"], kinds["tile"], spec["text"], numbers))
     return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "obstacle"))

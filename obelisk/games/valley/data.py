@@ -17,7 +17,7 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
-from obelisk.core.help import GameHelp, HelpEntry
+from obelisk.core.help import GameHelp, HelpEntry, Number
 
 BUILTIN_PATH = Path(__file__).with_name("valley.json")
 CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
@@ -323,29 +323,31 @@ def build_help(table: CardTable) -> GameHelp:
     without its own text is described by its action keyword.
     """
     texts = read_json(BUILTIN_PATH, "valley.json")["help"]  # type: ignore[index]
+    labels, kinds = texts["labels"], texts["kinds"]
     entries = []
     for kind in range(table.size):
         card_set = table.set_of[kind]
         params = table.params[kind]
         effect = table.effect[kind] + "".join(f" {key} {value}" for key, value in params.items())
         text = table.text[kind] or texts["untold_action"].format(effect=effect)
-        numbers: list[tuple[str, int | str]] = [
-            ("level", texts["levels"][str(table.level[kind])]),
-            ("copies", table.copies[kind]),
-            ("cost", table.cost[kind]),
-            ("gold", table.gold[kind]),
+        numbers: list[tuple[str, Number]] = [
+            (labels["level"], texts["levels"][str(table.level[kind])]),
+            (labels["copies"], table.copies[kind]),
+            (labels["cost"], table.cost[kind]),
+            (labels["gold"], table.gold[kind]),
         ]
         if card_set >= 0:
-            numbers.append(("set", table.set_names[card_set]))
+            numbers.append((labels["set"], table.set_names[card_set]))
         else:
-            numbers += [("type", TYPES[table.kind_type[kind]]), ("VP", table.vp[kind])]
-        entries.append(HelpEntry(f"card:{_slug(table.names[kind])}", table.names[kind], "card", text, tuple(numbers)))
+            numbers += [(labels["type"], TYPES[table.kind_type[kind]]), (labels["vp"], table.vp[kind])]
+        name = table.names[kind]
+        entries.append(HelpEntry(f"card:{_slug(name)}", name, kinds["card"], text, tuple(numbers)))
     for index, name in enumerate(table.set_names):
         size = table.set_sizes[index]
         text = texts["set_text"].format(size=size, frame=table.set_frames[index], set=name, full=size * size)
         members = sum(1 for s in table.set_of if s == index)
-        entries.append(HelpEntry(f"set:{_slug(name)}_set", f"{name} set", "set", text,
-                                 (("cards", members), ("most VP", size * size))))
+        entries.append(HelpEntry(f"set:{_slug(name)}_set", texts["set_name"].format(set=name), kinds["set"], text,
+                                 ((labels["cards"], members), (labels["most_vp"], size * size))))
     return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card",))
 
 
