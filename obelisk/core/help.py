@@ -76,6 +76,8 @@ class GameHelp:
     def find(self, name: str) -> HelpEntry:
         """The entry called ``name`` (or its key, with or without the kind), else the only one whose name starts with it."""
         wanted = fold(name)
+        if not self.entries:
+            raise HelpLookupError("this game has no components to look up")
         if not wanted:
             raise HelpLookupError(f"name a component: {self._some()}")
         for entry in self.entries:

@@ -65,3 +65,16 @@ def test_fold_ignores_case_accents_and_spacing() -> None:
 def test_entries_serialise_for_the_browser() -> None:
     assert HELP.as_dict()["entries"][0] == {"key": "card:shabti", "name": "Shabti", "kind": "card",
                                            "text": "No action.", "numbers": {"cost": 1}}
+
+
+def test_a_game_without_components_says_so() -> None:
+    with pytest.raises(HelpLookupError, match="^this game has no components to look up$"):
+        GameHelp("summary", ()).find("anything")
+
+
+def test_a_game_keeps_its_description_as_help_until_it_explains_its_components() -> None:
+    from tests.core.toy import HighCardGame
+
+    game = HighCardGame(2)
+    help = game.help()
+    assert help.summary == game.info.description and help.entries == () and help.lookups == ()
