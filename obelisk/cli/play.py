@@ -29,7 +29,9 @@ from obelisk.cli.common import (
     tolerate_undecodable_input,
     write_failed,
 )
+from obelisk.cli.rules import rules_text, show_paged
 from obelisk.core import CHANCE, Game, IllegalActionError, State
+from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
 
@@ -217,6 +219,7 @@ class Match:
         self.secret = secret
         self.path = path
         self.auto = auto
+        self.help = state.game.help()
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
         self._pending: list[tuple[int, str]] = []
@@ -302,6 +305,9 @@ class Match:
                 continue
             if _folded(answer) in by_label:
                 return by_label[_folded(answer)]
+            if word.lower() in self.help.lookups:
+                _look_up(self, argument.strip())
+                continue
             console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
 
 
@@ -334,8 +340,29 @@ def _help(match: Match, seat: int, argument: str) -> bool:
     console.print(plain("  a number or a label from the list plays that action"))
     for entry in COMMANDS.values():
         console.print(plain(f"  {entry.usage:<12} {entry.meaning}"))
+    for word in match.help.lookups:
+        console.print(plain(f"  {word + ' NAME':<12} {LOOKUP_MEANING}"))
     console.print(plain(f"  {'q, quit':<12} save the game and leave"))
     return False
+
+
+@command("rules", "rules", "the rules in short and the names of the game's components")
+def _rules(match: Match, seat: int, argument: str) -> bool:
+    show_paged(console, rules_text(match.help))
+    return False
+
+
+LOOKUP_MEANING = "what that component does: its text and numbers (a unique beginning of the name is enough)"
+"""The component lookup answers to the game's own words (``GameHelp.lookups``: card, tile, item, …)."""
+
+
+def _look_up(match: Match, name: str) -> None:
+    try:
+        entry = match.help.find(name)
+    except HelpLookupError as error:
+        console.print(plain(str(error)), style="red")
+        return
+    console.print(plain(entry.describe()))
 
 
 LOG_LINES = 20

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
+from obelisk.core.help import GameHelp
 from obelisk.core.seeds import MAX_SEED, check_seed
 
 _SEED_BITS: Final = MAX_SEED.bit_length() - 1
@@ -225,6 +226,13 @@ class Game(ABC):
     def observation_tensor(self, view: Mapping[str, Any]) -> list[float]:
         """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")
+
+    def help(self) -> GameHelp:
+        """The rules summary and the component glossary, from the game's data file.
+
+        A game without components to explain keeps this default: its one-line description, no entries.
+        """
+        return GameHelp(self.info.description, ())
 
     def new_initial_state(self, seed: Any = 0) -> "State":
         """The first position of a game. ``seed`` (in ``[0, 2**63)``) drives ``State.sample_chance`` only."""

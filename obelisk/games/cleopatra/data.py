@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
+from obelisk.core.help import GameHelp, HelpEntry, Number, Numbers
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
 
@@ -445,3 +446,49 @@ def _placements(cells: tuple[tuple[int, int], ...], rows: int, cols: int, playab
                 seen.add(mask)
                 found.append(Placement(placed, mask))
     return tuple(found)
+
+
+def build_help(tables: Tables) -> GameHelp:
+    """The rules summary, every card kind, palace piece and kit component, the texts from ``cleopatra.json``.
+
+    The numbers (copies, amulets, costs, rewards, the kit) are those of ``tables``, so a
+    replacement data file is explained with its own figures.
+    """
+    texts = read_json(DEFAULT_PATH, "cleopatra.json")["help"]  # type: ignore[index]
+    labels, kinds = texts["labels"], texts["kinds"]
+    entries = []
+    numbers: Numbers
+    for index, kind in enumerate(KINDS):
+        kind_type = KIND_TYPES[index]
+        resource = tables.names[index % 5] if index < TROMPE else labels["any"]
+        template = texts["cards"].get(kind) or texts["cards"][kind_type]
+        per_card = tables.envoys_per_card if index == ENVOYS else tables.vizier_per_card
+        text = template.format(units=tables.units[index], resource=resource.lower(), amulets=tables.amulets[index],
+                               per_card=per_card, die_amulets=tables.scribes_die_amulets)
+        counts: list[tuple[str, Number]] = [(labels["copies"], tables.copies[index])]
+        if index <= TROMPE:
+            counts += [(labels["resource"], resource), (labels["units"], tables.units[index] or 1)]
+        if index in (ENVOYS, VIZIER):
+            counts.append((labels["per_card"], per_card))
+        else:
+            counts.append((labels["amulets"], tables.amulets[index]))
+        if index == SCRIBES:
+            counts.append((labels["die_amulets"], tables.scribes_die_amulets))
+        entries.append(HelpEntry(f"card:{kind}", tables.names[index], kinds[kind_type], text, tuple(counts)))
+    for category in CATEGORIES:
+        cost = ", ".join(f"{units} {tables.names[RESOURCES.index(r)].lower()}"
+                         for r, units in zip(RESOURCES, tables.costs[category]) if units)
+        reward = tables.rewards[category]
+        rewards = tuple((texts["rewards"][field], value) for field, value in reward.items())
+        numbers = ((labels["pieces"], tables.pieces[category]), (labels["cost"], cost), *rewards)
+        entries.append(HelpEntry(f"piece:{category}", tables.category_names[category], kinds["piece"],
+                                 texts["pieces"][category].format(**reward), numbers))
+    values = {**tables.kit, "first_removes": tables.offering_first, "steps": tables.steps}
+    for key, spec in texts["kit"].items():
+        numbers = ((labels["each"], tables.kit[spec["count"]]),) if "count" in spec else ()
+        if key == "high_priest_dice":
+            numbers = ((labels["count"], tables.dice), (labels["faces"], tables.faces))
+        elif key == "cleopatra":
+            numbers = ((labels["steps"], tables.steps),)
+        entries.append(HelpEntry(f"kit:{key}", spec["name"], kinds["kit"], spec["text"].format(**values), numbers))
+    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card", "piece"))

@@ -6,8 +6,9 @@ import math
 from typing import Any, Mapping
 
 from obelisk.core import Game, GameInfo, Option
+from obelisk.core.help import GameHelp
 from obelisk.games.cleopatra.actions import make_actions
-from obelisk.games.cleopatra.data import DataError, load_tables
+from obelisk.games.cleopatra.data import DataError, build_help, load_tables
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
@@ -58,6 +59,10 @@ class CleopatraGame(Game):
         """Binomial chances of 0..``rolled`` priest symbols."""
         p = self.options["priest_faces"] / self.tables.faces
         return tuple((k, math.comb(rolled, k) * p ** k * (1 - p) ** (rolled - k)) for k in range(rolled + 1))
+
+    def help(self) -> GameHelp:
+        """The rules summary, the cards, palace pieces and kit of this game's data file."""
+        return build_help(self.tables)
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]

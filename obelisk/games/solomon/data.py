@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import read_json, repeated_name
+from obelisk.core.help import GameHelp, HelpEntry, Numbers
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -357,3 +358,44 @@ def load(path: str = "") -> Tables:
     if not path:
         _CACHE[key] = tables
     return tables
+
+
+def build_help(tables: Tables) -> GameHelp:
+    """The rules summary, the tile types, the magic items and every excavation card of ``tables``.
+
+    The texts come from the packaged ``solomon.json``; the counts and card shapes from ``tables``
+    (a user's data file included).
+    """
+    texts = read_json(DEFAULT_DATA, "solomon.json")["help"]  # type: ignore[index]
+    labels, kinds = texts["labels"], texts["kinds"]
+    entries = []
+    numbers: Numbers
+    for type_name, keys in _TYPE_KEYS.items():
+        first = _TYPE_FIRST[type_name]
+        ids = range(first, first + len(keys))
+        backs = ((labels["gold"], sum(tables.gold[k] for k in ids)), (labels["dark"], sum(tables.dark[k] for k in ids)))
+        if type_name == "magic":
+            for index, key in enumerate(keys):
+                spec = texts["magic"][key]
+                numbers = ((labels["gold"], tables.gold[first + index]), (labels["dark"], tables.dark[first + index]))
+                entries.append(HelpEntry(f"magic:{key}", spec["name"], kinds["magic"], spec["text"], numbers))
+            continue
+        spread = ", ".join(f"{key}×{tables.gold[first + i] + tables.dark[first + i]}" for i, key in enumerate(keys))
+        label = labels["symbols"] if type_name == "scroll" else labels["values"]
+        spec = texts["tiles"][type_name]
+        entries.append(HelpEntry(f"tile:{type_name}", spec["name"], kinds["tile"], spec["text"], (*backs, (label, spread))))
+    card_text = texts["card"]
+    for card in tables.cards:
+        text = card_text["text"].format(size=card.size, drawing=_drawing(card, card_text["entrance"]))
+        numbers = ((labels["number"], card.number), (labels["squares"], card.size), (labels["shape"], card.name))
+        entries.append(HelpEntry(f"card:{card.number}", card_text["name"].format(number=card.number), kinds["card"], text,
+                                 numbers))
+    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "card"))
+
+
+def _drawing(card: Card, entrance: str) -> str:
+    """The card's squares as rows of ``#`` and ``.``, under a line marking the entrance side."""
+    rows = 1 + max(r for r, _ in card.cells)
+    cols = 1 + max(c for _, c in card.cells)
+    grid = ["".join("#" if (r, c) in card.cells else "." for c in range(cols)) for r in range(rows)]
+    return "\n".join([f"^ {entrance}", *grid])

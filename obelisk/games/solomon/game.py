@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 import obelisk.games.solomon.data as d
 from obelisk.core import Game, GameInfo, Option
+from obelisk.core.help import GameHelp
 from obelisk.games.solomon.actions import make_actions
 from obelisk.games.solomon.rules import ROUNDS, Rules
 from obelisk.games.solomon.state import SolomonState
@@ -70,6 +71,10 @@ class SolomonGame(Game):
         self.rules = Rules(self.tables, self.options, self.num_players, self.actions)
         self.num_chance = max(d.NUM_KINDS, len(self.tables.cards))
         self.card_numbers = self.rules.card_numbers
+
+    def help(self) -> GameHelp:
+        """The rules summary, tile types, magic items and excavation cards of this game's data."""
+        return d.build_help(self.tables)
 
     def num_distinct_actions(self) -> int:
         return self.actions.size

@@ -20,6 +20,7 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
+from obelisk.core.help import GameHelp, HelpEntry, Numbers
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -28,6 +29,9 @@ from obelisk.games.tomb.board import (
     ENTRANCES,
     FEATURES,
     GROUPS,
+    INSCRIPTION,
+    ITEM,
+    OBSTACLE,
     ITEM_IDS,
     KILL,
     OBSTACLE_IDS,
@@ -312,3 +316,50 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         hazard=tuple(hazard),
         provenance=provenance,
     )
+
+
+def build_help(tables: Tables) -> GameHelp:
+    """The rules summary and every item, obstacle and tile feature, the texts from ``tomb.json``.
+
+    The numbers are those of this configuration: how many face-down tiles carry
+    each item, obstacle or feature, and whether an item is in play at all.
+    """
+    base = _shipped()
+    texts = base["help"]
+    pool = tables.pool
+
+    def tiles(feature: int, detail: int = -1) -> int:
+        return sum(pool[k] for k, kind in enumerate(tables.kinds[: len(pool)])
+                   if kind.feature == feature and (detail < 0 or kind.detail == detail))
+
+    def yes(flag: bool) -> str:
+        return texts["yes"] if flag else texts["no"]
+
+    labels, kinds = texts["labels"], texts["kinds"]
+    entries = []
+    for index, item in enumerate(base["items"]):
+        protects = tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])] if item["protects"] else texts["nothing"]
+        numbers: Numbers = (
+            (labels["label"], item["code"]),
+            (labels["protects"], protects),
+            (labels["in_play"], yes(bool(tables.items_in_play >> index & 1))),
+            (labels["buyable"], yes(bool(tables.buyable >> index & 1))),
+            (labels["tokens"], tables.items_per_kind),
+            (labels["tiles"], tiles(ITEM, index)),
+        )
+        entries.append(HelpEntry(f"item:{item['id']}", item["name"], kinds["item"], item["text"], numbers))
+    for index, obstacle in enumerate(base["obstacles"]):
+        numbers = (
+            (labels["label"], obstacle["code"]),
+            (labels["effect"], texts["groups"][obstacle["group"]]),
+            (labels["protection"], tables.item_names[tables.obstacle_protection[index]]),
+            (labels["tiles"], tiles(OBSTACLE, index)),
+        )
+        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", obstacle["name"], kinds["obstacle"], obstacle["text"],
+                                 numbers))
+    for feature, spec in texts["features"].items():
+        numbers = () if feature == "chamber" else ((labels["tiles"], tiles(FEATURES.index(feature))),)
+        if feature == FEATURES[INSCRIPTION]:
+            numbers += ((labels["colours"], ", ".join(tables.colours)), (labels["needed"], tables.needed))
+        entries.append(HelpEntry(f"tile:{feature}", spec["name"], kinds["tile"], spec["text"], numbers))
+    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "obstacle"))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from obelisk.core import Game, GameInfo, Option
+from obelisk.core.help import GameHelp
 
 from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
 from obelisk.games.tomb.board import Tables
-from obelisk.games.tomb.data import load_tables
+from obelisk.games.tomb.data import build_help, load_tables
 from obelisk.games.tomb.rules import Rules
 from obelisk.games.tomb.state import TombState
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
@@ -82,6 +83,10 @@ class TombGame(Game):
             self.tables, self.options["chamber_entry"] == "adjacent", self.options["max_rounds"], entries_to_end
         )
         self.tensor = TombTensor(self.tables)
+
+    def help(self) -> GameHelp:
+        """The rules summary and every item, obstacle and tile feature, counted for this pyramid."""
+        return build_help(self.tables)
 
     def num_distinct_actions(self) -> int:
         return SPACE.size

@@ -17,6 +17,7 @@ from typing import Any
 
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
+from obelisk.core.help import GameHelp, HelpEntry, Number
 
 BUILTIN_PATH = Path(__file__).with_name("valley.json")
 CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
@@ -313,3 +314,42 @@ def _number(entry: dict[str, Any], field: str, where: str, lo: int) -> int:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def build_help(table: CardTable) -> GameHelp:
+    """The rules summary and one entry per card kind and per set, the texts from the built-in ``valley.json``.
+
+    The cards and sets are those of ``table`` (a user's card file included); a card
+    without its own text is described by its action keyword.
+    """
+    texts = read_json(BUILTIN_PATH, "valley.json")["help"]  # type: ignore[index]
+    labels, kinds = texts["labels"], texts["kinds"]
+    entries = []
+    for kind in range(table.size):
+        card_set = table.set_of[kind]
+        params = table.params[kind]
+        effect = table.effect[kind] + "".join(f" {key} {value}" for key, value in params.items())
+        text = table.text[kind] or texts["untold_action"].format(effect=effect)
+        numbers: list[tuple[str, Number]] = [
+            (labels["level"], texts["levels"][str(table.level[kind])]),
+            (labels["copies"], table.copies[kind]),
+            (labels["cost"], table.cost[kind]),
+            (labels["gold"], table.gold[kind]),
+        ]
+        if card_set >= 0:
+            numbers.append((labels["set"], table.set_names[card_set]))
+        else:
+            numbers += [(labels["type"], TYPES[table.kind_type[kind]]), (labels["vp"], table.vp[kind])]
+        name = table.names[kind]
+        entries.append(HelpEntry(f"card:{_slug(name)}", name, kinds["card"], text, tuple(numbers)))
+    for index, name in enumerate(table.set_names):
+        size = table.set_sizes[index]
+        text = texts["set_text"].format(size=size, frame=table.set_frames[index], set=name, full=size * size)
+        members = sum(1 for s in table.set_of if s == index)
+        entries.append(HelpEntry(f"set:{_slug(name)}_set", texts["set_name"].format(set=name), kinds["set"], text,
+                                 ((labels["cards"], members), (labels["most_vp"], size * size))))
+    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card",))
+
+
+def _slug(name: str) -> str:
+    return "_".join(name_key(name).split())

@@ -6,8 +6,9 @@ from typing import Any, Mapping
 
 import obelisk.games.valley.rules as R
 from obelisk.core import Game, GameInfo, Option
+from obelisk.core.help import GameHelp
 from obelisk.games.valley.actions import make_actions
-from obelisk.games.valley.data import CardTable, load_cards
+from obelisk.games.valley.data import CardTable, build_help, load_cards
 from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth
@@ -79,6 +80,10 @@ class ValleyGame(Game):
             self.options["spent_cards"] == "discard",
             EFFECTS,
         )
+
+    def help(self) -> GameHelp:
+        """The rules summary and every card and set of this game's card table."""
+        return build_help(self.table)
 
     def num_distinct_actions(self) -> int:
         return self.actions.size
