@@ -32,6 +32,7 @@ from obelisk.cli.common import (
 from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.core.text import SCREEN_WIDTH
 
 console = make_console()
 
@@ -219,6 +220,7 @@ class Match:
         self.auto = auto
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
+        self._legend_shown = False
         self._pending: list[tuple[int, str]] = []
         """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
 
@@ -283,11 +285,16 @@ class Match:
         """
         state = self.state
         view = state.observation(seat)
+        if not self._legend_shown:
+            self._legend_shown = True
+            legend = state.game.render_legend(view)
+            if legend:
+                console.print(plain(legend, "dim"))
         console.rule(f"seat {seat} to play")
         console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
-        for number, (_, label) in enumerate(legal, 1):
-            console.print(plain(f"  {number:>3}. {label}"))
+        for line in option_lines([label for _, label in legal]):
+            console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
             answer = _read("your move (number, label or help; q to quit): ")
@@ -303,6 +310,23 @@ class Match:
             if _folded(answer) in by_label:
                 return by_label[_folded(answer)]
             console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
+    """The numbered options in as many columns as fit ``width``, numbered down each column.
+
+    Each column is as wide as its longest option, so a long list takes a few lines instead of
+    one per option; options too long to share a line get one each.
+    """
+    cells = [f"{number:>3}. {label}" for number, label in enumerate(labels, 1)]
+    for columns in range(min(len(cells), width // 8), 0, -1):
+        rows = -(-len(cells) // columns)
+        groups = [cells[start:start + rows] for start in range(0, len(cells), rows)]
+        widths = [max(len(cell) for cell in group) for group in groups]
+        if columns == 1 or sum(widths) + 2 * (len(groups) - 1) <= width:
+            break
+    return ["  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
+            for row in range(rows)] if cells else []
 
 
 @dataclass(frozen=True)
@@ -335,6 +359,13 @@ def _help(match: Match, seat: int, argument: str) -> bool:
     for entry in COMMANDS.values():
         console.print(plain(f"  {entry.usage:<12} {entry.meaning}"))
     console.print(plain(f"  {'q, quit':<12} save the game and leave"))
+    return False
+
+
+@command("legend", "legend", "what the symbols on the screen mean")
+def _legend(match: Match, seat: int, argument: str) -> bool:
+    legend = match.state.game.render_legend(match.state.observation(seat))
+    console.print(plain(legend or "this game's screen uses no symbols"))
     return False
 
 
