@@ -21,12 +21,13 @@ from tests.cli.test_terminal import keyboard, run
 
 CASES = {  # game id: (players, seed, options) of the games played
     "solomon": [(2, 1, {}), (3, 2, {}), (5, 3, {})],
+    "valley": [(2, 1, {}), (3, 2, {}), (4, 3, {})],
 }
 SCREEN_LINES = {}
 """Games whose every screen (view, options and the rule and prompt around them) fits 24 lines."""
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 REPR = re.compile(r"[\[\]{}]")
-ONE_OF_MANY = re.compile(r"(?<!seat )(?<!card )(?<![\d.])\b1 [a-z]+s\b")
+ONE_OF_MANY = re.compile(r"(?<!seat )(?<!card )(?<![\d.])\b1 [a-z]*[a-rt-z]s\b")
 
 
 def screens(game_id: str, players: int, seed: int, options: dict) -> Iterator[str]:
@@ -84,3 +85,11 @@ def test_play_shows_the_legend_once_and_on_demand(monkeypatch: pytest.MonkeyPatc
     assert out.count("seat 0 to play") >= 3
     assert out.count("height:top tile") == 2  # before the first screen, then when asked
     assert "Your options" not in out and "[" not in out.split("seat 0 to play", 1)[1]
+
+
+def test_the_valley_legend_says_what_every_card_does() -> None:
+    game = obelisk.load("valley", 2)
+    legend = game.render_legend(game.new_initial_state(1).observation(0))
+    assert "Box of Food (2/1): Draw 1 card." in legend
+    assert all(name in legend for name in game.table.names)
+    assert all(len(line) <= 80 for line in legend.split("\n"))
