@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import textwrap
 from datetime import datetime
 from pathlib import Path
 from dataclasses import dataclass
@@ -319,14 +320,18 @@ def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
     one per option; options too long to share a line get one each.
     """
     cells = [f"{number:>3}. {label}" for number, label in enumerate(labels, 1)]
+    if not cells:
+        return []
     for columns in range(min(len(cells), width // 8), 0, -1):
         rows = -(-len(cells) // columns)
         groups = [cells[start:start + rows] for start in range(0, len(cells), rows)]
         widths = [max(len(cell) for cell in group) for group in groups]
         if columns == 1 or sum(widths) + 2 * (len(groups) - 1) <= width:
             break
+    if columns == 1:
+        return [line for cell in cells for line in textwrap.wrap(cell, width, subsequent_indent=" " * 7)]
     return ["  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
-            for row in range(rows)] if cells else []
+            for row in range(rows)]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Sequence
 
 SCREEN_WIDTH = 80
 """The terminal width every screen fits."""
@@ -40,10 +40,28 @@ def wrapped(head: str, parts: Iterable[str], separator: str = ", ", indent: int 
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
-_ONE_OF_MANY = re.compile(r"(?<![\d.])\b1 (card|coin|tile|talent|turn|step|move|point|merchant|amulet|statue)s\b")
+_ONE_OF_MANY = re.compile(r"(?<![\d.])\b1 (card|coin|tile|talent|turn|step|move|point|merchant|amulet|statue|cell)s\b")
+_LIST = re.compile(r"\[([^\[\]{}]*)\]")
 
 
-def singular_ones(text: str) -> str:
-    """``text`` with a plural after the number 1 made singular (``1 coins`` → ``1 coin``), for log lines
-    written before their count was known."""
+def readable(text: str) -> str:
+    """A log line for the screen: ``1 coins`` → ``1 coin``, a list ``[1, 2]`` → ``1, 2``, names in words.
+
+    Logs are kept as the game wrote them (they are part of every observation); only their display changes.
+    """
+    text = _LIST.sub(lambda match: match.group(1).replace("'", ""), text)
+    text = _IDENTIFIER.sub(lambda match: words(match.group(0)), text)
     return _ONE_OF_MANY.sub(r"1 \1", text)
+
+
+_IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
+def latest(head: str, entries: Sequence[str], width: int = SCREEN_WIDTH) -> str:
+    """``head`` and as many of the latest ``entries`` as fit one line (at least the last one, cut to fit)."""
+    shown = [entries[-1]]
+    for entry in reversed(entries[:-1]):
+        if len(head) + len(" | ".join([entry, *shown])) > width:
+            break
+        shown.insert(0, entry)
+    return wrapped(head, [" | ".join(shown)], width=width)[0]

@@ -16,18 +16,21 @@ import pytest
 import obelisk
 from obelisk.cli.play import option_lines
 from obelisk.core import CHANCE
-from obelisk.core.text import counted, singular_ones, words, wrapped
+from obelisk.core.text import counted, readable, words, wrapped
 from tests.cli.test_terminal import keyboard, run
 
 CASES = {  # game id: (players, seed, options) of the games played
     "solomon": [(2, 1, {}), (3, 2, {}), (5, 3, {})],
     "valley": [(2, 1, {}), (3, 2, {}), (4, 3, {})],
+    "cleopatra": [(3, 1, {}), (4, 2, {}), (5, 3, {})],
 }
 SCREEN_LINES = {}
 """Games whose every screen (view, options and the rule and prompt around them) fits 24 lines."""
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 REPR = re.compile(r"[\[\]{}]")
-ONE_OF_MANY = re.compile(r"(?<!seat )(?<!card )(?<![\d.])\b1 [a-z]*[a-rt-z]s\b")
+KEPT_LABELS = re.compile(r"\(\+1 amulets\)|\(1 cells")
+"""Plurals inside action labels, which are kept as they are: records and digests name actions by them."""
+ONE_OF_MANY = re.compile(r"(?<!seat )(?<!card )(?<![\d.])\b1 (?!lapis\b)[a-z]*[a-rt-z]s\b")
 
 
 def screens(game_id: str, players: int, seed: int, options: dict) -> Iterator[str]:
@@ -55,7 +58,7 @@ def test_screens_fit_and_speak_words(game_id: str, players: int, seed: int, opti
         for line in lines:
             assert len(line) <= 80, f"too wide:\n{line}"
             for pattern in (IDENTIFIER, REPR, ONE_OF_MANY):
-                assert not pattern.search(line), f"{pattern.pattern!r} in:\n{line}"
+                assert not pattern.search(KEPT_LABELS.sub("", line)), f"{pattern.pattern!r} in:\n{line}"
         if game_id in SCREEN_LINES:
             assert len(lines) + 2 <= 24, f"{len(lines)} lines:\n{screen}"
 
@@ -65,13 +68,18 @@ def test_options_go_in_columns_numbered_down() -> None:
     assert len(lines) < 20 and all(len(line) <= 80 for line in lines)
     assert lines[0].split()[:2] == ["1.", "move"] and lines[1].split()[:2] == ["2.", "move"]
     assert option_lines(["a" * 70, "b"]) == ["  1. " + "a" * 70, "  2. b"]
+    long = option_lines(["take " + "card, " * 20])
+    assert len(long) == 2 and all(len(line) <= 80 for line in long) and long[1].startswith(" " * 7 + "card")
+    assert " ".join(long).split() == ["1.", "take", *["card,"] * 20]
     assert option_lines([]) == []
 
 
 def test_words_and_counts() -> None:
     assert words("first_aid_kit") == "first-aid kit" and words("colour_3") == "colour 3"
     assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert singular_ones("seat 1 pays 1 coins, 11 coins, 21 coins") == "seat 1 pays 1 coin, 11 coins, 21 coins"
+    assert readable("seat 1 pays 1 coins, 11 coins, 21 coins") == "seat 1 pays 1 coin, 11 coins, 21 coins"
+    assert readable("Offering: bids [1, 0], amulets [1, -1]; reads colour_3") == \
+        "Offering: bids 1, 0, amulets 1, -1; reads colour 3"
     assert wrapped("Head: ", ["x" * 50, "y" * 50]) == ["Head: " + "x" * 50 + ",", "    " + "y" * 50]
     assert all(len(line) <= 80 for line in wrapped("H: ", ["z" * 200]))
 

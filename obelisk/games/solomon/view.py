@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
-from obelisk.core.text import SCREEN_WIDTH, counted, singular_ones, words, wrapped
+from obelisk.core.text import counted, latest, readable, words, wrapped
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
 from obelisk.games.solomon.scoring import curse_total
 
@@ -144,16 +144,6 @@ def _tiles_parts(tiles: Mapping[str, int]) -> list[str]:
     return [f"{c}x {name}" if c > 1 else name for name, c in tiles.items()]
 
 
-def _latest(head: str, entries: Sequence[str]) -> str:
-    """``head`` and as many of the latest ``entries`` as fit one line (at least the last one, cut to fit)."""
-    shown = [entries[-1]]
-    for entry in reversed(entries[:-1]):
-        if len(head) + len(" | ".join([entry, *shown])) > SCREEN_WIDTH:
-            break
-        shown.insert(0, entry)
-    return wrapped(head, [" | ".join(shown)])[0]
-
-
 _PHASES = {
     "choose": "choosing cards",
     "turn": "digging",
@@ -215,7 +205,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     supply = view["supply"]
     lines += wrapped("Supply: ", [counted(supply["coins"], "coin"), *_tiles_parts(supply["treasures"])])
     if view["log"]:
-        lines.append(_latest("Recent: ", [singular_ones(entry) for entry in view["log"][-4:]]))
+        lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
     if view.get("terminal") and view.get("scores"):
         lines.append("Final scores:")
         for q, entry in enumerate(view["scores"]):
