@@ -109,7 +109,7 @@ _SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
 
 def _cave(heights: Sequence[int], cell_text: Sequence[str]) -> list[str]:
     width = max(6, max(len(t) for t in cell_text) + 1)
-    lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  cave entrance (north)"]
+    lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  <- cave entrance (north)"]
     lines.append("    " + " ".join(f"{c:^{width}}" for c in "ABCDEF"))
     for r in range(d.SIZE):
         row = [f"{cell_text[r * d.SIZE + c]:<{width}}" for c in range(d.SIZE)]
