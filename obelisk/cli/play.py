@@ -33,7 +33,7 @@ from obelisk.cli.common import (
 from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
-from obelisk.core.text import SCREEN_WIDTH
+from obelisk.core.text import SCREEN_WIDTH, ordinal, readable
 
 console = make_console()
 
@@ -222,6 +222,10 @@ class Match:
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
         self._legend_shown = False
+        self._last_asked: tuple[int, int] | None = None
+        """(seat, move number) of the latest decision asked at the keyboard."""
+        self._others_moved = False
+        """Whether another seat or chance moved since that decision (then the whole screen is drawn again)."""
         self._pending: list[tuple[int, str]] = []
         """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
 
@@ -252,6 +256,7 @@ class Match:
                     if chosen is None:
                         continue
                     action = chosen
+            self._others_moved = self._others_moved or actor != self.viewer
             if self.viewer is not None and (actor != self.viewer or automatic):
                 self._pending.append((actor, state.public_action_string(action, self.viewer)))
             state.apply_action(action)
@@ -276,7 +281,7 @@ class Match:
                 who = f"seat {actor} (you, the only choice)"
             else:
                 who = f"seat {actor} ({self.names[actor]['kind']})"
-            console.print(plain(f"{who}: {' · '.join(labels)}", "dim"))
+            console.print(plain(readable(f"{who}: {' · '.join(labels)}"), "dim"))
         self._pending = []
 
     def ask(self, seat: int) -> int | None:
@@ -291,8 +296,16 @@ class Match:
             legend = state.game.render_legend(view)
             if legend:
                 console.print(plain(legend, "dim"))
-        console.rule(f"seat {seat} to play")
-        console.print(plain(state.game.render_observation(view)))
+        last_seat, last_move = self._last_asked or (None, state.move_number())
+        follows = last_seat == seat and state.move_number() > last_move and not self._others_moved
+        brief = state.game.render_brief(view) if follows else ""
+        self._last_asked = (seat, state.move_number())
+        self._others_moved = False
+        if brief:
+            console.print(plain(brief))
+        else:
+            console.rule(f"seat {seat} to play")
+            console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
         for line in option_lines([label for _, label in legal]):
             console.print(plain(line))
@@ -372,6 +385,11 @@ def _legend(match: Match, seat: int, argument: str) -> bool:
     legend = match.state.game.render_legend(match.state.observation(seat))
     console.print(plain(legend or "this game's screen uses no symbols"))
     return False
+
+
+@command("board", "board", "draw the whole screen again (a walk shows one line a step)")
+def _board(match: Match, seat: int, argument: str) -> bool:
+    return True  # asked again at the same move, the decision gets the whole screen
 
 
 LOG_LINES = 20
@@ -567,11 +585,6 @@ def heading(name: str) -> str:
     """A scoring category's field name as a heading: ``scroll_sets`` → ``Scroll sets``."""
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _places(returns: list[float]) -> list[str]:

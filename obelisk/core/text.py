@@ -29,14 +29,17 @@ def wrapped(head: str, parts: Iterable[str], separator: str = ", ", indent: int 
     A part that alone is longer than a line is cut, so no line is ever wider than ``width``.
     """
     lines = [head]
+    fresh = True
     for part in parts:
         line = lines[-1]
-        glue = "" if line == head or line == " " * indent else separator
-        if len(line) + len(glue) + len(part) <= width:
+        glue = "" if fresh else separator
+        if len(line) + len(glue) + len(part) + len(separator.rstrip()) <= width:
             lines[-1] = line + glue + part
         else:
-            lines[-1] = line + separator.rstrip()
+            if not fresh:
+                lines[-1] = line + separator.rstrip()
             lines.append(" " * indent + part)
+        fresh = False
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
@@ -65,3 +68,9 @@ def latest(head: str, entries: Sequence[str], width: int = SCREEN_WIDTH) -> str:
             break
         shown.insert(0, entry)
     return wrapped(head, [" | ".join(shown)], width=width)[0]
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th`` …"""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

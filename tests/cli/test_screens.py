@@ -23,6 +23,7 @@ CASES = {  # game id: (players, seed, options) of the games played
     "solomon": [(2, 1, {}), (3, 2, {}), (5, 3, {})],
     "valley": [(2, 1, {}), (3, 2, {}), (4, 3, {})],
     "cleopatra": [(3, 1, {}), (4, 2, {}), (5, 3, {})],
+    "tomb": [(2, 1, {"max_rounds": 40}), (3, 2, {}), (6, 3, {"max_rounds": 30}), (4, 4, {"pyramid": "big"})],
 }
 SCREEN_LINES = {}
 """Games whose every screen (view, options and the rule and prompt around them) fits 24 lines."""
@@ -46,6 +47,9 @@ def screens(game_id: str, players: int, seed: int, options: dict) -> Iterator[st
         view = state.observation(actor)
         labels = [label for _, label in view["legal_actions"]]
         yield "\n".join([game.render_observation(view), *option_lines(labels)])
+        brief = game.render_brief(view)
+        if brief:
+            yield brief
         state.apply_action(rng.choice(state.legal_actions()))
     yield game.render_observation(state.observation(None))
 
@@ -101,3 +105,25 @@ def test_the_valley_legend_says_what_every_card_does() -> None:
     assert "Box of Food (2/1): Draw 1 card." in legend
     assert all(name in legend for name in game.table.names)
     assert all(len(line) <= 80 for line in legend.split("\n"))
+
+
+def test_a_walk_in_the_tomb_shows_one_line_a_step_until_the_maze_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    keyboard(monkeypatch, ["1"] * 12 + ["board"], lambda: "q")
+    code, out, _ = run(capsys, "play", "tomb", "-p", "3", "--seed", "4", "--seats", "you,greedy",
+                       "--save", str(tmp_path / "game.json"))
+    assert code == 0
+    steps = [line for line in out.splitlines() if line.startswith("seat 0 on ") and "board shows the maze" in line]
+    assert steps and all(len(line) <= 80 for line in steps)
+    last_step = out.rindex("board shows the maze")
+    assert out.rindex("seat 0 to play") > last_step  # "board" drew the whole screen again
+
+
+def test_the_tomb_legend_names_every_tile_code() -> None:
+    game = obelisk.load("tomb", 3)
+    view = game.new_initial_state(1).observation(0)
+    legend = game.render_legend(view)
+    for code, _ in view["kinds"]:
+        if code.strip() and code != "???":
+            assert code in legend
+    assert "colour 3" in legend and "first-aid kit" in legend.lower()

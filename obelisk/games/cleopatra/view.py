@@ -159,8 +159,9 @@ def _resources(counts: Mapping[str, int]) -> str:
 def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     """Terminal text from an observation dict alone: 80 columns wide."""
     seat = view["seat"]
-    limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
-    lines = wrapped(f"Round {view['round']}{limit}: ", [
+    limit = view["max_rounds"]
+    round_text = f"Round {min(view['round'], limit)} of {limit}" if limit else f"Round {view['round']}"
+    lines = wrapped(f"{round_text}: ", [
         f"turn of seat {view['turn']}", _PHASES.get(view["phase"], words(view["phase"])),
         f"Cleopatra {view['cleopatra']}/{view['cleopatra_steps']}", f"altar {view['altar']}/{view['dice']}"])
     lines += wrapped("Completed: ", view["completed"] or ["nothing yet"])
