@@ -190,8 +190,8 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines += wrapped("Order this round: ", [f"seat {s} (#{view['round_cards'][s]})" for s in view["turn_order"]])
     for q, info in enumerate(view["seats"]):
         tag = " (you)" if q == seat else ""
-        status = " — has chosen" if info["has_chosen"] else ""
-        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + " in hand" + status]
+        chosen = " — has chosen" if info["has_chosen"] else ""
+        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + " in hand" + chosen]
         parts += _tiles_parts(info["tiles"]) or ["no tiles"]
         if info["face_down_tiles"]:
             parts.append(counted(info["face_down_tiles"], "tile") + " face down")
