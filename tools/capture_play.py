@@ -39,6 +39,22 @@ summary of what happened since the player's last move (one line per seat's run o
 events folded into one line), then the position as seat 0 may see it, the legal moves, and the
 hint. Regenerate it with `.venv/bin/python tools/capture_play.py` after changing what the terminal
 shows; `--check` fails when this file is out of date.
+
+Every screen is at most 80 columns wide and speaks in words: no internal identifiers, no Python lists,
+"1 card" rather than "1 cards" (`tests/cli/test_screens.py` checks every decision of seeded random
+games, 2 to 6 players, from every seat). The legend of a game's symbols is printed once, before the
+first move, and again on `legend`. Moves are numbered down columns that fit the width; a label too long
+to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0 on I3, step 2
+of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the whole screen.
+
+How tall a screen is, rule and prompt included (`tests/cli/test_screens.py` games, measured):
+
+| game | 24 lines or fewer | median | tallest | why taller |
+|---|---|---|---|---|
+| Valley of the Kings | 80–97% of decisions | 19–22 | 35 | a long hand: one option per card to play and to entomb |
+| Secret of the Ancient Tomb | a third (every step of a walk) | 32–38 | 69 | the maze alone takes 20 lines |
+| King Solomon's Treasury | hardly ever | 29–38 | 48 | the cave (8 lines), the hand's card shapes (5) and up to 70 moves in columns |
+| Cleopatra | never | 33–36 | 100 | the garden (10 lines) and, when laying a mosaic, up to 300 placements |
 """
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import textwrap
 from datetime import datetime
 from pathlib import Path
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.core.text import SCREEN_WIDTH, ordinal, readable
 
 console = make_console()
 
@@ -222,6 +224,11 @@ class Match:
         self.help = state.game.help()
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
+        self._legend_shown = False
+        self._last_asked: tuple[int, int] | None = None
+        """(seat, move number) of the latest decision asked at the keyboard."""
+        self._others_moved = False
+        """Whether another seat or chance moved since that decision (then the whole screen is drawn again)."""
         self._pending: list[tuple[int, str]] = []
         """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
 
@@ -252,6 +259,7 @@ class Match:
                     if chosen is None:
                         continue
                     action = chosen
+            self._others_moved = self._others_moved or actor != self.viewer
             if self.viewer is not None and (actor != self.viewer or automatic):
                 self._pending.append((actor, state.public_action_string(action, self.viewer)))
             state.apply_action(action)
@@ -276,7 +284,7 @@ class Match:
                 who = f"seat {actor} (you, the only choice)"
             else:
                 who = f"seat {actor} ({self.names[actor]['kind']})"
-            console.print(plain(f"{who}: {' · '.join(labels)}", "dim"))
+            console.print(plain(readable(f"{who}: {' · '.join(labels)}"), "dim"))
         self._pending = []
 
     def ask(self, seat: int) -> int | None:
@@ -286,11 +294,24 @@ class Match:
         """
         state = self.state
         view = state.observation(seat)
-        console.rule(f"seat {seat} to play")
-        console.print(plain(state.game.render_observation(view)))
+        if not self._legend_shown:
+            self._legend_shown = True
+            legend = state.game.render_legend(view)
+            if legend:
+                console.print(plain(legend, "dim"))
+        last_seat, last_move = self._last_asked or (None, state.move_number())
+        follows = last_seat == seat and state.move_number() > last_move and not self._others_moved
+        brief = state.game.render_brief(view) if follows else ""
+        self._last_asked = (seat, state.move_number())
+        self._others_moved = False
+        if brief:
+            console.print(plain(brief))
+        else:
+            console.rule(f"seat {seat} to play")
+            console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
-        for number, (_, label) in enumerate(legal, 1):
-            console.print(plain(f"  {number:>3}. {label}"))
+        for line in option_lines([label for _, label in legal]):
+            console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
             answer = _read("your move (number, label or help; q to quit): ")
@@ -309,6 +330,27 @@ class Match:
                 _look_up(self, argument.strip())
                 continue
             console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
+    """The numbered options in as many columns as fit ``width``, numbered down each column.
+
+    Each column is as wide as its longest option, so a long list takes a few lines instead of
+    one per option; options too long to share a line get one each.
+    """
+    cells = [f"{number:>3}. {label}" for number, label in enumerate(labels, 1)]
+    if not cells:
+        return []
+    for columns in range(min(len(cells), width // 8), 0, -1):
+        rows = -(-len(cells) // columns)
+        groups = [cells[start:start + rows] for start in range(0, len(cells), rows)]
+        widths = [max(len(cell) for cell in group) for group in groups]
+        if columns == 1 or sum(widths) + 2 * (len(groups) - 1) <= width:
+            break
+    if columns == 1:
+        return [line for cell in cells for line in textwrap.wrap(cell, width, subsequent_indent=" " * 7)]
+    return ["  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
+            for row in range(rows)]
 
 
 @dataclass(frozen=True)
@@ -363,6 +405,18 @@ def _look_up(match: Match, name: str) -> None:
         console.print(plain(str(error)), style="red")
         return
     console.print(plain(entry.describe()))
+
+
+@command("legend", "legend", "what the symbols on the screen mean")
+def _legend(match: Match, seat: int, argument: str) -> bool:
+    legend = match.state.game.render_legend(match.state.observation(seat))
+    console.print(plain(legend or "this game's screen uses no symbols"))
+    return False
+
+
+@command("board", "board", "draw the whole screen again (a walk shows one line a step)")
+def _board(match: Match, seat: int, argument: str) -> bool:
+    return True  # asked again at the same move, the decision gets the whole screen
 
 
 LOG_LINES = 20
@@ -558,11 +612,6 @@ def heading(name: str) -> str:
     """A scoring category's field name as a heading: ``scroll_sets`` → ``Scroll sets``."""
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _places(returns: list[float]) -> list[str]:

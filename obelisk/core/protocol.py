@@ -219,6 +219,15 @@ class Game(ABC):
     def render_observation(self, view: Mapping[str, Any]) -> str:
         """Text for a terminal from ``State.observation(seat)`` alone, so it cannot leak."""
 
+    def render_legend(self, view: Mapping[str, Any]) -> str:
+        """What the symbols of ``render_observation`` mean, shown once rather than on every screen."""
+        return ""
+
+    def render_brief(self, view: Mapping[str, Any]) -> str:
+        """One line instead of the whole screen for a decision that follows the same seat's previous one with
+        nothing else in between (a step of a walk); empty where the game wants the whole screen."""
+        return ""
+
     def observation_tensor_size(self) -> int:
         """Length of the flat observation tensor (layout documented in the game's docs)."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")

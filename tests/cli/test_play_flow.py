@@ -12,6 +12,7 @@ import pytest
 
 import obelisk
 from obelisk.core import CHANCE
+from obelisk.core.text import readable
 from tests.cli.test_terminal import keyboard, run
 
 SUMMARY = re.compile(r"^(chance|seat 1 \(greedy\)|seat 0 \(you, the only choice\)): ")
@@ -36,7 +37,7 @@ def told(game_id: str, record: dict[str, Any], viewer: int, auto: bool) -> list[
     names = {p: f"seat {p} ({k['kind']})" for p, k in enumerate(record["players"])}
     names[viewer] = f"seat {viewer} (you, the only choice)"
     names[CHANCE] = "chance"
-    return [f"{names[actor]}: {' · '.join(labels)}" for actor, labels in runs if labels]
+    return [readable(f"{names[actor]}: {' · '.join(labels)}") for actor, labels in runs if labels]
 
 
 @pytest.mark.parametrize("auto", [True, False])

@@ -12,7 +12,7 @@ from obelisk.games.cleopatra.data import DataError, build_help, load_tables
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
-from obelisk.games.cleopatra.view import render_observation
+from obelisk.games.cleopatra.view import render_legend, render_observation
 
 
 class CleopatraGame(Game):
@@ -92,6 +92,9 @@ class CleopatraGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_observation(self.tables, view)
+
+    def render_legend(self, view: Mapping[str, Any]) -> str:
+        return render_legend(self.tables, view)
 
     def observation_tensor_size(self) -> int:
         """Fixed for a data file, the same at every player count (seat blocks are padded to 5)."""

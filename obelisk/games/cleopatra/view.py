@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from obelisk.core.text import counted, latest, readable, words, wrapped
 from obelisk.games.cleopatra.data import RESOURCES, Tables
 from obelisk.games.cleopatra.rules import STALL_NAMES
 
@@ -122,65 +123,106 @@ def _first(t: Tables, tile: int, index: int) -> int:
     return r * t.cols + c
 
 
+_PHASES = {
+    "setup": "setting up", "turn": "choosing an action", "refill": "refilling the stalls", "build": "building",
+    "pay": "paying for the building", "place": "placing the piece", "claim": "claiming sanctuaries",
+    "tiles": "laying a mosaic", "after": "after the action", "limit": "hand limit",
+    "limit_discard": "discarding down to the hand limit", "beggars": "the Beggars' demand",
+    "courtesans": "the Courtesans", "vizier": "the Vizier", "envoy_offer": "the Envoys: offering",
+    "envoy_accept": "the Envoys: accepting", "offering": "the Offering", "dice": "Cleopatra's dice",
+    "end": "game over",
+}
+
+
+def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
+    """What the garden's symbols and the palace's short names mean."""
+    return "\n".join([
+        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the sanctuary of that seat,",
+        "T the temple ground; rows 1-9 from the palace, columns a-i from the left.",
+        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the seat that built it.",
+    ])
+
+
+def _each(counts: Mapping[str, int]) -> list[str]:
+    return [f"{c}x {name}" if c > 1 else name for name, c in counts.items()]
+
+
+def _headed(head: str, parts: list[str]) -> list[str]:
+    """``parts`` with ``head`` before the first, so a list can wrap between its items."""
+    return [head + parts[0], *parts[1:]]
+
+
+def _resources(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{c} {words(name)}" for name, c in counts.items()) or "nothing"
+
+
 def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
-    """Terminal text from an observation dict alone."""
+    """Terminal text from an observation dict alone: 80 columns wide."""
     seat = view["seat"]
-    limit = f"/{view['max_rounds']}" if view["max_rounds"] else ""
-    lines = [f"Round {view['round']}{limit}  turn: seat {view['turn']}  phase: {view['phase']}  "
-             f"Cleopatra step {view['cleopatra']}/{view['cleopatra_steps']}  altar {view['altar']}/{view['dice']}"]
-    lines.append("Completed: " + (", ".join(view["completed"]) or "none"))
-    walls = "  ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
-    doors = "  ".join(f"{d}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
-    lines.append(f"Walls  {walls}")
-    lines.append(f"Doors  {doors}   Sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}   "
-                 f"Pedestal {'yes' if view['throne'] else 'no'}  Throne {'yes' if len(view['throne']) > 1 else 'no'}   "
-                 f"Obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}")
-    lines.append("Garden (# dais, * palm, letter = mosaic, digit = sanctuary of that seat):")
-    header = "    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))
-    lines.append(header)
-    for r, row in enumerate(view["garden"]):
-        lines.append(f"{r + 1:>3} {row}")
-    lines.append(f"Mosaic stack: top {view['stack_top'] or '-'}; also in the stack: {' '.join(view['stack_others']) or '-'}"
-                 f"; removed: {' '.join(view['removed_tiles']) or '-'}")
+    limit = view["max_rounds"]
+    round_text = f"Round {min(view['round'], limit)} of {limit}" if limit else f"Round {view['round']}"
+    lines = wrapped(f"{round_text}: ", [
+        f"turn of seat {view['turn']}", _PHASES.get(view["phase"], words(view["phase"])),
+        f"Cleopatra {view['cleopatra']}/{view['cleopatra_steps']}", f"altar {view['altar']}/{view['dice']}"])
+    lines += wrapped("Completed: ", view["completed"] or ["nothing yet"])
+    walls = " ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
+    doors = " ".join(f"{d}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
+    lines.append(f"Walls {walls}; doors {doors}")
+    lines.append(f"Sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}, "
+                 f"pedestal {'yes' if view['throne'] else 'no'}, throne {'yes' if len(view['throne']) > 1 else 'no'}, "
+                 f"obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}")
+    garden = ["    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))]
+    garden += [f"{r + 1:>3} {row}" for r, row in enumerate(view["garden"])]
+    side = [f"Mosaic stack: top {view['stack_top'] or '-'}",
+            *wrapped("  below: ", view["stack_others"] or ["-"], " ", 4, 80 - 6 - tables.cols),
+            *wrapped("  removed: ", view["removed_tiles"] or ["-"], " ", 4, 80 - 6 - tables.cols)]
     for owner, cells in view["sanctuaries"]:
-        lines.append(f"Sanctuary of seat {owner}: {' '.join(cells)}")
+        side += wrapped(f"Sanctuary {owner}: ", cells, " ", 4, 80 - 6 - tables.cols)
+    width = 4 + tables.cols + 2
+    for i in range(max(len(garden), len(side))):
+        left = garden[i] if i < len(garden) else ""
+        lines.append((f"{left:<{width}}" + (side[i] if i < len(side) else "")).rstrip())
     for s, stall in enumerate(view["market"]):
-        lines.append(f"Stall {STALL_NAMES[s]}: {', '.join(stall) or 'empty'}")
-    discards = ", ".join(f"{k} x{c}" for k, c in view["discards"].items())
+        lines += wrapped(f"Stall {STALL_NAMES[s]}: ", stall or ["empty"])
+    known = _each(view["discards"])
     unknown = view["discard_pile"] - sum(view["discards"].values())
     if unknown:
-        discards += f"{', ' if discards else ''}{unknown} not seen since a Courtesans take"
-    discards = f"{view['discard_pile']} cards" + (f": {discards}" if discards else "")
-    lines.append(f"Deck {view['deck']} cards ({view['deck_face_up']} face up)   Discards: {discards}")
+        known.append(f"{unknown} not seen since a Courtesans take")
+    lines += wrapped(f"Deck {view['deck']} ({view['deck_face_up']} face up); discards {view['discard_pile']}"
+                     + (": " if known else ""), known)
     if view["pending"]:
-        lines.append("Drawn: " + ", ".join(view["pending"]))
+        lines += wrapped("Drawn: ", view["pending"])
     if view["offers"]:
-        lines.append("Offered to the Envoys: " + ", ".join(f"{name} (seat {q})" for q, name in view["offers"]))
+        lines += wrapped("Offered to the Envoys: ", [f"{name} (seat {q})" for q, name in view["offers"]])
     if view["phase"] in ("pay", "build", "place", "claim"):
-        lines.append(f"Building: {view['pieces_built']} piece(s) so far; to pay {view['to_pay'] or '-'}; "
-                     f"tainted halves left {view['credit'] or '-'}")
+        built = counted(view["pieces_built"], "piece")
+        lines += wrapped("Building: ", [f"{built} so far", f"to pay {_resources(view['to_pay'])}",
+                                        f"tainted halves left {_resources(view['credit'])}"], "; ")
     if view["claimable"]:
-        lines.append("New sanctuaries: " + "; ".join(" ".join(c) for c in view["claimable"]))
+        lines += wrapped("New sanctuaries: ", [" ".join(c) for c in view["claimable"]], "; ")
     if view["offering"] is not None:
-        lines.append("Offering: " + ", ".join(f"seat {q}: {b}" for q, b in enumerate(view["offering"])))
+        lines += wrapped("Offering: ", [f"seat {q} " + (b if isinstance(b, str) else f"bid {b}" if b >= 0 else "waiting")
+                                        for q, b in enumerate(view["offering"])])
     if view["last_offering"]:
-        lines.append(f"Last Offering: bids {view['last_offering']['bids']}, amulets {view['last_offering']['amulets']}")
+        last = view["last_offering"]
+        lines += wrapped("Last Offering: ", [f"seat {q} bid {bid} ({change:+d} amulet{'' if abs(change) == 1 else 's'})"
+                                             for q, (bid, change) in enumerate(zip(last["bids"], last["amulets"]))])
     for q, p in enumerate(view["players"]):
         me = " (you)" if q == seat else ""
-        text = f"Seat {q}{me}: {p['hand_size']} cards, {p['merchants']} merchants, {p['statues']} statues"
+        parts = [counted(p["hand_size"], "card"), counted(p["merchants"], "merchant"), counted(p["statues"], "statue")]
         if "hand" in p:
-            hand = ", ".join(f"{k} x{c}" for k, c in p["hand"].items()) or "empty"
-            text += f", {p['talents']} talents, {p['amulets']} amulets; hand: {hand}"
+            parts += [counted(p["talents"], "talent"), counted(p["amulets"], "amulet")]
+            parts += _headed("hand: ", _each(p["hand"]) or ["empty"])
         elif p["known_cards"]:
-            text += "; seen in hand: " + ", ".join(f"{k} x{c}" for k, c in p["known_cards"].items())
-        lines.append(text)
+            parts += _headed("seen in hand: ", _each(p["known_cards"]))
+        lines += wrapped(f"Seat {q}{me}: ", parts)
     if view.get("final"):
         f = view["final"]
         for q in range(len(view["players"])):
-            fate = "eaten by the crocodile" if f["eaten"][q] else f"{f['talents'][q]} talents"
-            lines.append(f"Final seat {q}: {f['amulets'][q]} amulets, {fate}")
+            fate = "eaten by the crocodile" if f["eaten"][q] else counted(f["talents"][q], "talent")
+            lines.append(f"Final seat {q}: {counted(f['amulets'][q], 'amulet')}, {fate}")
     if view["log"]:
-        lines.append("Recent: " + " | ".join(view["log"][-4:]))
+        lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from obelisk.games.solomon.actions import make_actions
 from obelisk.games.solomon.rules import ROUNDS, Rules
 from obelisk.games.solomon.state import SolomonState
 from obelisk.games.solomon.tensor import encode, tensor_size
-from obelisk.games.solomon.view import render_view
+from obelisk.games.solomon.view import render_legend, render_view
 
 
 class SolomonGame(Game):
@@ -95,6 +95,9 @@ class SolomonGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_legend(self, view: Mapping[str, Any]) -> str:
+        return render_legend(view)
 
     def observation_tensor_size(self) -> int:
         return tensor_size(self.card_numbers)

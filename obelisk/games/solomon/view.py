@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
+from obelisk.core.text import counted, latest, readable, words, wrapped
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
 from obelisk.games.solomon.scoring import curse_total
 
@@ -127,10 +128,8 @@ def shape_lines(cells: Sequence[Sequence[int]]) -> list[str]:
 
 
 def _cards_block(numbers: Sequence[int], shapes: Mapping[str, Any]) -> list[str]:
-    blocks = []
-    for number in numbers:
-        lines = [f"#{number}"] + shape_lines(shapes[str(number)])
-        blocks.append(lines)
+    """The hand's cards side by side: number on top, then the shape with the entrance side up."""
+    blocks = [[f"#{number}"] + shape_lines(shapes[str(number)])[1:] for number in numbers]
     if not blocks:
         return []
     height = max(len(b) for b in blocks)
@@ -141,71 +140,78 @@ def _cards_block(numbers: Sequence[int], shapes: Mapping[str, Any]) -> list[str]
     return out
 
 
-def _tiles_text(tiles: Mapping[str, int]) -> str:
-    return ", ".join(f"{c}x {name}" if c > 1 else name for name, c in tiles.items()) or "none"
+def _tiles_parts(tiles: Mapping[str, int]) -> list[str]:
+    return [f"{c}x {name}" if c > 1 else name for name, c in tiles.items()]
+
+
+_PHASES = {
+    "choose": "choosing cards",
+    "turn": "digging",
+    "pay": "paying for the dig",
+    "give": "handing out curses",
+    "end": "game over",
+}
+
+
+def render_legend(view: Mapping[str, Any]) -> str:
+    """What the cave's and the cards' symbols mean."""
+    return "\n".join([
+        "Cave squares read height:top tile — T treasure (value), C curse (value), S scroll (symbol),",
+        "Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet, ?? not yet seen, -- dug out.",
+        "Card shapes: # a square dug, . left alone; the entrance (north) is at the top.",
+    ])
 
 
 def render_view(view: Mapping[str, Any]) -> str:
-    """The screen of one seat (or a spectator) built from ``observation(seat)``."""
+    """The screen of one seat (or a spectator) built from ``observation(seat)``: 80 columns wide."""
     seat = view.get("seat")
-    lines = [f"King Solomon's Treasury — round {view['round']}/{view['rounds']}, phase {view['phase']}"]
+    lines = [f"King Solomon's Treasury — round {view['round']} of {view['rounds']}, {_PHASES[view['phase']]}"]
     if not view["setup_done"]:
         lines.append("(setting up: tiles are being revealed and cards dealt)")
     cells = []
     for h, stack in zip(view["heights"], view["stacks"]):
         cells.append(f"{h}:{_SHORT[stack[-1]]}" if h and stack else (f"{h}:??" if h else "0:--"))
     lines += _cave(view["heights"], cells)
-    lines.append("    (height:top tile — T treasure value, C curse value, S scroll symbol, Mi/Pi/Se/Am magic items)")
-    unseen = view["unseen_dark_tiles"]
-    lines.append(f"Unseen tiles in the cave: {sum(unseen.values())}")
+    status = [counted(sum(view["unseen_dark_tiles"].values()), "unseen tile") + " in the cave"]
     turn = view["turn"]
     if turn:
-        extra = []
+        shape = "/".join(shape_lines(view["card_shapes"][str(turn["card"])])[1:])
+        status.append(f"seat {turn['seat']} digs with #{turn['card']} ({shape}), " + counted(turn["moves"], "move"))
         if turn["items_used"]:
-            extra.append("using " + ", ".join(turn["items_used"]))
+            status.append("using " + ", ".join(turn["items_used"]))
         if turn["seal_squares"]:
-            extra.append("Seal squares " + " ".join(turn["seal_squares"]))
+            status.append("Seal on " + " ".join(turn["seal_squares"]))
         if turn["dug"]:
-            extra.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
+            status.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
         if turn["owed"]:
-            extra.append(f"still owes {turn['owed']}")
-        shape = " / ".join(shape_lines(view["card_shapes"][str(turn["card"])])[1:])
-        lines.append(
-            f"Turn: seat {turn['seat']} with card {turn['card']} ({shape}), {turn['moves']} move(s) so far"
-            + ("; " + "; ".join(extra) if extra else "")
-        )
+            status.append(f"still owes {turn['owed']}")
+    lines += wrapped("", status, "; ")
     if view["turn_order"]:
-        lines.append(
-            "Order this round: "
-            + ", ".join(f"seat {s} (card {view['round_cards'][s]})" for s in view["turn_order"])
-        )
-    lines.append("")
+        lines += wrapped("Order this round: ", [f"seat {s} (#{view['round_cards'][s]})" for s in view["turn_order"]])
     for q, info in enumerate(view["seats"]):
         tag = " (you)" if q == seat else ""
-        status = " — has chosen" if info["has_chosen"] else ""
-        face_down = f" + {info['face_down_tiles']} face down" if info["face_down_tiles"] else ""
-        lines.append(
-            f"Seat {q}{tag}: {info['coins']} coins; tiles: {_tiles_text(info['tiles'])}{face_down}; "
-            f"{info['hand_size']} cards in hand{status}"
-        )
+        chosen = " — has chosen" if info["has_chosen"] else ""
+        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + " in hand" + chosen]
+        parts += _tiles_parts(info["tiles"]) or ["no tiles"]
+        if info["face_down_tiles"]:
+            parts.append(counted(info["face_down_tiles"], "tile") + " face down")
         if info["played"]:
-            lines.append(f"    played: {', '.join(map(str, info['played']))}")
+            parts.append("played " + " ".join(map(str, info["played"])))
+        lines += wrapped(f"Seat {q}{tag}: ", parts)
     if seat is not None and view["hand"]:
-        chosen = f" (chosen: {view['my_choice']})" if view["my_choice"] is not None else ""
-        lines.append("")
-        lines.append(f"Your hand{chosen} (arrow ^ toward the entrance):")
+        chosen = f" (chosen: #{view['my_choice']})" if view["my_choice"] is not None else ""
+        lines.append(f"Your hand{chosen}:")
         lines += _cards_block(view["hand"], view["card_shapes"])
     supply = view["supply"]
-    lines.append(f"Supply: {supply['coins']} coins; {_tiles_text(supply['treasures'])}")
+    lines += wrapped("Supply: ", [counted(supply["coins"], "coin"), *_tiles_parts(supply["treasures"])])
     if view["log"]:
-        lines.append("Recent: " + " | ".join(view["log"][-4:]))
+        lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
     if view.get("terminal") and view.get("scores"):
         lines.append("Final scores:")
         for q, entry in enumerate(view["scores"]):
-            parts = ", ".join(f"{k} {v}" for k, v in entry["breakdown"].items())
-            lines.append(f"  seat {q}: {entry['total']} ({parts})")
-    if view.get("legal_actions"):
-        lines.append("Your options: " + "; ".join(f"[{a}] {label}" for a, label in view["legal_actions"]))
+            parts = [f"{words(k)} {v}" for k, v in entry["breakdown"].items()]
+            lines += wrapped(f"  seat {q}: {entry['total']} (", parts)
+            lines[-1] += ")"
     return "\n".join(lines)
 
 

@@ -14,7 +14,7 @@ from obelisk.games.tomb.rules import Rules
 from obelisk.games.tomb.state import TombState
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
-from obelisk.games.tomb.view import render_view
+from obelisk.games.tomb.view import render_brief, render_legend, render_view
 
 ROUND_CAP = 300
 """Default ``max_rounds``: far beyond the rounds bot games take (docs/games/tomb.md, ruling 28), low enough that
@@ -99,6 +99,12 @@ class TombGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_legend(self, view: Mapping[str, Any]) -> str:
+        return render_legend(view)
+
+    def render_brief(self, view: Mapping[str, Any]) -> str:
+        return render_brief(view)
 
     def observation_tensor_size(self) -> int:
         return TENSOR_SIZE

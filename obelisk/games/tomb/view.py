@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from obelisk.core.text import counted, latest, ordinal, readable, words, wrapped
 from obelisk.games.tomb.board import BIT, ENTRANCES, ITEM_IDS, SIZE, letters_of, square_name
 from obelisk.games.tomb.rules import DRAW, FIGURES, ORIENT, PHASE_NAMES, ROB, TAKE, TURN_KEY
 
@@ -167,8 +168,149 @@ def _code_of(kinds: list, name: str) -> str:
     return "???"
 
 
+_SHAPES = ("cross with ", "t junction with ", "corner with ", "straight with ", "dead end with ")
+
+
+def _feature(name: str) -> str:
+    """A tile kind's name without its shape (the walls show the shape): ``corner with Snake`` → ``Snake``."""
+    for shape in _SHAPES:
+        if name.startswith(shape):
+            return readable(name[len(shape):])
+    return readable(name)
+
+
+def render_legend(view: Mapping[str, Any]) -> str:
+    """What the maze's symbols and tile codes mean."""
+    features: dict[str, list[str]] = {}
+    for code, name in view["kinds"]:
+        if code.strip() and code != "???":
+            features.setdefault(_feature(name), [])
+            if code not in features[_feature(name)]:
+                features[_feature(name)].append(code)
+    codes = [f"{'/'.join(c)} {feature}" for feature, c in sorted(features.items(), key=lambda item: item[1])]
+    return "\n".join([
+        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening toward",
+        "a face-down square, !C! the curse, a-f the seats' archaeologists (standing on a tile,",
+        "they hide its code).",
+        *wrapped("Tiles: ", codes),
+    ])
+
+
+def _maze(view: Mapping[str, Any]) -> list[str]:
+    """The maze two lines a row: the walls above, then each square's code or the archaeologists on it."""
+    board = view["board"]
+    kinds = view["kinds"]
+    known = view.get("known", {})
+    figures: dict[str, str] = {}
+    for s, player in enumerate(view["players"]):
+        for where in player["figures"]:
+            figures[where] = figures.get(where, "") + SEAT_LETTERS[s]
+    lines = ["    " + "   ".join(chr(65 + c) for c in range(SIZE))]
+    for r in range(SIZE):
+        top, row = "  +", f"{r + 1:>2}"
+        for c in range(SIZE):
+            cell = r * SIZE + c
+            top += ("---", "   ", " . ")[_edge(board[cell - SIZE], board[cell], 2, 0) if r else 0] + "+"
+            row += ("|", " ", ":")[_edge(board[cell - 1], board[cell], 1, 3) if c else 0]
+            name = square_name(cell)
+            here = board[cell]
+            if name == view.get("curse"):
+                code = "!C!"
+            elif name in figures:
+                code = f"{figures[name][:2] + ('+' if len(figures[name]) > 2 else ''):^3}"
+            elif here is None:
+                code = "?" + _code_of(kinds, known[name])[:2] if name in known else "???"
+            else:
+                code = "chm" if kinds[here[0]][0] == "CHM" and view.get("chamber_open") else kinds[here[0]][0]
+            row += code
+        lines += [top, row + "|"]
+    lines.append("  +" + "---+" * SIZE)
+    return lines
+
+
 def render_view(view: Mapping[str, Any]) -> str:
-    """Full terminal text of an observation: maze, player cards, turn, pending choice, recent events."""
+    """A seat's screen from its observation: the maze, the seats' cards, the turn and the latest events."""
+    seat = view.get("seat")
+    lines = _maze(view)
+    at = [f"{e} {' '.join(view_letters)}" for e in ENTRANCES
+          if (view_letters := [SEAT_LETTERS[s] for s, p in enumerate(view["players"]) for w in p["figures"]
+                               if w == f"{e} entrance"])]
+    if at:
+        lines += wrapped("At the entrances: ", at)
+    lines += wrapped(f"{view['pyramid'].capitalize()} pyramid, round {view['round']}: ", [
+        f"chamber {'open' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it)",
+        f"{counted(view['face_down'], 'tile')} face down"], "; ")
+    for s, player in enumerate(view["players"]):
+        me = ", you" if s == seat else ""
+        place = [f"in the chamber ({ordinal(player['place'])})"] if player["place"] else []
+        reserve = sum(1 for w in player["figures"] if w == "reserve")
+        out = [w for w in player["figures"] if w != "reserve"]
+        parts = [f"inscriptions {len(player['inscriptions'])}/{view['needed']}"
+                 + (" (" + ", ".join(words(c) for c in player["inscriptions"]) + ")" if player["inscriptions"] else ""),
+                 *[words(item) for item in player["items"]],
+                 "archaeologists " + (" ".join(out) + (" and " if out and reserve else "")
+                                      + (f"{reserve} in reserve" if reserve else "")), *place]
+        lines += wrapped(f"Seat {s} ({player['letter']}{me}): ", parts)
+    lines += wrapped("Supply: ", [f"{words(k)} {v}" for k, v in view["supply"].items()]
+                     + (["found so far: " + ", ".join(words(k) for k in view["discovered"])] if view["discovered"] else []))
+    if view.get("chest") is not None:
+        lines += wrapped("Chest: ", [f"{words(k)} {v}" for k, v in view["chest"].items()] or ["empty"])
+    if view.get("peeked"):
+        lines += wrapped("Looked at with a plan: ", [f"{sq} by seat {' and '.join(map(str, w))}"
+                                                     for sq, w in view["peeked"].items()])
+    if view.get("known"):
+        lines += wrapped("You saw: ", [f"{sq} {readable(name)}" for sq, name in view["known"].items()])
+    if view.get("terminal"):
+        order = ", ".join(f"seat {s}" for s in view["finish_order"]) or "nobody"
+        lines.append(f"Game over; into the chamber: {order}")
+    else:
+        lines += wrapped("Now: ", [_turn(view)], "; ")
+    if view.get("pending"):
+        lines += wrapped("Pending: ", [_pending(k, v) for k, v in view["pending"].items()], "; ")
+    if view.get("events"):
+        lines.append(latest("Recent: ", [readable(event) for event in view["events"][-5:]]))
+    return "\n".join(lines)
+
+
+def _turn(view: Mapping[str, Any]) -> str:
+    turn = view["turn"]
+    text = f"seat {turn['player']}, {turn['phase']}, die {turn['die'] or '-'}, {counted(turn['steps'], 'step')}"
+    extra = [f"archaeologist on {turn['active']}"] if turn["active"] else []
+    if turn["previous"]:
+        extra.append(f"came from {turn['previous']}")
+    if turn["scarf"]:
+        extra.append("scarf worn")
+    if turn["ghost"]:
+        extra.append("ghost walk")
+    return text + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _pending(key: str, value: Any) -> str:
+    if key == "options":
+        return "openings " + " or ".join(value)
+    if key == "looked":
+        return "looked at " + ", ".join(value)
+    if key == "victim":
+        return f"rob seat {value}"
+    return f"{words(key)} {readable(str(value))}"
+
+
+def render_brief(view: Mapping[str, Any]) -> str:
+    """One line for a step of a walk that follows the same seat's previous step (the maze is as it was)."""
+    turn = view["turn"]
+    if turn["phase"] != "move" or not turn["steps"] or view.get("pending"):
+        return ""
+    extra = [f"from {turn['previous']}"] if turn["previous"] else []
+    if turn["scarf"]:
+        extra.append("scarf worn")
+    if turn["ghost"]:
+        extra.append("ghost walk")
+    return (f"seat {turn['player']} on {turn['active']}, step {turn['steps']} of {turn['die']}"
+            + (f" ({', '.join(extra)})" if extra else "") + "; board shows the maze")
+
+
+def _god_text(view: Mapping[str, Any]) -> str:
+    """The god view's text: the maze three lines a row with every code and figure, and every field as kept."""
     lines = draw_board(view)
     lines.append(
         "   '???' face down, '?xx' face down but seen with your plan, ':' or '.' an opening toward a face-down "
@@ -229,6 +371,6 @@ def render_state(state: Any) -> str:
     view["known"] = {square_name(c): t.kinds[k].name for c, k in sorted(state.assigned.items())}
     view["terminal"] = state.is_terminal()
     view["finish_order"] = list(state.finished)
-    text = render_view(view)
+    text = _god_text(view)
     pool = ", ".join(f"{t.kinds[k].name} x{c}" for k, c in enumerate(state.pool) if c)
     return f"{text}\nface-down pool: {pool or 'empty'}\nphase {state.phase}, tasks {state.tasks}"

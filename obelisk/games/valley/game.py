@@ -14,7 +14,7 @@ from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth
 from obelisk.games.valley.state import ValleyState
 from obelisk.games.valley.tensor import Encoder, tensor_size
-from obelisk.games.valley.view import render_view
+from obelisk.games.valley.view import render_legend, render_view
 
 _TABLE_CACHE: dict[str, CardTable] = {}
 
@@ -111,6 +111,9 @@ class ValleyGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_legend(self, view: Mapping[str, Any]) -> str:
+        return render_legend(self.table)
 
     def observation_tensor_size(self) -> int:
         return tensor_size(self.table.size)

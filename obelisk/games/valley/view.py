@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 import obelisk.games.valley.rules as R
+from obelisk.core.text import counted, wrapped
 from obelisk.games.valley.actions import waiting_for
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import tomb_score
@@ -120,44 +121,55 @@ def pyramid_lines(cells: Sequence[tuple[str, str | None, int | None]]) -> list[s
 def _group(cards: Sequence[str]) -> str:
     if not cards:
         return "-"
+    return ", ".join(_grouped(cards))
+
+
+def _grouped(cards: Sequence[str]) -> list[str]:
+    """Equal cards counted once each: ``2x Shabti``."""
     counts = Counter(cards)
-    return ", ".join(f"{n}x {name}" if n > 1 else name for name, n in sorted(counts.items()))
+    return [f"{n}x {name}" if n > 1 else name for name, n in sorted(counts.items())]
+
+
+def render_legend(table: Any) -> str:
+    """What every card does (the card file's text), with its cost, gold and level."""
+    lines = ["What the cards do (cost / gold when spent):"]
+    for k, name in enumerate(table.names):
+        lines += wrapped(f"  {name} ({table.cost[k]}/{table.gold[k]}): ", (table.text[k] or "no action").split(), " ", 6)
+    return "\n".join(lines)
 
 
 def render_view(view: Mapping[str, Any]) -> str:
-    """A seat's (or a spectator's) screen, built only from ``State.observation``."""
-    lines = ["Pyramid (buy from the base row):"]
-    lines += ["  " + row for row in pyramid_lines([(c["slot"], c["card"], c["cost"]) for c in view["pyramid"]])]
+    """A seat's (or a spectator's) screen, built only from ``State.observation``: 80 columns wide."""
+    slots = {c["slot"]: f"{c['slot']} {c['card']} ({c['cost']})" if c["card"] is not None else f"{c['slot']} -"
+             for c in view["pyramid"]}
+    lines = wrapped("Pyramid, top and middle: ", [slots["T"], slots["M1"], slots["M2"]], " · ")
+    lines += wrapped("Base row (to buy): ", [slots["B1"], slots["B2"], slots["B3"]], " · ")
     stock = view["stock"]
     boneyard = view["boneyard"]
-    lines.append(
-        f"Stock: {stock['level_ii'] + stock['level_iii']} cards (level II {stock['level_ii']}, "
-        f"level III {stock['level_iii']})   Boneyard: {len(boneyard)} cards, top: {boneyard[-1] if boneyard else '-'}"
-    )
+    lines += wrapped("Stock: ", [
+        f"{counted(stock['level_ii'] + stock['level_iii'], 'card')} (level II {stock['level_ii']}, "
+        f"level III {stock['level_iii']})",
+        f"boneyard {len(boneyard)}" + (f" (top {boneyard[-1]})" if boneyard else "")], "; ")
     turn = view["turn"]
     seat = view.get("seat")
     for p, entry in enumerate(view["players"]):
-        marks = []
-        if p == view["active"]:
-            marks.append("to play")
-        if p == seat:
-            marks.append("you")
+        marks = [mark for mark, on in (("you", p == seat), ("to play", p == view["active"])) if on]
         head = f"Seat {p}" + (f" ({', '.join(marks)})" if marks else "")
         discard = entry["discard"]
-        lines.append(
-            f"{head}: tomb score {entry['tomb_score']}, hand {entry['hand_size']}, deck {entry['deck_size']}, "
-            f"discard {len(discard)} (top: {discard[-1] if discard else '-'}), turns {entry['turns']}"
-        )
-        lines.append(f"    tomb: {_group(entry['tomb'])}")
+        lines += wrapped(f"{head}: ", [
+            f"tomb score {entry['tomb_score']}", f"hand {entry['hand_size']}", f"deck {entry['deck_size']}",
+            f"discard {len(discard)}" + (f" (top {discard[-1]})" if discard else ""), counted(entry["turns"], "turn")])
+        lines += wrapped("    tomb: ", _grouped(entry["tomb"]) or ["empty"])
         if entry["shown"] and "hand" not in entry:
-            lines.append(f"    shown in hand: {_group(entry['shown'])}")
+            lines += wrapped("    shown in hand: ", _grouped(entry["shown"]))
         if "hand" in entry:
-            lines.append(f"    hand: {_group(entry['hand'])}")
+            lines += wrapped("    hand: ", _grouped(entry["hand"]) or ["empty"])
             if entry["deck_top"]:
-                lines.append(f"    known top of deck: {', '.join(entry['deck_top'])}")
+                lines += wrapped("    known top of deck: ", entry["deck_top"])
     if view["in_play"] or view["revealed"]:
-        lines.append(f"In play: {_group(view['in_play'])}" + (
-            f"   revealed: {', '.join(view['revealed'])}" if view["revealed"] else ""))
+        lines += wrapped("In play: ", _grouped(view["in_play"]) or ["-"])
+        if view["revealed"]:
+            lines += wrapped("Revealed: ", view["revealed"])
     extras = []
     if turn["hand_gold"]:
         extras.append(f"every hand card is worth {turn['hand_gold']} gold")
@@ -168,12 +180,12 @@ def render_view(view: Mapping[str, Any]) -> str:
     if turn["entombed"]:
         extras.append("normal entombment used")
     if extras:
-        lines.append("This turn: " + "; ".join(extras))
+        lines += wrapped("This turn: ", extras, "; ")
     if view.get("terminal"):
         scores = view.get("scores") or []
-        lines.append("Game over. " + "  ".join(f"seat {i}: {s['total']}" for i, s in enumerate(scores)))
+        lines += wrapped("Game over: ", [f"seat {i} {s['total']}" for i, s in enumerate(scores)])
     else:
-        lines.append(f"Now: {view['waiting_for']}")
+        lines += wrapped("Now: ", [view["waiting_for"]])
     return "\n".join(lines)
 
 

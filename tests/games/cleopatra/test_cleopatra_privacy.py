@@ -44,7 +44,7 @@ def test_courtesans_card_is_not_shown_to_the_opponents() -> None:
     # The others knew the pile and know that one card left it: a Lapis for sure, one card they cannot name.
     assert view["discard_pile"] == 3 and view["discards"] == {"Lapis": 1, "Courtesans": 1}
     text = took_lapis.game.render_observation(view)
-    assert "Discards: 3 cards: Lapis x1, Courtesans x1, 1 not seen since a Courtesans take" in text
+    assert "discards 3: Lapis, Courtesans, 1 not seen since a Courtesans take" in " ".join(text.split())
     assert "Lapis" not in " ".join(view["log"]) and "Stone" not in " ".join(view["log"])
     assert took_lapis.observation(0)["discards"] == {"Lapis": 1, "Stone": 1, "Courtesans": 1}
 

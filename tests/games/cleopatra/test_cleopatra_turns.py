@@ -303,7 +303,7 @@ def test_no_round_limit_by_default() -> None:
     s.turn = 2
     s._next_turn()
     assert not s.is_terminal() and s.turn == 0
-    assert "Round 101  turn" in s.game.render_observation(s.observation(0))
+    assert "Round 101: turn of seat 0" in s.game.render_observation(s.observation(0))
 
 
 def test_technical_round_cap_bounds_the_game_length() -> None:

@@ -250,7 +250,7 @@ def test_moves_are_counted_openly() -> None:
     _shuttle(state, 3)
     for viewer in (0, 1, None):
         assert state.observation(viewer)["turn"]["moves"] == 3
-    assert "3 move(s) so far" in state.game.render_observation(state.observation(1))
+    assert "3 moves" in state.game.render_observation(state.observation(1))
 
 
 # Digging ------------------------------------------------------------------------------

@@ -108,14 +108,14 @@ def test_render_observation_draws_the_pyramid_hand_tomb_discard_and_boneyard() -
     view = state.observation(0)
     text = state.game.render_observation(view)
     lines = text.splitlines()
-    assert "T: Censer (4)" in lines[1]
-    assert "M1: Ankh Amulet (4)" in lines[2] and "M2: Hapy Canopic Jar (5)" in lines[2]
-    assert "B1: Statue of Horus (3)" in lines[3] and "B3: Book of Gates (4)" in lines[3]
-    assert lines[1].index("T:") > lines[2].index("M1:") > lines[3].index("B1:")
+    assert lines[0].startswith("Pyramid, top and middle: T Censer (4) · M1 Ankh Amulet (4)")
+    assert "M2 Hapy Canopic Jar (5)" in lines[0] + lines[1]
+    base = text[text.index("Base row (to buy): "):text.index("Stock:")]
+    assert "B1 Statue of Horus (3)" in base and "B3 Book of Gates (4)" in base
     assert "hand: Shabti, Urn" in text
     assert "tomb: Book of Gates, Shabti" in text
-    assert "top: Statue of Horus" in text
-    assert "Boneyard: 1 cards, top:" in text
+    assert "(top Statue of Horus)" in text
+    assert "boneyard 1 (top " in text and "1 cards" not in text
     assert "Now: seat 0: buy, play, entomb or end the turn" in text
     assert "hand:" not in state.game.render_observation(state.observation(1)).split("Seat 1")[0].split("Seat 0")[1]
 

@@ -1,0 +1,129 @@
+"""Every terminal screen of seeded random games, from every seat: 80 columns, words instead of identifiers.
+
+A screen is what ``obelisk play`` prints for one decision: the seat's view drawn by the game and
+the numbered options in columns. Games whose doc promises a screen of at most 24 lines are held to it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+import obelisk
+from obelisk.cli.play import option_lines
+from obelisk.core import CHANCE
+from obelisk.core.text import counted, readable, words, wrapped
+from tests.cli.test_terminal import keyboard, run
+
+CASES = {  # game id: (players, seed, options) of the games played
+    "solomon": [(2, 1, {}), (3, 2, {}), (5, 3, {})],
+    "valley": [(2, 1, {}), (3, 2, {}), (4, 3, {})],
+    "cleopatra": [(3, 1, {}), (4, 2, {}), (5, 3, {})],
+    "tomb": [(2, 1, {"max_rounds": 40}), (3, 2, {}), (6, 3, {"max_rounds": 30}), (4, 4, {"pyramid": "big"})],
+}
+SCREEN_LINES = {}
+"""Games whose every screen (view, options and the rule and prompt around them) fits 24 lines."""
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+REPR = re.compile(r"[\[\]{}]")
+KEPT_LABELS = re.compile(r"\(\+1 amulets\)|\(1 cells")
+"""Plurals inside action labels, which are kept as they are: records and digests name actions by them."""
+ONE_OF_MANY = re.compile(r"(?<!seat )(?<!card )(?<![\d.])\b1 (?!lapis\b)[a-z]*[a-rt-z]s\b")
+
+
+def screens(game_id: str, players: int, seed: int, options: dict) -> Iterator[str]:
+    """The screen of every decision of a random game, for the seat deciding."""
+    game = obelisk.load(game_id, players, **options)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            state.apply_action(state.sample_chance())
+            continue
+        view = state.observation(actor)
+        labels = [label for _, label in view["legal_actions"]]
+        yield "\n".join([game.render_observation(view), *option_lines(labels)])
+        brief = game.render_brief(view)
+        if brief:
+            yield brief
+        state.apply_action(rng.choice(state.legal_actions()))
+    yield game.render_observation(state.observation(None))
+
+
+@pytest.mark.parametrize("game_id,players,seed,options",
+                         [(g, *case) for g, cases in CASES.items() for case in cases])
+def test_screens_fit_and_speak_words(game_id: str, players: int, seed: int, options: dict) -> None:
+    for screen in screens(game_id, players, seed, options):
+        lines = screen.split("\n")
+        for line in lines:
+            assert len(line) <= 80, f"too wide:\n{line}"
+            for pattern in (IDENTIFIER, REPR, ONE_OF_MANY):
+                assert not pattern.search(KEPT_LABELS.sub("", line)), f"{pattern.pattern!r} in:\n{line}"
+        if game_id in SCREEN_LINES:
+            assert len(lines) + 2 <= 24, f"{len(lines)} lines:\n{screen}"
+
+
+def test_options_go_in_columns_numbered_down() -> None:
+    lines = option_lines([f"move {n}" for n in range(1, 21)])
+    assert len(lines) < 20 and all(len(line) <= 80 for line in lines)
+    assert lines[0].split()[:2] == ["1.", "move"] and lines[1].split()[:2] == ["2.", "move"]
+    assert option_lines(["a" * 70, "b"]) == ["  1. " + "a" * 70, "  2. b"]
+    long = option_lines(["take " + "card, " * 20])
+    assert len(long) == 2 and all(len(line) <= 80 for line in long) and long[1].startswith(" " * 7 + "card")
+    assert " ".join(long).split() == ["1.", "take", *["card,"] * 20]
+    assert option_lines([]) == []
+
+
+def test_words_and_counts() -> None:
+    assert words("first_aid_kit") == "first-aid kit" and words("colour_3") == "colour 3"
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert readable("seat 1 pays 1 coins, 11 coins, 21 coins") == "seat 1 pays 1 coin, 11 coins, 21 coins"
+    assert readable("Offering: bids [1, 0], amulets [1, -1]; reads colour_3") == \
+        "Offering: bids 1, 0, amulets 1, -1; reads colour 3"
+    assert wrapped("Head: ", ["x" * 50, "y" * 50]) == ["Head: " + "x" * 50 + ",", "    " + "y" * 50]
+    assert all(len(line) <= 80 for line in wrapped("H: ", ["z" * 200]))
+
+
+def test_play_shows_the_legend_once_and_on_demand(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    keyboard(monkeypatch, ["1", "1", "1", "legend"], lambda: "q")
+    code, out, _ = run(capsys, "play", "solomon", "--seed", "1", "--seats", "you,greedy",
+                       "--save", str(tmp_path / "game.json"))
+    assert code == 0
+    assert out.count("seat 0 to play") >= 3
+    assert out.count("height:top tile") == 2  # before the first screen, then when asked
+    assert "Your options" not in out and "[" not in out.split("seat 0 to play", 1)[1]
+
+
+def test_the_valley_legend_says_what_every_card_does() -> None:
+    game = obelisk.load("valley", 2)
+    legend = game.render_legend(game.new_initial_state(1).observation(0))
+    assert "Box of Food (2/1): Draw 1 card." in legend
+    assert all(name in legend for name in game.table.names)
+    assert all(len(line) <= 80 for line in legend.split("\n"))
+
+
+def test_a_walk_in_the_tomb_shows_one_line_a_step_until_the_maze_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    keyboard(monkeypatch, ["1"] * 12 + ["board"], lambda: "q")
+    code, out, _ = run(capsys, "play", "tomb", "-p", "3", "--seed", "4", "--seats", "you,greedy",
+                       "--save", str(tmp_path / "game.json"))
+    assert code == 0
+    steps = [line for line in out.splitlines() if line.startswith("seat 0 on ") and "board shows the maze" in line]
+    assert steps and all(len(line) <= 80 for line in steps)
+    last_step = out.rindex("board shows the maze")
+    assert out.rindex("seat 0 to play") > last_step  # "board" drew the whole screen again
+
+
+def test_the_tomb_legend_names_every_tile_code() -> None:
+    game = obelisk.load("tomb", 3)
+    view = game.new_initial_state(1).observation(0)
+    legend = game.render_legend(view)
+    for code, _ in view["kinds"]:
+        if code.strip() and code != "???":
+            assert code in legend
+    assert "colour 3" in legend and "first-aid kit" in legend.lower()
