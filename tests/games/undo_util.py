@@ -57,3 +57,20 @@ def assert_refused(state: State, label: str) -> None:
     with pytest.raises(IllegalActionError,
                        match=f"^seat {actor} cannot take back a decision now: its decision revealed something hidden$"):
         state.undo(actor)
+
+
+def assert_two_in_a_row_taken_back(state: State, quiet: Callable[[State, int], bool]) -> State:
+    """Plays on to two ``quiet`` decisions in a row of one seat and checks that both are taken back together."""
+
+    def two_quiet(s: State, action: int) -> bool:
+        if not quiet(s, action):
+            return False
+        after = s.clone()
+        after.apply_action(action)
+        return any(quiet(after, a) for a in after.legal_actions())
+
+    first = reach(state, two_quiet)
+    after = state.clone()
+    after.apply_action(first)
+    second = next(a for a in after.legal_actions() if quiet(after, a))
+    return assert_taken_back(state, state.action_to_string(first), after.action_to_string(second))

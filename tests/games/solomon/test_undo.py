@@ -6,7 +6,7 @@ import obelisk
 from obelisk.core import State
 from obelisk.games.solomon.actions import END, USE0
 from tests.games.solomon.util import labels, play, started
-from tests.games.undo_util import assert_refused, assert_taken_back, reach
+from tests.games.undo_util import assert_refused, assert_taken_back, assert_two_in_a_row_taken_back, reach
 
 
 def _holds_face_down(state: State) -> bool:
@@ -34,18 +34,7 @@ def test_the_last_choice_turns_every_card_face_up_and_stays() -> None:
 def test_moves_that_leave_a_seen_tile_behind_are_taken_back_together() -> None:
     state = obelisk.load("solomon", 3).new_initial_state(4)
 
-    def two_quiet_moves(s: State, action: int) -> bool:
-        if not _quiet_move(s, action):
-            return False
-        after = s.clone()
-        after.apply_action(action)
-        return any(_quiet_move(after, a) for a in after.legal_actions())
-
-    first = reach(state, two_quiet_moves)
-    after = state.clone()
-    after.apply_action(first)
-    second = next(a for a in after.legal_actions() if _quiet_move(after, a))
-    assert_taken_back(state, state.action_to_string(first), after.action_to_string(second))
+    assert_two_in_a_row_taken_back(state, _quiet_move)
 
 
 def test_a_move_that_uncovers_an_unseen_tile_stays() -> None:

@@ -6,7 +6,7 @@ import obelisk
 from obelisk.core import State
 from obelisk.games.tomb.actions import A_LOOK, A_PLAN, A_STEP
 from obelisk.games.tomb.state import DRAW
-from tests.games.undo_util import assert_refused, assert_taken_back, reach
+from tests.games.undo_util import assert_refused, assert_taken_back, assert_two_in_a_row_taken_back, reach
 
 
 def _quiet_step(state: State, action: int) -> bool:
@@ -16,18 +16,7 @@ def _quiet_step(state: State, action: int) -> bool:
 def test_steps_over_face_up_tiles_are_taken_back_together() -> None:
     state = obelisk.load("tomb", 2).new_initial_state(1)
 
-    def two_quiet_steps(s: State, action: int) -> bool:
-        if not _quiet_step(s, action):
-            return False
-        after = s.clone()
-        after.apply_action(action)
-        return any(_quiet_step(after, a) for a in after.legal_actions())
-
-    first = reach(state, two_quiet_steps)
-    after = state.clone()
-    after.apply_action(first)
-    second = next(a for a in after.legal_actions() if _quiet_step(after, a))
-    assert_taken_back(state, state.action_to_string(first), after.action_to_string(second))
+    assert_two_in_a_row_taken_back(state, _quiet_step)
 
 
 def test_a_step_toward_a_face_down_tile_stays() -> None:
