@@ -1,0 +1,90 @@
+"""Message catalogs: the active language, Czech plurals and terms, the browser's export, and that every
+message the code speaks is translated."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from obelisk.core import i18n
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import messages  # noqa: E402
+
+
+def test_english_is_the_message_id_itself() -> None:
+    tr = i18n.domain("valley")
+    assert tr("buy {card} for {cost}", card="Ankh", cost=3) == "buy Ankh for 3"
+    assert tr.n("{n} card", "{n} cards", 1) == "1 card"
+    assert tr.n("{n} card", "{n} cards", 5) == "5 cards"
+    assert tr.term("card", "Ankh") == "Ankh"
+
+
+def test_language_applies_inside_the_block_only() -> None:
+    assert i18n.current_language() == "en"
+    with i18n.language("cs"):
+        assert i18n.current_language() == "cs"
+    assert i18n.current_language() == "en"
+
+
+@pytest.mark.parametrize("bad", ["de", "", "CS", None, 3, "x" * 100])
+def test_unknown_language_is_refused_by_name(bad: object) -> None:
+    with pytest.raises(ValueError, match="unknown language .*choose one of: en, cs"):
+        with i18n.language(bad):  # type: ignore[arg-type]
+            pass
+    assert i18n.current_language() == "en"
+
+
+@pytest.mark.parametrize("header, lang", [
+    ("cs-CZ,cs;q=0.9,en;q=0.8", "cs"), ("en-GB,en;q=0.9", "en"), ("de-DE", "en"), ("", "en"), (None, "en"),
+    ("de;q=0.9, cs;q=0.5", "cs"), ("en;q=0.2, cs;q=0.8", "cs"), ("cs;q=bad, en", "en"),
+])
+def test_negotiate_picks_the_best_known_language(header: str | None, lang: str) -> None:
+    assert i18n.negotiate(header) == lang
+
+
+def test_czech_plural_categories_match_the_browsers_names() -> None:
+    assert i18n.plural_categories("cs") == ["one", "few", "other"]
+    assert i18n.plural_categories("en") == ["one", "other"]
+
+
+def test_czech_catalog_is_used_with_three_plural_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cs.po").write_text(
+        'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "buy {card}"\nmsgstr "koupit {card}"\n\n'
+        'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} karta"\nmsgstr[1] "{n} karty"\nmsgstr[2] "{n} karet"\n\n'
+        'msgctxt "card"\nmsgid "Ankh"\nmsgstr "Anch"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "catalog_path", lambda name: tmp_path if name == "zz" else tmp_path / "none")
+    i18n._chain.cache_clear()
+    try:
+        tr = i18n.Domain("zz")
+        with i18n.language("cs"):
+            assert tr("buy {card}", card=tr.term("card", "Ankh")) == "koupit Anch"
+            assert [tr.n("{n} card", "{n} cards", n) for n in (1, 3, 5, 22)] == ["1 karta", "3 karty", "5 karet", "22 karet"]
+            assert tr("not in the catalog") == "not in the catalog"
+        assert tr("buy {card}", card="Ankh") == "buy Ankh"
+        exported = i18n.messages("zz", "cs")
+        assert exported["messages"] == {"buy {card}": "koupit {card}", "{n} card": ["{n} karta", "{n} karty", "{n} karet"]}
+        assert exported["terms"] == {"card\u0004Ankh": "Anch"}
+        assert exported["plural"] == ["one", "few", "other"]
+    finally:
+        i18n._chain.cache_clear()
+
+
+def test_every_message_is_translated() -> None:
+    problems = []
+    for name in [i18n.UI_DOMAIN, *messages.games()]:
+        found = messages.extract(name)
+        for lang in i18n.LANGUAGES[1:]:
+            problems += messages.check(name, lang, found)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:
+    found = messages.Messages(plain={"a message nobody translated {x}": "here:1"}, errors=["there:2: a message id must be a literal string"])
+    problems = messages.check(i18n.UI_DOMAIN, "cs", found)
+    assert "there:2: a message id must be a literal string" in problems
+    assert any("'a message nobody translated {x}' is missing (used at here:1)" in p for p in problems)
