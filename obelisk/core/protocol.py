@@ -236,6 +236,12 @@ class Game(ABC):
         """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
+    def action_range(self, action: int) -> tuple[str, int]:
+        """The named range of an action id and its index in it (``("buy", 2)``): what a board needs to point
+        at the piece an action moves. A game without an ``actions`` space has the one range ``action``."""
+        space = getattr(self, "actions", None)
+        return space.decode(action) if isinstance(space, ActionSpace) else ("action", action)
+
     def help(self) -> GameHelp:
         """The rules summary and the component glossary, from the game's data file.
 

@@ -15,6 +15,7 @@ import json
 import logging
 import multiprocessing
 import os
+import re
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -35,8 +36,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected, WebSocketState
 
 from obelisk.core import games as registered_games
+from obelisk.core.i18n import LANGUAGES, UI_DOMAIN, messages
 from obelisk.server.store import open_database
-from obelisk.server.tables import ApiError, Live, Tables, file_option, frame, record, summary
+from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, summary
 
 log = logging.getLogger("obelisk.server")
 
@@ -331,6 +333,31 @@ async def seat_to_human(request: Request) -> Response:
     return Json(summary(await tables.snapshot(_table_id(request))))
 
 
+_BOARD_FILE = re.compile(r"[a-z][a-z0-9_-]{0,40}\.(js|css)")
+_MEDIA = {"js": "text/javascript", "css": "text/css"}
+
+
+async def board_file(request: Request) -> Response:
+    """A game's board script or style, from its own folder (``obelisk/games/<id>/web/``)."""
+    game, name = request.path_params["game"], request.path_params["name"]
+    if game not in {info.id for info in registered_games()} or not _BOARD_FILE.fullmatch(name):
+        raise ApiError(404, "not_found", "no such board file")
+    path = BOARDS / game / "web" / name
+    if not path.is_file():
+        raise ApiError(404, "not_found", "no such board file")
+    return FileResponse(path, media_type=_MEDIA[name.rsplit(".", 1)[1]])
+
+
+async def get_messages(request: Request) -> Response:
+    """The Czech (or English: empty) catalog of the pages (``obelisk``) or of one game, for the browser."""
+    lang, name = request.path_params["lang"], request.path_params["domain"]
+    if lang not in LANGUAGES:
+        raise ApiError(404, "not_found", f"no such language; choose one of: {', '.join(LANGUAGES)}")
+    if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
+        raise ApiError(404, "not_found", "no such message domain")
+    return Json(messages(name, lang), headers={"Cache-Control": "max-age=300"})
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = request.app.state.config.static / name
@@ -611,6 +638,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{table_id}/seats/{seat}/bot", seat_to_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/human", seat_to_human, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        Route("/api/messages/{lang}/{domain}", get_messages),
+        Route("/games/{game}/{name}", board_file),
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
         Mount("/static", app=StaticFiles(directory=config.static, check_dir=False), name="static"),

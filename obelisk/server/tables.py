@@ -16,6 +16,7 @@ and ``public_action_string``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
@@ -27,6 +28,7 @@ from collections import OrderedDict
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
@@ -212,6 +214,15 @@ def _stamp(moment: datetime) -> str:
     return _aware(moment).isoformat(timespec="seconds")
 
 
+BOARDS = Path(__file__).resolve().parent.parent / "games"
+
+
+@functools.cache
+def board_script(game: str) -> str | None:
+    """Where the browser loads a game's board (``obelisk/games/<id>/web/board.js``), or ``None``: the text view."""
+    return f"/games/{game}/board.js" if (BOARDS / game / "web" / "board.js").is_file() else None
+
+
 def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     """The public description of a table: no tokens, no seed."""
     online = set(connected)
@@ -219,6 +230,7 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
         "id": snap.id,
         "game": snap.game.id,
         "game_name": snap.game.info.name,
+        "board": board_script(snap.game.id),
         "players": snap.game.num_players,
         "options": dict(snap.options),
         "seats": [
@@ -259,7 +271,7 @@ def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_f
     viewer = snap.game.num_players if seat is None else seat
     legal: list[list[Any]] = []
     if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
-        legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
+        legal = [[a, state.action_to_string(a), *snap.game.action_range(a)] for a in state.legal_actions()]
     finished = snap.status == "finished"
     return {
         "table": summary(snap, connected),

@@ -16,6 +16,9 @@ game's order (and ``obelisk.core``), counting every import statement, also those
 - ``game.py`` — the ``<Id>Game``: options, sizes, new states;
 - ``__init__.py`` — the rules in brief and the registration.
 
+Besides modules, a game folder may hold ``locale/`` (its message catalogs, ``cs.po``) and ``web/``
+(its board for the browser, ``board.js``).
+
 A game with a concern the others lack has one extra module, placed in its order: the maze geometry
 of ``tomb`` (``board.py``) and the card effects of ``valley`` (``effects.py``).
 """
@@ -33,6 +36,8 @@ GAMES = Path(obelisk.__file__).resolve().parent / "games"
 ORDER = ["data", "rules", "actions", "scoring", "view", "tensor", "state", "game", "__init__"]
 EXTRAS: dict[str, dict[str, str]] = {"tomb": {"board": "data"}, "valley": {"effects": "game"}}
 """Each extra module and the module of the common order that it comes just before."""
+FOLDERS = ("locale", "web")
+"""The only sub-folders: the game's message catalogs and its board for the browser."""
 
 
 def order_of(game_id: str) -> list[str]:
@@ -72,7 +77,8 @@ def test_game_folder_has_the_common_shape(game_id: str) -> None:
     data_files = sorted(p.name for p in folder.glob("*.json"))
     assert f"{game_id}.json" in data_files
     assert all(name == f"{game_id}.json" or name.startswith(f"{game_id}_") for name in data_files), data_files
-    assert not [p.name for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"], "no sub-folders"
+    folders = [p.name for p in folder.iterdir() if p.is_dir() and p.name not in ("__pycache__", *FOLDERS)]
+    assert not folders, f"only {', '.join(FOLDERS)} as sub-folders"
 
 
 @pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])

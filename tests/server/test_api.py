@@ -172,7 +172,7 @@ def test_malformed_moves_are_refused_and_change_nothing(client: TestClient, body
 def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     table, tokens = seated(client)
     token, before = to_act(client, table, tokens)
-    legal = {a for a, _ in before["legal"]}
+    legal = {entry[0] for entry in before["legal"]}
     illegal = next(a for a in range(10_000) if a not in legal)
     message = error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                                    json={"version": before["version"], "action": illegal}), 400, "illegal_action")

@@ -108,7 +108,7 @@ def check_frame(message: dict[str, Any], seat: int | None, states: list[Any], ac
     assert message["view"] == plain(view)
     assert message["text"] == game.render_observation(view)
     viewer_acts = seat is not None and state.current_player() == seat and message["status"] == "playing"
-    expected_legal = [[a, state.action_to_string(a)] for a in state.legal_actions()] if viewer_acts else []
+    expected_legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] if viewer_acts else []
     assert message["legal"] == expected_legal
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}

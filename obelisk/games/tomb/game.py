@@ -78,6 +78,7 @@ class TombGame(Game):
     def _setup(self) -> None:
         end = self.options["end"]
         entries_to_end = 1 if end == "first" else self.num_players - 1 if end == "decided" else self.num_players
+        self.actions = SPACE
         self.tables: Tables = load_tables(self.options["pyramid"], self.options["all_inscriptions"], self.options["data"])
         self.rules = Rules(
             self.tables, self.options["chamber_entry"] == "adjacent", self.options["max_rounds"], entries_to_end

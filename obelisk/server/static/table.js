@@ -1,5 +1,6 @@
 // The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
 import { api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel } from "/static/common.js";
+import { t, lang } from "/static/i18n.js";
 
 const CHANCE = -1;
 const FILTER_FROM = 10;
@@ -24,6 +25,8 @@ let sentVersion = null;
 let lastLogSeq = -Infinity;
 let stopped = false;
 let clockTimer = null;
+let board = null;
+let boardLoading = null;
 
 function showError(message) {
   $("table-error").textContent = message;
@@ -268,6 +271,25 @@ function renderResult(current, raw) {
   rematch.textContent = summary.rematch ? "Join the rematch" : "Rematch";
 }
 
+/** Draws the game's own board (`obelisk/games/<id>/web/board.js`, docs/web.md "Boards") when it has one. */
+function renderBoard(current) {
+  const url = current.table.board;
+  if (!url) return;
+  $("board-box").hidden = false;
+  if (board) {
+    board.update(current);
+    return;
+  }
+  if (boardLoading) return;
+  boardLoading = import(url).then((module) => {
+    board = module.mount($("board"), { t, lang, play: sendMove });
+    if (frame) board.update(frame);
+  }, () => {
+    $("board-box").hidden = true;
+    showError("The board could not be loaded; the table is shown in words below.");
+  });
+}
+
 function render(current, raw) {
   const summary = current.table;
   frame = current;
@@ -282,6 +304,7 @@ function render(current, raw) {
   renderSeatControls(current);
   renderClock(current);
   $("view").textContent = current.text;
+  renderBoard(current);
   renderTurn(current);
   renderLog(current);
   renderResult(current, raw);

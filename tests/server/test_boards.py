@@ -1,0 +1,56 @@
+"""What a game's board needs from the server: its script from the game's folder, the catalogs, and the
+named range of every legal action."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from obelisk.core import game_class
+from obelisk.server.app import create_app
+from obelisk.server.tables import board_script
+from tests.server.conftest import config
+from tests.server.test_api import error_of, seated, to_act
+
+
+@pytest.fixture
+def lite(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(config(sqlite_url))) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+def test_legal_actions_carry_their_named_range(lite: TestClient, game: str) -> None:
+    players = 3 if game == "cleopatra" else 2
+    table, tokens = seated(lite, game=game, players=players,
+                          seats=[{"kind": "human", "name": f"P{i}"} for i in range(players)])
+    _, current = to_act(lite, table, tokens)
+    assert current["legal"]
+    rules = game_class(game)(players)
+    for action, label, name, index in current["legal"]:
+        assert isinstance(label, str) and label
+        assert (name, index) == rules.action_range(action)
+    assert current["table"]["board"] == board_script(game)
+
+
+def test_board_files_come_only_from_a_games_board_folder(lite: TestClient) -> None:
+    for path in ["/games/valley/x.js", "/games/nope/board.js", "/games/valley/..%2Fgame.py", "/games/valley/game.py",
+                 "/games/valley/BOARD.JS", "/games/valley/board.json"]:
+        error_of(lite.get(path), 404, "not_found")
+
+
+def test_message_catalogs_are_served_per_language_and_domain(lite: TestClient) -> None:
+    english = lite.get("/api/messages/en/obelisk").json()
+    assert english == {"lang": "en", "plural": ["one", "other"], "messages": {}, "terms": {}}
+    czech = lite.get("/api/messages/cs/valley")
+    assert czech.status_code == 200 and czech.json()["plural"] == ["one", "few", "other"]
+    for path in ["/api/messages/de/obelisk", "/api/messages/cs/nope", "/api/messages/cs/..", "/api/messages/EN/obelisk"]:
+        error_of(lite.get(path), 404, "not_found")
+
+
+def test_a_game_without_named_ranges_has_one() -> None:
+    from tests.core.toy import HighCardGame
+
+    assert HighCardGame(2).action_range(1) == ("action", 1)
