@@ -35,8 +35,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected, WebSocketState
 
+from obelisk.core import game_class
 from obelisk.core import games as registered_games
-from obelisk.core.i18n import LANGUAGES, UI_DOMAIN, messages
+from obelisk.core.i18n import LANGUAGES, UI_DOMAIN, language, messages
 from obelisk.server.store import open_database
 from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, summary
 
@@ -358,6 +359,21 @@ async def get_messages(request: Request) -> Response:
     return Json(messages(name, lang), headers={"Cache-Control": "max-age=300"})
 
 
+async def get_help(request: Request) -> Response:
+    """A game's rules summary and component glossary (``Game.help()``), in ``?lang=`` (English by default):
+    what a board shows when a card or tile is hovered."""
+    game = request.path_params["game"]
+    lang = request.query_params.get("lang", "en")
+    if game not in {info.id for info in registered_games()}:
+        raise ApiError(404, "not_found", "no such game")
+    if lang not in LANGUAGES:
+        raise ApiError(400, "bad_request", f"no such language; choose one of: {', '.join(LANGUAGES)}")
+    with language(lang):
+        help_ = game_class(game)().help()
+        doc = {"summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]}
+    return Json(doc, headers={"Cache-Control": "max-age=300"})
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = request.app.state.config.static / name
@@ -639,6 +655,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{table_id}/seats/{seat}/human", seat_to_human, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Route("/api/messages/{lang}/{domain}", get_messages),
+        Route("/api/games/{game}/help", get_help),
         Route("/games/{game}/{name}", board_file),
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),

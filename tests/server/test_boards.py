@@ -54,3 +54,17 @@ def test_a_game_without_named_ranges_has_one() -> None:
     from tests.core.toy import HighCardGame
 
     assert HighCardGame(2).action_range(1) == ("action", 1)
+
+
+@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+def test_help_is_served_for_hover_texts(lite: TestClient, game: str) -> None:
+    doc = lite.get(f"/api/games/{game}/help").json()
+    expected = game_class(game)().help()
+    assert doc["summary"] == expected.summary
+    assert [e["key"] for e in doc["entries"]] == [e.key for e in expected.entries]
+    assert lite.get(f"/api/games/{game}/help?lang=cs").status_code == 200
+
+
+def test_help_refuses_unknown_games_and_languages(lite: TestClient) -> None:
+    error_of(lite.get("/api/games/nope/help"), 404, "not_found")
+    assert "choose one of: en, cs" in error_of(lite.get("/api/games/valley/help?lang=xx"), 400, "bad_request")
