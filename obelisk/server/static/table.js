@@ -1,6 +1,6 @@
 // The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
 import { api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel } from "/static/common.js";
-import { t, lang } from "/static/i18n.js";
+import { t, lang, chooseLanguage, loadMessages } from "/static/i18n.js";
 
 const CHANCE = -1;
 const FILTER_FROM = 10;
@@ -281,7 +281,7 @@ function renderBoard(current) {
     return;
   }
   if (boardLoading) return;
-  boardLoading = import(url).then((module) => {
+  boardLoading = loadMessages(chooseLanguage(), [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
     board = module.mount($("board"), { t, lang, play: sendMove });
     if (frame) board.update(frame);
   }, () => {
