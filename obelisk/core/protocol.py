@@ -236,6 +236,14 @@ class Game(ABC):
         """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
+    def score_heading(self, category: str) -> str:
+        """The heading of a scoring category (a key of a seat's ``scores()`` breakdown) in the active language.
+
+        The default puts the key in words (``scroll_sets`` → ``Scroll sets``); a game names its categories
+        in its catalog by overriding this."""
+        words = category.replace("_", " ").strip()
+        return words[:1].upper() + words[1:]
+
     def action_range(self, action: int) -> tuple[str, int]:
         """The named range of an action id and its index in it (``("buy", 2)``): what a board needs to point
         at the piece an action moves. A game without an ``actions`` space has the one range ``action``."""
