@@ -41,7 +41,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0002"
+    assert _revision(engine) == "0003"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
