@@ -60,3 +60,10 @@ def test_the_result_names_every_scoring_category(client: TestClient) -> None:
     game = obelisk.load("solomon", 2)
     assert keys and result["headings"] == {key: game.score_heading(key) for key in keys}
     assert all(heading[0].isupper() and "_" not in heading for heading in result["headings"].values())
+
+
+def test_the_replay_page_is_served(client: TestClient) -> None:
+    page = client.get("/table/anything/replay")
+    assert page.status_code == 200 and "/static/replay.js" in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert client.get("/static/replay.js").status_code == 200
