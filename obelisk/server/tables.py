@@ -27,7 +27,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
@@ -183,21 +183,23 @@ class Snapshot:
     """Events so far (moves, chance outcomes and undos): it only grows, so a stale request is always seen."""
     cuts: tuple[tuple[int, int], ...] = ()
     """Each undo's event number and the first log seq it took away: what a client holding an older version drops."""
-    _undo_points: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def undo_points(self, seat: int) -> int:
-        """How many of ``seat``'s latest decisions it may take back now (the core's rule, cached per snapshot).
+        """How many of ``seat``'s latest decisions it may take back now: ``State.undo_points`` read off the log.
 
-        Only the seat whose last move revealed nothing can take anything back, so the full check (a replay)
-        runs only for that seat, and only while a person plays it.
+        The core's rule counts the seat's decisions at the end of the history up to a chance outcome,
+        another seat's decision or a decision that revealed something; each log entry keeps its actor and
+        whether it revealed, so a frame (the hot path) counts them without the core's replay of the game.
+        The tests hold the two to the same answer; an undo itself goes through the core.
         """
-        last = self.log[-1] if self.log else None
-        if self.status != "playing" or last is None or last.actor != seat or last.reveals \
-                or self.seats[seat].kind != "human":
+        if self.status != "playing" or self.seats[seat].kind != "human":
             return 0
-        if seat not in self._undo_points:
-            self._undo_points[seat] = self.state.undo_points(seat)
-        return self._undo_points[seat]
+        count = 0
+        for entry in reversed(self.log):
+            if entry.actor != seat or entry.reveals:
+                break
+            count += 1
+        return count
 
     def log_start(self, sent: int) -> int:
         """The first log seq a client that was sent version ``sent`` must be sent again: ``sent``, or lower
