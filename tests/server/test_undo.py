@@ -117,6 +117,7 @@ def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
     assert "cannot take back" in message
     error_of(undo(client, table, token, {"version": moved - 1}), 409, "stale_version")
     assert frame_of(client, table)["version"] == moved
+    assert frame_of(client, table)["undo"] == 0 and frame_of(client, table, token)["undo"] >= 1
 
     finished, tokens = seated(client, game="solomon", players=2, seats=HUMANS)
     while (current := frame_of(client, finished))["status"] != "finished":
@@ -124,6 +125,18 @@ def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
         move(client, finished, token, current["version"], frame_of(client, finished, token)["legal"][0][0])
     error_of(undo(client, finished, tokens["0"], {"version": current["version"]}), 409, "finished")
     assert frame_of(client, finished)["version"] == current["version"]
+
+
+def test_a_seat_a_bot_plays_takes_nothing_back(sqlite_url: str) -> None:
+    with TestClient(create_app(config(sqlite_url, bot_delay=30.0))) as client:
+        table, tokens = seated(client, game="tomb", players=2, seats=HUMANS)
+        token, mine, action = until(client, table, tokens, undoable=True)
+        moved = move(client, table, token, mine["version"], action)
+        handed = client.post(f"/api/tables/{table}/seats/{mine['seat']}/bot", headers=bearer(token), json={"bot": "random"})
+        assert handed.status_code == 200, handed.text
+        assert frame_of(client, table, token)["undo"] == 0
+        error_of(undo(client, table, token, {"version": moved}), 409, "not_your_turn")
+        assert frame_of(client, table)["version"] == moved
 
 
 def test_a_decision_that_revealed_something_is_never_taken_back(client: TestClient) -> None:
