@@ -98,6 +98,14 @@ def test_the_replay_steps_by_move_and_turn_and_shows_any_seats_view(open_tab: Ca
 
     page.locator("#slider").fill("7")
     at(page, 7, "1")
+    page.evaluate("""() => {
+      const slider = document.getElementById("slider");
+      for (const value of [1, 2, 3, 4, 5, 6, 8, 10, 3]) {
+        slider.value = String(value);
+        slider.dispatchEvent(new Event("input"));
+      }
+    }""")
+    at(page, 3, "1")
     expect(page.locator("#back")).to_have_attribute("href", "/table/T1")
     assert_not_injected(page)
     tab.assert_clean()

@@ -8,7 +8,9 @@ const tableId = decodeURIComponent(parts[parts.length - 2] || "");
 const $ = (id) => document.getElementById(id);
 
 let shown = null;
-let asked = 0;
+/** The step wanted next while a request is out (`undefined`: none): one request at a time, the newest wins. */
+let wanted;
+let busy = false;
 /** The seat whose view is shown: a seat number or "spectator" (from the address, then the selector). */
 let viewer = "spectator";
 let board = null;
@@ -32,19 +34,31 @@ function fromAddress() {
   return { seat: query.get("seat") || "spectator", step: step !== null && /^\d+$/.test(step) ? Number(step) : null };
 }
 
-/** Fetches the table at `step` from the chosen seat; an answer overtaken by a later request is dropped. */
+/**
+ * Shows the table at `step` (null: the end) from the chosen seat. One request is out at a time (a slider
+ * dragged asks for many steps); an answer overtaken by a newer wish is dropped and the newest is asked for.
+ */
 async function show(step) {
-  const ticket = ++asked;
-  const query = new URLSearchParams({ seat: viewer });
-  if (step !== null) query.set("step", String(step));
+  wanted = step;
+  if (busy) return;
+  busy = true;
   try {
-    const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay?${query}`);
-    if (ticket !== asked) return;
-    showError("");
-    render(answer);
-  } catch (error) {
-    if (ticket !== asked) return;
-    showError(error.code === "not_finished" ? t("The game is not finished yet: its replay opens at the end.") : error.message);
+    while (wanted !== undefined) {
+      const query = new URLSearchParams({ seat: viewer });
+      if (wanted !== null) query.set("step", String(wanted));
+      wanted = undefined;
+      try {
+        const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay?${query}`);
+        if (wanted !== undefined) continue;
+        showError("");
+        render(answer);
+      } catch (error) {
+        if (wanted !== undefined) continue;
+        showError(error.code === "not_finished" ? t("The game is not finished yet: its replay opens at the end.") : error.message);
+      }
+    }
+  } finally {
+    busy = false;
   }
 }
 
