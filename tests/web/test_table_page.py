@@ -177,8 +177,14 @@ def test_the_result_has_headings_places_and_the_tie_break_and_links_the_replay(o
                                             result=result, reveal={"seed": 5, "salt": "ab"})))
     expect(page.locator("#scores thead th")).to_have_text(["Place", "Seat", "Points", "Scroll sets", HOSTILE])
     expect(page.locator("#scores tbody tr").first.locator("td").first).to_have_text("1")
-    expect(page.locator("#ties")).to_contain_text("have 10 points each; the tie-break decided")
+    expect(page.locator("#ties")).to_have_text(
+        f"seat 0 (Ann), seat 1 ({HOSTILE}) have 10 points each; the tie-break decided: "
+        f"seat 0 (Ann) in place 1, seat 1 ({HOSTILE}) in place 2.")
     expect(page.locator("#replay")).to_have_attribute("href", "/table/T1/replay")
+    shared = {**result, "returns": [0.5, 0.5, -1.0]}
+    server.sockets[0].send(json.dumps(frame(21, [], table=summary("finished", version=21), status="finished",
+                                            result=shared, reveal={"seed": 5, "salt": "ab"})))
+    expect(page.locator("#ties")).to_have_text(f"seat 0 (Ann), seat 1 ({HOSTILE}) tied on 10 points and share place 1.")
     expect(page.locator("#undo")).to_be_hidden()
     assert_not_injected(page)
     tab.assert_clean()

@@ -293,7 +293,9 @@ function tieLines(current, place) {
       ? t("{seats} tied on {points} points and share place {place}.", { seats: names, points: total, place: place[seats[0]] })
       : t("{seats} have {points} points each; the tie-break decided: {order}.", {
         seats: names, points: total,
-        order: [...seats].sort((a, b) => place[a] - place[b]).map((seat) => `${seatName(current.table.seats, seat)} ${place[seat]}.`).join(", "),
+        order: [...seats].sort((a, b) => place[a] - place[b])
+          .map((seat) => t("{seat} in place {place}", { seat: seatName(current.table.seats, seat), place: place[seat] }))
+          .join(", "),
       }));
   }
   return lines;
