@@ -51,7 +51,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
         assert [(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in row.seats] == [
             (0, "human", "Ann", None, "ab"), (1, "bot", "greedy", "greedy", None)]
         moves = session.query(MoveRow).all()
-        assert [(m.seq, m.seat, m.action, m.label) for m in moves] == [(0, -1, 3, "deal")]
+        assert [(m.seq, m.kind, m.seat, m.action, m.label) for m in moves] == [(0, "move", -1, 3, "deal")]
     engine.dispose()
 
 

@@ -142,7 +142,7 @@ function onKey(event) {
   }
 }
 
-function label() {
+function labelControls() {
   const names = {
     first: [t("Start"), t("To the start (Home)")],
     "prev-turn": [t("Previous turn"), t("To the previous turn (Page Up)")],
@@ -166,7 +166,7 @@ function label() {
 }
 
 function start() {
-  label();
+  labelControls();
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("seat").addEventListener("change", () => {
     viewer = $("seat").value;
