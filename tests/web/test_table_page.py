@@ -108,6 +108,8 @@ def test_shortcuts_never_fire_while_typing_and_help_lists_them(open_tab: Callabl
     expect(page.locator("#help-keys")).to_contain_text("Take back your last move")
     expect(page.locator("#help-close")).to_be_focused()
     page.keyboard.press("u")
+    page.keyboard.press("Tab")
+    expect(page.locator("#help-close")).to_be_focused()
     assert server.received[1:] == []
     page.keyboard.press("Escape")
     expect(page.locator("#help")).to_be_hidden()

@@ -560,12 +560,18 @@ function showHelp(open) {
   }
 }
 
-/** `u` takes back a move, `?` lists the shortcuts, Escape closes the list; never while typing or with a modifier. */
+/**
+ * `u` takes back a move, `?` lists the shortcuts, Escape closes the list (which keeps the focus while open);
+ * never while typing or with a modifier.
+ */
 function onShortcut(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
   if (event.key === "Escape" && !$("help").hidden) {
     event.preventDefault();
     showHelp(false);
+  } else if (event.key === "Tab" && !$("help").hidden) {
+    event.preventDefault();
+    $("help-close").focus();
   } else if (event.key === "?") {
     event.preventDefault();
     showHelp($("help").hidden);
