@@ -165,3 +165,23 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
     box = page.locator("#board svg").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     tab.assert_clean()
+
+
+def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    tab.context.add_init_script("localStorage.setItem('obelisk.lang', 'cs')")
+    page = tab.page
+    page.goto(live_server.url + created["invite_urls"]["0"])
+    board = page.locator("#board")
+    expect(board).to_contain_text("Tvoje ruka: peněžní hodnota")
+    expect(board).to_contain_text("Zásoba: ")
+    expect(board).to_contain_text("Hřbitov: ")
+    expect(board).to_contain_text("Tvoje hrobka: 0 bodů")
+    hand = page.evaluate("""() => Array.from(document.querySelectorAll("#board .vb-card[data-card] .vb-name"),
+                                               (node) => node.textContent)""")
+    assert {"Šabti", "Urna", "Schránka s", "Obětní stůl"} & set(hand), hand
+    titles = page.evaluate("""() => Array.from(document.querySelectorAll("#board title"), (node) => node.textContent)""")
+    assert any("nákupní cena" in title and "peněžní hodnota" in title for title in titles)
+    assert page.evaluate("document.documentElement.lang") == "cs"
+    tab.assert_clean()

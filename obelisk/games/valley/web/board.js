@@ -477,8 +477,14 @@ export function mount(root, ctx) {
       y = drawTomb(layer, y, seat, player.tomb, null);
     });
 
+    const focused = picture.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
     picture.replaceChildren(layer);
     picture.setAttribute("viewBox", `-4 -4 ${WIDTH + 8} ${y + 12}`);
+    if (focused !== null) {
+      const targets = Array.from(picture.querySelectorAll(".vb-target"));
+      const again = targets.find((node) => node.getAttribute("aria-label") === focused) || targets[0];
+      if (again) again.focus();
+    }
   }
 
   return {
