@@ -39,10 +39,10 @@ def create(server: LiveServer, seats: list[dict[str, str]]) -> dict[str, Any]:
 def click_somewhere(page: Page, rng: random.Random) -> None:
     """Clicks a random highlighted target of the board, and a random entry of the menu it may open."""
     targets = page.locator(TARGETS)
-    labels = [str(targets.nth(i).get_attribute("aria-label")) for i in range(targets.count())]
+    labels = page.evaluate(f"() => Array.from(document.querySelectorAll({TARGETS!r}), (n) => n.getAttribute('aria-label'))")
     ends = [i for i, label in enumerate(labels) if label == "end turn"]
-    index = ends[0] if ends and rng.random() < 0.4 else rng.randrange(len(labels))
-    targets.nth(index).click()
+    index = ends[0] if ends and rng.random() < 0.7 else rng.randrange(len(labels))
+    targets.nth(index).click(force=True)
     menu = page.locator("#board .vb-menu")
     if menu.is_visible():
         items = menu.locator("button[role=menuitem]")
@@ -61,13 +61,15 @@ def test_a_game_is_played_to_the_end_by_clicking_only_the_board(live_server: Liv
     page.goto(live_server.url + created["invite_urls"]["0"])
     expect(page.locator("#board svg")).to_be_visible()
     rng = random.Random(3)
-    state, moves = wait_turn(page, ""), 0
+    state, moves, highlighted = wait_turn(page, ""), 0, 0
     while state == "play":
         version = page.locator("#version").text_content() or ""
         click_somewhere(page, rng)
         moves += 1
         state = wait_turn(page, version)
+        highlighted += page.locator("#board .vb-changed").count() > 0
     assert moves > 10
+    assert highlighted > moves / 2, "what changed since the previous frame is highlighted"
     expect(page.locator("#turn-title")).to_have_text("Game over")
     expect(page.locator("#board")).to_contain_text("The game is over.")
     tab.assert_clean()
@@ -146,10 +148,13 @@ def test_a_move_is_made_with_the_keyboard_only(live_server: LiveServer, open_tab
     assert page.evaluate(FOCUSED_TARGET), "Tab never reached a target of the board"
     ring = page.evaluate("""() => getComputedStyle(document.activeElement.querySelector('.vb-face')).strokeWidth""")
     assert ring == "4.5px"
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    expect(page.locator("#board .vb-info")).to_contain_text("cost")
     page.keyboard.press("Enter")
     if page.locator("#board .vb-menu").is_visible():
         page.keyboard.press("Enter")
     page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=version)
+    assert label
     tab.assert_clean()
 
 

@@ -1,7 +1,10 @@
 // The Valley of the Kings board: the pyramid, the seat's hand, tomb and discard pile, the other seats and the
 // boneyard, drawn only from the frame's view and legal actions; the card texts come from the game's help.
 const NS = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
+const WIDE = 640;
+/** The board's width on a narrow screen: the pyramid alone, with the stock and the boneyard below it. */
+const NARROW = 3 * 100 + 2 * 8;
+const NARROW_BELOW_PX = 560;
 const CARD_W = 100;
 const CARD_H = 124;
 const GAP = 8;
@@ -58,7 +61,7 @@ export function mount(root, ctx) {
   document.head.appendChild(style);
   const box = document.createElement("div");
   box.className = "vb";
-  const picture = svg("svg", { viewBox: `0 0 ${WIDTH} 100`, class: "vb-svg", role: "group" });
+  const picture = svg("svg", { viewBox: `0 0 ${WIDE} 100`, class: "vb-svg", role: "group" });
   picture.setAttribute("aria-label", t("Valley of the Kings board"));
   const info = document.createElement("p");
   info.className = "vb-info";
@@ -72,6 +75,7 @@ export function mount(root, ctx) {
 
   let frame = null;
   let catalog = null;
+  let WIDTH = WIDE;
   let busy = false;
   const changed = new Map();
 
@@ -216,7 +220,7 @@ export function mount(root, ctx) {
     text(group, 6, 12, options.head || "", "vb-small");
     svg("circle", { cx: CARD_W - 14, cy: 28, r: 12, class: "vb-cost" }, group);
     text(group, CARD_W - 14, 33, String(c.cost), "vb-num", "middle");
-    wrap(c.local, 13).slice(0, 4).forEach((line, i) => text(group, 6, 52 + i * 14, line, "vb-name"));
+    wrap(c.local, 12).slice(0, 4).forEach((line, i) => text(group, 6, 52 + i * 14, line, "vb-name"));
     svg("circle", { cx: 16, cy: CARD_H - 16, r: 11, class: "vb-gold" }, group);
     text(group, 16, CARD_H - 11, String(c.gold), "vb-num", "middle");
     const kind = c.set ? t.term("set", c.set) : c.type === "unique" ? t("unique") : c.type === "starter" ? t("starter") : "";
@@ -257,10 +261,14 @@ export function mount(root, ctx) {
     return items.length ? cy + CHIP_H + 6 : y;
   }
 
+  /** A heading broken into lines that fit the board; returns the y below it. */
   function heading(parent, y, content, key) {
-    const node = text(parent, 0, y + 14, content, "vb-heading");
-    if (key) highlight(node, key);
-    return y + 22;
+    for (const line of wrap(content, Math.floor(WIDTH / 8.5))) {
+      const node = text(parent, 0, y + 14, line, "vb-heading");
+      if (key) highlight(node, key);
+      y += 20;
+    }
+    return y + 2;
   }
 
   /** Each card name with its copies, as chips (`name#i` keys mark new copies). */
@@ -339,7 +347,8 @@ export function mount(root, ctx) {
     let y = 0;
 
     const status = view.terminal ? t("The game is over.") : view.waiting_for;
-    for (const line of wrap(status, 80)) {
+    WIDTH = root.clientWidth && root.clientWidth < NARROW_BELOW_PX ? NARROW : WIDE;
+    for (const line of wrap(status, Math.floor(WIDTH / 8))) {
       text(layer, 0, y + 16, line, "vb-status");
       y += 20;
     }
@@ -357,23 +366,25 @@ export function mount(root, ctx) {
       if (cell.card === null) drawEmptySlot(layer, x, cy, cell.slot, actions, `slot:${cell.slot}`);
       else drawCard(layer, x, cy, cell.card, { head: cell.slot, actions, key: `slot:${cell.slot}` });
     }
-    const side = 3 * (CARD_W + GAP) + 16;
+    const narrow = WIDTH === NARROW;
+    const side = narrow ? 0 : 3 * (CARD_W + GAP) + 16;
+    const sideTop = narrow ? top + 3 * rowH + 4 : top;
     const stock = view.stock.level_ii + view.stock.level_iii;
-    const stockNode = text(layer, side, top + 14, t("Stock: {n}", { n: stock }), "vb-heading");
+    const stockNode = text(layer, side, sideTop + 14, t("Stock: {n}", { n: stock }), "vb-heading");
     highlight(stockNode, "stock");
-    text(layer, side, top + 32, t("level II {a} · level III {b}", { a: view.stock.level_ii, b: view.stock.level_iii }), "vb-small");
+    text(layer, side, sideTop + 32, t("level II {a} · level III {b}", { a: view.stock.level_ii, b: view.stock.level_iii }), "vb-small");
     const bones = view.boneyard;
-    const bonesNode = text(layer, side, top + 58, t("Boneyard: {n}", { n: bones.length }), "vb-heading");
+    const bonesNode = text(layer, side, sideTop + 58, t("Boneyard: {n}", { n: bones.length }), "vb-heading");
     highlight(bonesNode, "boneyard");
-    if (bones.length) drawCard(layer, side, top + 66, bones[bones.length - 1], { head: t("top"), key: "boneyard" });
-    let sideY = top + 66 + CARD_H + 10;
+    if (bones.length) drawCard(layer, side, sideTop + 66, bones[bones.length - 1], { head: t("top"), key: "boneyard" });
+    let sideY = sideTop + 66 + (bones.length ? CARD_H : 0) + 10;
     const turn = view.turn;
     const notes = [];
     if (turn.hand_gold) notes.push(t("Every hand card is worth {n} gold.", { n: turn.hand_gold }));
     if (turn.discount) notes.push(t("Next purchase costs {n} less.", { n: turn.discount }));
     if (view.pending && view.pending.gold_due) notes.push(t("Still to pay: {n} gold.", { n: view.pending.gold_due }));
     for (const note of notes) {
-      for (const line of wrap(note, 30)) {
+      for (const line of wrap(note, narrow ? 44 : 30)) {
         text(layer, side, sideY + 12, line, "vb-small");
         sideY += 16;
       }
@@ -434,13 +445,9 @@ export function mount(root, ctx) {
 
     if (me >= 0) {
       const mine = view.players[me];
-      const score = text(layer, 0, y + 14, t("Your tomb: {points}", { points: t.n("{n} point", "{n} points", mine.tomb_score) }), "vb-heading");
-      highlight(score, `p${me}:tomb_score`);
-      y += 22;
+      y = heading(layer, y, t("Your tomb: {points}", { points: t.n("{n} point", "{n} points", mine.tomb_score) }), `p${me}:tomb_score`);
       y = drawTomb(layer, y, me, mine.tomb, (name) => by((range, i) => range === "from_tomb" && i === kindOf(name)));
-      const pile = text(layer, 0, y + 14, t("Your discard pile: {n} · deck: {d}", { n: mine.discard.length, d: mine.deck_size }), "vb-heading");
-      highlight(pile, `p${me}:discard`);
-      y += 22;
+      y = heading(layer, y, t("Your discard pile: {n} · deck: {d}", { n: mine.discard.length, d: mine.deck_size }), `p${me}:discard`);
       y = chips(layer, 0, y, cardChips(mine.discard, null, (name) => by((range, i) => range === "from_discard" && i === kindOf(name))));
       if (mine.deck_top.length) {
         text(layer, 0, y + 14, t("Known top of your deck"), "vb-small");
@@ -462,9 +469,14 @@ export function mount(root, ctx) {
       ];
       let x = 0;
       for (const [fact, key] of facts) {
+        const width = fact.length * 6.5;
+        if (x + width > WIDTH && x > 0) {
+          x = 0;
+          y += 16;
+        }
         const node = text(layer, x, y + 12, fact, "vb-small");
         highlight(node, key);
-        x += 20 + fact.length * 6.5;
+        x += width + 20;
       }
       y += 20;
       if (player.discard.length) {
@@ -487,6 +499,12 @@ export function mount(root, ctx) {
     }
   }
 
+  const resized = new ResizeObserver(() => {
+    const wanted = root.clientWidth && root.clientWidth < NARROW_BELOW_PX ? NARROW : WIDE;
+    if (frame && catalog && wanted !== WIDTH) draw();
+  });
+  resized.observe(root);
+
   return {
     update(next) {
       compare(frame && frame.view, next.view);
@@ -494,6 +512,7 @@ export function mount(root, ctx) {
       if (catalog) draw();
     },
     destroy() {
+      resized.disconnect();
       closeMenu();
       box.remove();
       style.remove();
