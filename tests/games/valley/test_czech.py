@@ -59,7 +59,7 @@ def test_labels_and_screens_use_the_rulebook_terms() -> None:
         screen = game.render_observation(state.observation(0))
         legend = game.render_legend(state.observation(0))
         assert "ukončit tah" in labels
-        assert "Pyramida, vrcholek a mezipatro: " in screen and "Základ (na prodej): " in screen
+        assert "Pyramida, vrcholek a mezipatro: " in screen and "Základ (k nákupu): " in screen
         assert "hřbitov" in screen and "Zásoba: " in screen
         assert "Šabti (1/1): Bez akce" in legend
         assert game.score_heading("starters") == "Základní karty"
