@@ -190,3 +190,36 @@ def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], 
     assert any("nákupní cena" in title and "peněžní hodnota" in title for title in titles)
     assert page.evaluate("document.documentElement.lang") == "cs"
     tab.assert_clean()
+
+
+def test_a_card_with_several_actions_offers_them_in_a_menu(live_server: LiveServer,
+                                                           open_tab: Callable[[], Tab]) -> None:
+    created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    tab = open_tab()
+    page = tab.page
+    page.goto(live_server.url + created["invite_urls"]["0"])
+    several = page.locator(f'{TARGETS}[aria-label*=" / "]')
+    for _ in range(12):
+        wait_turn(page, "")
+        if several.count():
+            break
+        version = page.locator("#version").text_content() or ""
+        page.locator(TARGETS).last.click()
+        if page.locator("#board .vb-menu").is_visible():
+            page.locator("#board .vb-menu button[role=menuitem]").first.click()
+        wait_turn(page, version)
+    target = several.first
+    labels = str(target.get_attribute("aria-label")).split(" / ")
+    target.click()
+    menu = page.locator("#board .vb-menu")
+    expect(menu).to_be_visible()
+    assert menu.locator("button[role=menuitem]").all_text_contents() == labels
+    expect(menu.locator("button[role=menuitem]").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(target).to_be_focused()
+    version = page.locator("#version").text_content() or ""
+    target.click()
+    menu.locator("button[role=menuitem]").last.click()
+    page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=version)
+    tab.assert_clean()

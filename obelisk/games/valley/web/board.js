@@ -158,6 +158,7 @@ export function mount(root, ctx) {
       play(actions[0][0]);
       return;
     }
+    opener = node;
     menu.replaceChildren();
     for (const [id, label] of actions) {
       const button = document.createElement("button");
@@ -184,8 +185,14 @@ export function mount(root, ctx) {
     menu.querySelector("button").focus();
   }
 
+  let opener = null;
   menu.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closeMenu();
+    if (event.key !== "Escape") return;
+    closeMenu();
+    if (opener && opener.isConnected) opener.focus();
+  });
+  picture.addEventListener("click", (event) => {
+    if (!event.target.closest(".vb-target")) closeMenu();
   });
 
   /** Makes `node` a target of `actions` (keyboard included), or leaves it inert when there are none. */
