@@ -12,8 +12,11 @@ from itertools import compress
 from operator import mul
 from typing import Any
 
+from obelisk.core import i18n
 from obelisk.games.valley.data import SET, STARTER, UNIQUE, CardTable
 from obelisk.games.valley.rules import Rules
+
+tr = i18n.domain("valley")
 
 GOLD_PROMISE = 0.8
 """Tomb points the evaluation credits per gold of an owned card. Buying power is what wins
@@ -104,3 +107,13 @@ def evaluate(rules: Rules, tombs: list[list[int]], owned: list[list[int]], remai
     n = len(tombs)
     total = sum(values)
     return [math.tanh((v - (total - v) / (n - 1)) / 12.0) for v in values]
+
+
+def score_heading(category: str) -> str:
+    """The heading of a tomb-score category in the active language: starters, unique cards, or a set's name."""
+    if category == "starters":
+        return tr("Starters")
+    if category == "uniques":
+        return tr("Unique cards")
+    name = tr.term("set", category)
+    return name[:1].upper() + name[1:]
