@@ -284,7 +284,8 @@ class Match:
                 who = f"seat {actor} (you, the only choice)"
             else:
                 who = f"seat {actor} ({self.names[actor]['kind']})"
-            console.print(plain(readable(f"{who}: {' · '.join(labels)}"), "dim"))
+            for line in flowed(f"{who}: ", [readable(label) for label in labels]):
+                console.print(plain(line, "dim"))
         self._pending = []
 
     def ask(self, seat: int) -> int | None:
@@ -330,6 +331,16 @@ class Match:
                 _look_up(self, argument.strip())
                 continue
             console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+
+
+def flowed(head: str, parts: list[str], separator: str = " · ", width: int = SCREEN_WIDTH) -> list[str]:
+    """``head`` and ``parts`` in lines of at most ``width`` columns, broken between the parts where they fit.
+
+    A part too long for a line of its own is broken between its words; nothing is cut.
+    """
+    glued = [part.replace(" ", "\xa0") if len(part) <= width - 8 else part for part in parts]
+    lines = textwrap.wrap(head + separator.join(glued), width, subsequent_indent="    ", break_on_hyphens=False)
+    return [line.replace("\xa0", " ") for line in lines]
 
 
 def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
@@ -450,7 +461,8 @@ def _hint(match: Match, seat: int, argument: str) -> bool:
         suggestions = suggest(match.state, seat, seed=match.state.move_number())
     parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
              for n, s in enumerate(suggestions, 1)]
-    console.print(plain("hint: " + " · ".join(parts)))
+    for line in flowed("hint: ", parts):
+        console.print(plain(line))
     if any(s.value is not None for s in suggestions):
         console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
     return False
@@ -604,7 +616,7 @@ def print_scores(state: State, names: list[dict[str, str]]) -> None:
         table.add_row(plain(heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
     table.add_row("Total", *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
-    for line in _ties(scores, places):
+    for line in _ties(state, scores, places):
         console.print(plain(line))
 
 
@@ -623,8 +635,8 @@ def _places(returns: list[float]) -> list[str]:
     return places
 
 
-def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
-    """One line per group of seats with equal totals: tied, or which one the game's tie-break put ahead."""
+def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list[str]:
+    """Per group of seats with equal totals: tied, or the places the game's tie-break gave and its rule in words."""
     lines = []
     totals = [entry["total"] for entry in scores]
     for total in dict.fromkeys(totals):
@@ -633,11 +645,14 @@ def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
             continue
         who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
         if len({places[seat] for seat in seats}) == 1:
-            lines.append(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place")
-        else:
-            order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
-            lines.append(f"{who} have {total} points each; the tie-break decided: "
-                         + ", ".join(f"seat {seat} {places[seat]}" for seat in order))
+            lines += flowed(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place", [])
+            continue
+        order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
+        rules = [state.tie_break(ahead, behind) for ahead, behind in zip(order, order[1:])
+                 if places[ahead] != places[behind]]
+        named = f" ({', then '.join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
+        lines += flowed(f"{who} have {total} points each; the tie-break{named} decided: ",
+                        [f"seat {seat} {places[seat]}" for seat in order], ", ")
     return lines
 
 
