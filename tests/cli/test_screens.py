@@ -67,6 +67,16 @@ def test_screens_fit_and_speak_words(game_id: str, players: int, seed: int, opti
             assert len(lines) + 2 <= 24, f"{len(lines)} lines:\n{screen}"
 
 
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_every_legend_fits_80_columns(game_id: str) -> None:
+    game = obelisk.load(game_id)
+    state = game.new_initial_state(1)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    legend = game.render_legend(state.observation(state.current_player()))
+    assert legend and [line for line in legend.split("\n") if len(line) > 80] == []
+
+
 def test_options_go_in_columns_numbered_down() -> None:
     lines = option_lines([f"move {n}" for n in range(1, 21)])
     assert len(lines) < 20 and all(len(line) <= 80 for line in lines)

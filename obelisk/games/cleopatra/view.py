@@ -137,9 +137,11 @@ _PHASES = {
 def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
     """What the garden's symbols and the palace's short names mean."""
     return "\n".join([
-        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the sanctuary of that seat,",
-        "T the temple ground; rows 1-9 from the palace, columns a-i from the left.",
-        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the seat that built it.",
+        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the",
+        "    sanctuary of that seat, T the temple ground; rows 1-9 from the palace,",
+        "    columns a-i from the left.",
+        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the",
+        "    seat that built it.",
     ])
 
 

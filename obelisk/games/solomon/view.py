@@ -156,8 +156,9 @@ _PHASES = {
 def render_legend(view: Mapping[str, Any]) -> str:
     """What the cave's and the cards' symbols mean."""
     return "\n".join([
-        "Cave squares read height:top tile — T treasure (value), C curse (value), S scroll (symbol),",
-        "Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet, ?? not yet seen, -- dug out.",
+        "Cave squares read height:top tile — T treasure (value), C curse (value),",
+        "    S scroll (symbol), Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet,",
+        "    ?? not yet seen, -- dug out.",
         "Card shapes: # a square dug, . left alone; the entrance (north) is at the top.",
     ])
 

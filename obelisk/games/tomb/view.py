@@ -189,9 +189,9 @@ def render_legend(view: Mapping[str, Any]) -> str:
                 features[_feature(name)].append(code)
     codes = [f"{'/'.join(c)} {feature}" for feature, c in sorted(features.items(), key=lambda item: item[1])]
     return "\n".join([
-        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening toward",
-        "a face-down square, !C! the curse, a-f the seats' archaeologists (standing on a tile,",
-        "they hide its code).",
+        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening",
+        "    toward a face-down square, !C! the curse, a-f the seats' archaeologists",
+        "    (standing on a tile, they hide its code).",
         *wrapped("Tiles: ", codes),
     ])
 
