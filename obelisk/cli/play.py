@@ -31,6 +31,7 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.cli.rules import rules_text, show_paged
+from obelisk.cli.shortcuts import shortcuts
 from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
@@ -231,6 +232,8 @@ class Match:
         """Whether another seat or chance moved since that decision (then the whole screen is drawn again)."""
         self._pending: list[tuple[int, str]] = []
         """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
+        self._together: list[tuple[int, int]] = []
+        """History ranges [start, end) played by one shortcut: ``undo`` takes each back as one answer."""
 
     def record(self) -> dict[str, Any]:
         return make_record(self.state, self.names, seed_commitment=self.secret.commitment if self.secret else None,
@@ -258,7 +261,12 @@ class Match:
                     chosen = self.ask(actor)
                     if chosen is None:
                         continue
-                    action = chosen
+                    if len(chosen) > 1:
+                        start = len(state.history())
+                        self._together.append((start, start + len(chosen)))
+                    for action in chosen[:-1]:
+                        state.apply_action(action)
+                    action = chosen[-1]
             self._others_moved = self._others_moved or actor != self.viewer
             if self.viewer is not None and (actor != self.viewer or automatic):
                 self._pending.append((actor, state.public_action_string(action, self.viewer)))
@@ -288,8 +296,9 @@ class Match:
                 console.print(plain(line, "dim"))
         self._pending = []
 
-    def ask(self, seat: int) -> int | None:
-        """The action ``seat`` chooses: a listed number or a legal label; commands are run in between.
+    def ask(self, seat: int) -> list[int] | None:
+        """The actions ``seat`` chooses: a listed number or a legal label (one action) or a shortcut's word
+        (its actions); commands are run in between.
 
         None when a command replaced the position, which is then shown anew.
         """
@@ -313,12 +322,18 @@ class Match:
         legal = view["legal_actions"]
         for line in option_lines([label for _, label in legal]):
             console.print(plain(line))
+        offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
+        for shortcut in offered.values():
+            for line in flowed(f"  {shortcut.word}: ", [shortcut.offer]):
+                console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
             answer = _read("your move (number, label or help; q to quit): ")
             chosen = small_number(answer, len(legal))
             if chosen:
-                return legal[chosen - 1][0]
+                return [legal[chosen - 1][0]]
+            if answer.lower() in offered:
+                return list(offered[answer.lower()].actions)
             word, _, argument = answer.partition(" ")
             command = COMMANDS.get(word.lower())
             if command is not None:
@@ -326,7 +341,7 @@ class Match:
                     return None
                 continue
             if _folded(answer) in by_label:
-                return by_label[_folded(answer)]
+                return [by_label[_folded(answer)]]
             if word.lower() in self.help.lookups:
                 _look_up(self, argument.strip())
                 continue
@@ -475,29 +490,35 @@ def _undo(match: Match, seat: int, argument: str) -> bool:
         console.print("undo takes a number of moves from 1", style="red")
         return False
     state = match.state
-    steps = _asked_steps(state, seat, wanted, match.auto)
+    steps = _asked_steps(state, seat, wanted, match.auto, match._together)
     try:
         match.state = state.undo(seat, steps)
     except IllegalActionError as error:
         console.print(plain(f"nothing to undo: {error}"))
         return False
+    kept = len(match.state.history())
+    match._together = [(start, end) for start, end in match._together if end <= kept]
     console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
     return True
 
 
-def _asked_steps(state: State, seat: int, wanted: int, auto: bool) -> int:
+def _asked_steps(state: State, seat: int, wanted: int, auto: bool, together: list[tuple[int, int]]) -> int:
     """How many of ``seat``'s latest decisions take back its ``wanted`` last answers (the automatic ones too).
 
-    A single choice played for the seat would only be played again, so it goes back with the answer before it.
+    A single choice played for the seat would only be played again, so it goes back with the answer before it;
+    the decisions of one shortcut (the history ranges ``together``) are one answer.
     """
     history = state.history()
+    first = {start for start, _ in together}
+    later = {step for start, end in together for step in range(start + 1, end)}
     steps = asked = 0
     while asked < wanted and steps < len(history):
         steps += 1
-        before = state.game.replay(state.seed, history[:len(history) - steps])
+        at = len(history) - steps
+        before = state.game.replay(state.seed, history[:at])
         if before.current_player() != seat:
             break
-        if not auto or len(before.legal_actions()) > 1:
+        if at in first or (at not in later and (not auto or len(before.legal_actions()) > 1)):
             asked += 1
     return steps
 

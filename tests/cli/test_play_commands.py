@@ -139,5 +139,5 @@ def test_undo_takes_back_the_single_choices_played_for_you_with_the_answer_befor
         state.apply_action(state.sample_chance())
     state.apply_action(0)
     state.apply_action(0)
-    assert _asked_steps(state, 0, 1, auto=False) == 1
-    assert _asked_steps(state, 0, 1, auto=True) == 3
+    assert _asked_steps(state, 0, 1, False, []) == 1
+    assert _asked_steps(state, 0, 1, True, []) == 3
