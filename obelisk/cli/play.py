@@ -36,7 +36,7 @@ from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
-from obelisk.core.text import SCREEN_WIDTH, ordinal, readable
+from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
 console = make_console()
 
@@ -292,7 +292,7 @@ class Match:
                 who = f"seat {actor} (you, the only choice)"
             else:
                 who = f"seat {actor} ({self.names[actor]['kind']})"
-            for line in flowed(f"{who}: ", [readable(label) for label in labels]):
+            for line in wrapped(f"{who}: ", [readable(label) for label in labels], " · "):
                 console.print(plain(line, "dim"))
         self._pending = []
 
@@ -324,7 +324,7 @@ class Match:
             console.print(plain(line))
         offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
         for shortcut in offered.values():
-            for line in flowed(f"  {shortcut.word}: ", [shortcut.offer]):
+            for line in wrapped(f"  {shortcut.word}: ", [shortcut.offer]):
                 console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
@@ -348,34 +348,44 @@ class Match:
             console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
 
 
-def flowed(head: str, parts: list[str], separator: str = " · ", width: int = SCREEN_WIDTH) -> list[str]:
-    """``head`` and ``parts`` in lines of at most ``width`` columns, broken between the parts where they fit.
-
-    A part too long for a line of its own is broken between its words; nothing is cut.
-    """
-    glued = [part.replace(" ", "\xa0") if len(part) <= width - 8 else part for part in parts]
-    lines = textwrap.wrap(head + separator.join(glued), width, subsequent_indent="    ", break_on_hyphens=False)
-    return [line.replace("\xa0", " ") for line in lines]
-
-
 def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
     """The numbered options in as many columns as fit ``width``, numbered down each column.
 
     Each column is as wide as its longest option, so a long list takes a few lines instead of
-    one per option; options too long to share a line get one each.
+    one per option. When it saves lines, an option much longer than most gets a line of its own
+    where it falls in the list (``end turn without digging`` after the ``move A1→B1`` columns),
+    and the runs of options between such lines go in columns each; options too long to share a
+    line get one each.
     """
-    cells = [f"{number:>3}. {label}" for number, label in enumerate(labels, 1)]
+    digits = len(str(len(labels)))
+    cells = [f"{number:>{digits}}. {label}" for number, label in enumerate(labels, 1)]
     if not cells:
         return []
+    typical = sorted(len(cell) for cell in cells)[len(cells) // 2]
+    runs: list[list[str]] = []
+    for cell in cells:
+        long = len(cell) > 1.5 * typical
+        if long or not runs or len(runs[-1][-1]) > 1.5 * typical:
+            runs.append([cell])
+        else:
+            runs[-1].append(cell)
+    apart = [line for run in runs for line in _columns(run, width)]
+    whole = _columns(cells, width)
+    return apart if len(apart) < len(whole) else whole
+
+
+def _columns(cells: list[str], width: int) -> list[str]:
+    """``cells`` down as many columns as fit ``width`` (two spaces in front of each line and between columns)."""
     for columns in range(min(len(cells), width // 8), 0, -1):
         rows = -(-len(cells) // columns)
         groups = [cells[start:start + rows] for start in range(0, len(cells), rows)]
         widths = [max(len(cell) for cell in group) for group in groups]
-        if columns == 1 or sum(widths) + 2 * (len(groups) - 1) <= width:
+        if columns == 1 or 2 + sum(widths) + 2 * (len(groups) - 1) <= width:
             break
     if columns == 1:
-        return [line for cell in cells for line in textwrap.wrap(cell, width, subsequent_indent=" " * 7)]
-    return ["  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
+        return [line for cell in cells for line in textwrap.wrap(cell, width, initial_indent="  ",
+                                                                 subsequent_indent=" " * 7)]
+    return ["  " + "  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
             for row in range(rows)]
 
 
@@ -476,7 +486,7 @@ def _hint(match: Match, seat: int, argument: str) -> bool:
         suggestions = suggest(match.state, seat, seed=match.state.move_number())
     parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
              for n, s in enumerate(suggestions, 1)]
-    for line in flowed("hint: ", parts):
+    for line in wrapped("hint: ", parts, " · "):
         console.print(plain(line))
     if any(s.value is not None for s in suggestions):
         console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
@@ -666,14 +676,14 @@ def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list
             continue
         who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
         if len({places[seat] for seat in seats}) == 1:
-            lines += flowed(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place", [])
+            lines += wrapped("", [f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place"])
             continue
         order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
         rules = [state.tie_break(ahead, behind) for ahead, behind in zip(order, order[1:])
                  if places[ahead] != places[behind]]
         named = f" ({', then '.join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
-        lines += flowed(f"{who} have {total} points each; the tie-break{named} decided: ",
-                        [f"seat {seat} {places[seat]}" for seat in order], ", ")
+        lines += wrapped(f"{who} have {total} points each; the tie-break{named} decided: ",
+                         [f"seat {seat} {places[seat]}" for seat in order])
     return lines
 
 
