@@ -49,8 +49,8 @@ again on `legend`. Moves are numbered down columns that fit the width; a label m
 others (`end turn without digging` among `move A1→B1`) gets its own line after the columns, and a
 label too long to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0
 on I3, step 2 of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the
-whole screen. A payment in Valley can be made in one answer: `pay` gives the cheapest cards that
-cover the price (see README, "Playing from the terminal").
+whole screen. A payment in Valley or Cleopatra can be made in one answer, `pay` (see README,
+"Playing from the terminal").
 
 How tall the screen of a decision is, rule and prompt included (`tests/cli/test_screens.py` games,
 measured; the test holds every game to its median):

@@ -83,7 +83,41 @@ def valley_payment(state: State, seat: int) -> Shortcut | None:
                     tuple(game.actions.encode("pay", kind) for kind in paid))
 
 
+def cleopatra_payment(state: State, seat: int) -> Shortcut | None:
+    """Pay the rest of a building with resource cards of the resources asked, while that is possible to the end.
+
+    Offered only when every unit left can be paid so: the tainted cards (an amulet each), the
+    Trompe-l'oeil and the Nile merchants stay in hand for the player to choose, one by one.
+    """
+    game: Any = state.game
+    trial = state.clone()
+    actions: list[int] = []
+    while trial.current_player() == seat:
+        paying = [action for action in trial.legal_actions() if game.actions.decode(action)[0] == "pay"]
+        if not paying:
+            break
+        plain = [action for action in paying if game.actions.decode(action)[1] % SOURCES == 0]
+        if not plain:
+            return None
+        actions.append(plain[0])
+        trial.apply_action(plain[0])
+    if len(actions) < 2:
+        return None
+    names = game.tables.names
+    paid: dict[str, int] = {}
+    for action in actions:
+        name = names[game.actions.decode(action)[1] // SOURCES]
+        paid[name] = paid.get(name, 0) + 1
+    cards = ", ".join(f"{n}x {name}" if n > 1 else name for name, n in paid.items())
+    return Shortcut("pay", f"the rest at once with plain resource cards — {cards}", tuple(actions))
+
+
+SOURCES = 4
+"""Cleopatra's ways to pay a unit (a card of the resource, its tainted card, Trompe-l'oeil, a Nile merchant):
+a pay action's index is the resource times these plus the way."""
+
 FINDERS: dict[str, tuple[Callable[[State, int], Shortcut | None], ...]] = {
+    "cleopatra": (cleopatra_payment,),
     "valley": (valley_payment,),
 }
 """The shortcuts each game offers, by game id."""

@@ -106,8 +106,8 @@ def cleopatra_tie(eaten: list[bool], amulets: list[int]) -> State:
     (lambda: tomb_tie([2, 0], 0b11111), "seat 0, seat 1 and seat 2 have 5 points each; the tie-break (entered the "
                                          "burial chamber first, then entered the burial chamber) decided: seat 2 1st, "
                                          "seat 0 2nd, seat 1 3rd"),
-    (lambda: cleopatra_tie([False, False, False], [4, 2, 0]), "seat 0 and seat 1 have 20 points each; the "
-                                                              "tie-break (fewer amulets) decided: seat 1 1st, seat 0 2nd"),
+    (lambda: cleopatra_tie([False, False, False], [4, 2, 0]),
+     "seat 0 and seat 1 have 20 points each; the tie-break (fewer amulets) decided: seat 1 1st, seat 0 2nd"),
     (lambda: cleopatra_tie([True, False, False], [4, 4, 0]), "seat 0 and seat 1 have 20 points each; the tie-break "
                                                              "(not eaten by the crocodile) decided: seat 1 1st, seat 0 "
                                                              "3rd"),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import obelisk
-from obelisk.cli.shortcuts import shortcuts, valley_payment
+from obelisk.cli.shortcuts import cleopatra_payment, shortcuts, valley_payment
 from obelisk.core import State
 from tests.cli.test_terminal import keyboard, run
 
@@ -118,3 +118,75 @@ def test_a_payment_that_shows_a_hidden_card_cannot_be_taken_back(
     assert code == 0 and "nothing to undo: " in out
     actions = [entry["id"] for entry in json.loads(path.read_text())["actions"]]
     assert actions[len(state.history()):len(state.history()) + len(shortcut.actions)] == list(shortcut.actions)
+
+
+def kind_of(state: State, action: int) -> str:
+    """The name of the action's range in the game's action space (``pay``, ``wall`` …)."""
+    return state.game.actions.decode(action)[0]  # type: ignore[attr-defined, no-any-return]
+
+
+def cleopatra_payments(wanted: int) -> list[tuple[State, list[str]]]:
+    """Positions of three-seat Cleopatra games (every seat at the keyboard) at a payment with more than one
+    way to pay the next unit, each with the answers that lead there."""
+    found = []
+    for seed in range(40):
+        state = obelisk.load("cleopatra", 3).new_initial_state(seed)
+        rng = random.Random(seed)
+        answers: list[str] = []
+        while not state.is_terminal() and len(found) < wanted:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            paying = [a for a in legal if kind_of(state, a) == "pay"]
+            if len(paying) > 1:
+                found.append((state.clone(), list(answers)))
+            building = [a for a in legal if kind_of(state, a) in ("wall", "sphinx", "obelisk")]
+            action = rng.choice(building) if building and rng.random() < 0.8 else rng.choice(legal)
+            answers.append(str(legal.index(action) + 1))
+            state.apply_action(action)
+        if len(found) == wanted:
+            return found
+    raise AssertionError("too few payments with a choice")
+
+
+def test_a_cleopatra_building_is_paid_with_plain_cards_only_when_they_pay_it_all() -> None:
+    offered = refused = 0
+    for state, _ in cleopatra_payments(12):
+        seat = state.current_player()
+        shortcut = cleopatra_payment(state, seat)
+        trial = state.clone()
+        plain_to_the_end = True
+        while trial.current_player() == seat:
+            paying = [a for a in trial.legal_actions() if kind_of(trial, a) == "pay"]
+            if not paying:
+                break
+            plain = [a for a in paying if trial.game.actions.decode(a)[1] % 4 == 0]  # type: ignore[attr-defined]
+            if not plain:
+                plain_to_the_end = False
+                break
+            trial.apply_action(plain[0])
+        if shortcut is None:
+            refused += 1
+            assert not plain_to_the_end or trial.move_number() - state.move_number() < 2
+            continue
+        offered += 1
+        assert plain_to_the_end and trial.history() == state.history() + list(shortcut.actions)
+        assert all(state.action_to_string(a).split(" with ")[1] in shortcut.offer for a in shortcut.actions[:1])
+    assert offered and refused
+
+
+def test_pay_at_a_cleopatra_building_prompt(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for state, answers in cleopatra_payments(8):
+        offered = shortcuts(state, state.current_player())
+        if offered:
+            break
+    (shortcut,) = offered
+    path = tmp_path / "g.json"
+    keyboard(monkeypatch, [*answers, "pay"], lambda: "q")
+    code, out, _ = run(capsys, "play", "cleopatra", "-p", "3", "--seats", "you", "--seed", str(state.seed), "--no-auto",
+                       "--save", str(path))
+    assert code == 0 and " ".join(f"pay: {shortcut.offer}".split()) in " ".join(out.split())
+    actions = [entry["id"] for entry in json.loads(path.read_text())["actions"]]
+    assert actions == state.history() + list(shortcut.actions)

@@ -101,8 +101,8 @@ def test_options_go_in_columns_numbered_down() -> None:
     stalls = option_lines(["take stall A: " + "Artisan, " * 5, "take stall B: Stone"]
                           + [f"build wall L{n} (+3)" for n in range(1, 7)] + ["build mosaic P (top of the stack)"])
     numbers = [int(number) for line in stalls for number in re.findall(r"(\d+)\. ", line)]
-    assert len(stalls) == 5 and stalls[0].startswith("  1. take stall A") and stalls[-1] == "  9. build mosaic P (top " \
-        "of the stack)" and sorted(numbers) == list(range(1, 10))
+    assert len(stalls) == 5 and stalls[0].startswith("  1. take stall A") and sorted(numbers) == list(range(1, 10))
+    assert stalls[-1] == "  9. build mosaic P (top of the stack)"
 
 
 def test_words_and_counts() -> None:

@@ -260,7 +260,8 @@ def render_view(view: Mapping[str, Any]) -> str:
     if view.get("chest") is not None:
         note("Chest: ", [f"{words(k)} {v}" for k, v in view["chest"].items()] or ["empty"])
     if view.get("peeked"):
-        note("Looked at with a plan: ", [f"{sq} by seat {' and '.join(map(str, w))}" for sq, w in view["peeked"].items()])
+        note("Looked at with a plan: ",
+             [f"{sq} by seat {' and '.join(map(str, w))}" for sq, w in view["peeked"].items()])
     if view.get("known"):
         note("You saw: ", [f"{sq} {readable(name)}" for sq, name in view["known"].items()])
     if view.get("terminal"):
