@@ -14,12 +14,11 @@ import re
 import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 import obelisk
 from obelisk.core.records import read_record, replay_record
-
-pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = "your move (number, label or help; q to quit): "
@@ -35,7 +34,7 @@ MOST_ANSWERS = 1500
 OPTION = re.compile(r"(?:^|\s)(\d+)\. \S", re.M)
 
 
-def spawn(*words: str) -> "pexpect.spawn":
+def spawn(*words: str) -> pexpect.spawn:
     """The command in a fresh 80x24 pseudo-terminal whose TERM draws no colours or cursor moves."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "COLUMNS": "80", "LINES": "24"}
     env.pop("PAGER", None)
@@ -43,7 +42,7 @@ def spawn(*words: str) -> "pexpect.spawn":
                          dimensions=(24, 80), encoding="utf-8", codec_errors="replace", timeout=WAIT)
 
 
-def ask(child: "pexpect.spawn", line: str, expected: str) -> str:
+def ask(child: pexpect.spawn, line: str, expected: str) -> str:
     """Type ``line`` at the move prompt; the text shown before the next prompt, which must hold ``expected``."""
     child.sendline(line)
     child.expect_exact(PROMPT)
@@ -52,7 +51,7 @@ def ask(child: "pexpect.spawn", line: str, expected: str) -> str:
     return shown
 
 
-def finish(child: "pexpect.spawn") -> str:
+def finish(child: pexpect.spawn) -> str:
     """Answer the first listed move until the game ends; everything shown meanwhile."""
     shown = []
     for _ in range(MOST_ANSWERS):
@@ -75,6 +74,7 @@ def test_a_player_at_a_terminal_uses_the_commands_leaves_and_resumes_to_the_end(
     child.expect_exact(PROMPT)
     first = child.before
     assert "seat 0 to play" in first and "\x1b" not in first
+    assert [line for line in first.splitlines() if len(line) > 80 and str(path) not in line] == []
     ask(child, "help", "these commands")
     ask(child, "rules", help.summary.split("\n")[0])
     ask(child, f"{help.lookups[0]} {entry.name.upper()}", entry.describe().split("\n")[0])
