@@ -66,6 +66,15 @@ def rank_keys(state: Any) -> list[Any]:
     return [tomb_score(table, tomb) for tomb in state.tombs]
 
 
+def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+    """In words, why ``ahead`` ranks above ``behind`` with the same tomb score (only option ``tiebreak=sets`` says)."""
+    table = state.rules.table
+    if (state.game.options["tiebreak"] == "sets"
+            and sets_started(table, state.tombs[ahead]) > sets_started(table, state.tombs[behind])):
+        return "more different sets begun in the tomb"
+    return None
+
+
 def scores(state: Any) -> list[dict[str, Any]]:
     result = []
     for tomb in state.tombs:

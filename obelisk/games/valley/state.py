@@ -24,7 +24,7 @@ import obelisk.games.valley.rules as R
 from obelisk.core import CHANCE, TERMINAL, State, i18n
 from obelisk.games.valley.actions import action_label, hidden_label, illegal_reason
 from obelisk.games.valley.rules import Rules
-from obelisk.games.valley.scoring import evaluate, rank_keys, scores, tomb_breakdown, tomb_score
+from obelisk.games.valley.scoring import evaluate, rank_keys, scores, tie_break, tomb_breakdown, tomb_score
 from obelisk.games.valley.view import observation, render_state
 
 tr = i18n.domain("valley")
@@ -688,6 +688,9 @@ class ValleyState(State):
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
+
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        return tie_break(self, ahead, behind)
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)
