@@ -54,8 +54,10 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
     net = Net(state_shape=features, action_shape=actions, hidden_sizes=[256, 256])
     learner_policy = DiscreteQLearningPolicy(model=net, action_space=probe.action_space, eps_training=0.2,
                                              eps_inference=0.0)
+    # Tianshou's n-step returns run over the shared buffer, every seat's steps in turn: the game-ending reward
+    # often comes several opponent decisions after the learner's last one, so the horizon is long.
     learner = DQN(policy=learner_policy, optim=AdamOptimizerFactory(lr=3e-4), gamma=0.99,
-                  n_step_return_horizon=3, target_update_freq=500)
+                  n_step_return_horizon=10, target_update_freq=500)
     others = [MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=probe.action_space)
               for _ in range(args.players - 1)]
     algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, *others], env=probe)
