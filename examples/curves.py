@@ -88,8 +88,8 @@ def show(point: Checkpoint) -> None:
           f"  ({point.games} games)", flush=True)
 
 
-def plot(curve: Sequence[Checkpoint], path: str, title: str) -> None:
-    """Save the win rate against ``random`` over training steps as a PNG."""
+def plot(curve: Sequence[Checkpoint], path: str, title: str, steps: str = "learner decisions trained") -> None:
+    """Save the win rate against ``random`` over training ``steps`` (as the library counts them) as a PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -99,7 +99,7 @@ def plot(curve: Sequence[Checkpoint], path: str, title: str) -> None:
     ax.plot([p.steps for p in curve], [100 * p.win_rate for p in curve], marker="o")
     ax.axhline(50, color="grey", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 100)
-    ax.set_xlabel("learner decisions trained")
+    ax.set_xlabel(steps)
     ax.set_ylabel("win rate vs random (%)")
     ax.set_title(title)
     ax.grid(alpha=0.3)

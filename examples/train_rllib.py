@@ -73,7 +73,8 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
     finally:
         ray.shutdown()
     if args.plot:
-        curves.plot(curve, args.plot, f"RLlib PPO self-play, Valley {args.players}p")
+        curves.plot(curve, args.plot, f"RLlib PPO self-play, Valley {args.players}p",
+                    steps="decisions trained, every seat's")
     return curve
 
 

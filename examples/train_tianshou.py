@@ -14,6 +14,7 @@ Q-policy plays fresh games against Obelisk's ``random`` bot (see ``curves.py``).
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -40,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
     p.add_argument("--envs", type=int, default=4, help="parallel games collected from (default 4)")
     args = p.parse_args(argv)
     curves.check(args, p)
+    # The collector's statistics warn at every game that the rewards are per-seat vectors, which is what
+    # the multi-agent API returns.
+    logging.getLogger("tianshou.data.stats").setLevel(logging.ERROR)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     torch.set_num_threads(1)
@@ -88,7 +92,8 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
         curves.show(point)
         curve.append(point)
     if args.plot:
-        curves.plot(curve, args.plot, f"Tianshou DQN, Valley {args.players}p (vs random seats)")
+        curves.plot(curve, args.plot, f"Tianshou DQN, Valley {args.players}p (vs random seats)",
+                    steps="decisions trained, every seat's")
     return curve
 
 

@@ -64,15 +64,15 @@ class ObeliskRLlibEnv(PettingZooEnv):
             "observations": inner["observation"],
             "action_mask": spaces.Box(0.0, 1.0, inner["action_mask"].shape, np.float32),
         })
-        self.observation_spaces = dict.fromkeys(self.observation_spaces, space)
-        self.observation_space = spaces.Dict(self.observation_spaces)
+        self.observation_spaces = {agent: space for agent in self.env.possible_agents}
+        self.observation_space = spaces.Dict({agent: space for agent in self.env.possible_agents})
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         """Deal a new game (``seed`` as in the PettingZoo env); the first seat to act observes."""
         observations, infos = super().reset(seed=seed, options=options)
         return {agent: _masked(obs) for agent, obs in observations.items()}, infos
 
-    def step(self, action: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, action: dict) -> tuple[dict, dict, dict, dict, dict]:  # type: ignore[override]
         """Apply the acting seat's action; report the next seat to act, or every seat at the end."""
         observations, rewards, terminateds, truncateds, infos = super().step(action)
         return ({agent: _masked(obs) for agent, obs in observations.items()}, rewards, terminateds, truncateds,
