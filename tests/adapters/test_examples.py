@@ -47,10 +47,11 @@ def test_maskable_ppo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out.count("win rate vs random") == 3
 
 
-def test_tianshou(tmp_path: Path) -> None:
+@pytest.mark.parametrize("api", ["gym", "pettingzoo"])
+def test_tianshou(tmp_path: Path, api: str) -> None:
     example = _example("train_tianshou", "torch", "tianshou")
     png = tmp_path / "tianshou.png"
-    _check_curve(example.main(["--steps", "300", *COMMON, "--envs", "2", "--plot", str(png)]), png, 300)
+    _check_curve(example.main(["--api", api, "--steps", "300", *COMMON, "--envs", "2", "--plot", str(png)]), png, 300)
 
 
 def test_rllib(tmp_path: Path) -> None:
