@@ -14,8 +14,8 @@ Two ways in, chosen with ``--api``:
   rows after a learner's decision are its opponents': the learner bootstraps
   from an opponent's view, whose value in a zero-sum game has the other sign
   (a seat makes runs of decisions here and the game's reward comes after
-  many of them). It runs, but its win rate rose and then collapsed
-  (docs/research.md), so ``gym`` is the default.
+  many of them). It runs and masks, but ``gym`` is the default: there every
+  row of the buffer is the learner's own (curves in docs/research.md).
 
 In both the Q-values and the ε-exploration honour the mask. At every
 checkpoint the greedy Q-policy plays fresh games against ``random`` (see
