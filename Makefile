@@ -14,7 +14,9 @@ setup: $(COMPILED)
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[research,sim,server,test,compile]'
+	# torch first and pinned (as in the "train" extra): its CPU wheel, never a CUDA build.
+	$(PY) -m pip install --quiet 'torch==2.13.0'
+	$(PY) -m pip install --quiet -e '.[research,sim,server,test,compile,train]'
 	touch $(STAMP)
 
 $(COMPILED): $(STAMP) tools/compile.py $(SOURCES)

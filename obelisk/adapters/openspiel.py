@@ -19,8 +19,11 @@ from the engine. What a seat sees comes from ``State.observation(seat)`` and
   per action as the seat was told it: ``[actor, id]`` when told the label in
   full, ``[actor, text]`` when redacted (built only once asked for);
 * observation tensor: ``Game.observation_tensor(view)``; information state
-  tensor: that tensor, then how often the seat took each action id (divided
-  by ``max_game_length``), then ``move_number / max_game_length``.
+  tensor: that tensor, then how often the seat took each action id (times
+  ``players / length_scale``), then ``move_number / length_scale``, where
+  :func:`length_scale` is about the length of a typical game (the true bound
+  ``max_game_length`` is orders of magnitude longer, so features divided by
+  it would all be ~0).
 
 A state resampled for seat ``p`` keeps ``p``'s recall and action counts; the
 other seats' recall and counts restart there, since their past in the
@@ -56,6 +59,8 @@ from obelisk.core.protocol import CHANCE, TERMINAL
 __all__ = [
     "EngineEvaluator",
     "Restartable",
+    "LENGTH_SCALES",
+    "length_scale",
     "load",
     "make_resampler",
     "obelisk_state",
@@ -65,6 +70,24 @@ __all__ = [
 
 _REGISTERED: dict[str, type["ObeliskSpielGame"]] = {}
 _PARAMETER_TYPES = (bool, int, float, str)
+
+
+LENGTH_SCALES: dict[str, tuple[int, int]] = {
+    "cleopatra": (1000, 0),
+    "solomon": (300, 0),
+    "tomb": (0, 350),
+    "valley": (700, 0),
+}
+"""Per game ``(base, per_player)``: the information state tensor's length scale is ``base + per_player × players``
+actions (chance included), about the length of a typical game. Games of random and of greedy bots at every player
+count (docs/research.md) last 150–360 actions in Solomon, 520–1,670 in Cleopatra, 530–740 in Valley, and in Tomb
+from 210 to 9,700, growing with the players. A scale, not a bound: long games give features above 1."""
+
+
+def length_scale(game: Game) -> int:
+    """The information state tensor's divisor for move counts (``LENGTH_SCALES``; other games: ``max_game_length``)."""
+    base, per_player = LENGTH_SCALES.get(game.id, (game.max_game_length(), 0))
+    return base + per_player * game.num_players
 
 
 def short_name(game_id: str) -> str:
@@ -172,6 +195,7 @@ class ObeliskSpielGame(pyspiel.Game):
         full.update({"players": self.obelisk.num_players, **dict(self.obelisk.options)})
         super().__init__(game_type, spiel_info, full)
         self.tensor_size = _tensor_size(self.obelisk)
+        self.length_scale = length_scale(self.obelisk)
         self.initial = self.obelisk.new_initial_state(0)
 
     def new_initial_state(self) -> "ObeliskSpielState":
@@ -495,14 +519,14 @@ class ObeliskObserver:
         obelisk = self._game.obelisk
         self.dict["observation"][:] = obelisk.observation_tensor(inner.observation(self._seat(player)))
         if self._recall:
-            length = obelisk.max_game_length()
+            scale = self._game.length_scale
             counts = self.dict["own_actions"]
             counts[:] = 0.0
             if not self._spectator:
                 for action in box.own_actions(player):
                     counts[action] += 1.0
-                counts /= length
-            self.dict["progress"][0] = inner.move_number() / length
+                counts *= obelisk.num_players / scale  # a seat's share of a typical game's actions
+            self.dict["progress"][0] = inner.move_number() / scale
         if initial:
             self._initial_tensors[player] = self.tensor.copy()
 

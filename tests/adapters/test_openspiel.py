@@ -190,8 +190,10 @@ def test_toy_tensors() -> None:
     inner = openspiel.obelisk_state(state)
     assert state.observation_tensor(0) == pytest.approx(native.observation_tensor(inner.observation(0)))
     tensor = state.information_state_tensor(0)
-    assert tensor[size:size + 2] == pytest.approx([0.0, 1.0 / native.max_game_length()])
-    assert tensor[-1] == pytest.approx(state.move_number() / native.max_game_length())
+    scale = openspiel.length_scale(native)
+    assert scale == native.max_game_length()  # a game without a typical length keeps its bound
+    assert tensor[size:size + 2] == pytest.approx([0.0, 2.0 / scale])
+    assert tensor[-1] == pytest.approx(state.move_number() / scale)
     assert state.information_state_tensor(1)[size:size + 2] == [0.0, 0.0]
 
 

@@ -70,6 +70,23 @@ def test_labels_for_the_agent_to_act_only(game_id: str, kwargs: dict) -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
+def test_action_labels_false_leaves_infos_empty_and_the_game_unchanged() -> None:
+    from obelisk.adapters.pettingzoo import valley_v0
+
+    quiet, told = valley_v0.raw_env(players=2, action_labels=False), valley_v0.raw_env(players=2)
+    quiet.reset(seed=4)
+    told.reset(seed=4)
+    for agent in quiet.agent_iter(150):
+        obs, _, terminated, truncated, info = quiet.last()
+        assert info == {} and agent == told.agent_selection
+        np.testing.assert_array_equal(obs["observation"], told.observe(agent)["observation"])
+        action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[-1])
+        quiet.step(action)
+        told.step(action)
+    with pytest.raises(ValueError, match="action_labels must be True or False"):
+        valley_v0.env(players=2, action_labels="no")
+
+
 @pytest.mark.parametrize("game_id,kwargs", GAMES, ids=IDS)
 def test_state_is_every_seats_own_tensor_in_seat_order(game_id: str, kwargs: dict) -> None:
     env = _module(game_id).raw_env(**kwargs)

@@ -15,7 +15,9 @@ inside ``reset`` and ``step`` from a generator seeded by ``reset(seed=...)``,
 so equal seeds give equal games. Rewards are the engine's rank-based returns,
 paid when the game ends; games always end within ``max_game_length``, so
 nothing is truncated unless ``max_cycles`` caps the decisions. The agent to
-act finds its legal actions' labels in ``infos[agent]["action_labels"]``.
+act finds its legal actions' labels in ``infos[agent]["action_labels"]``
+(``action_labels=False`` leaves every ``infos`` entry empty, for trainers
+that need string keys or want the time back).
 ``render()`` shows the view of the agent to act (mode ``"human"`` prints it,
 ``"ansi"`` returns it). ``state()`` is the omniscient tensor for centralised
 critics: every seat's own tensor, in seat order (see ``state``).
@@ -66,8 +68,11 @@ class ObeliskAECEnv(AECEnv):
                 "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None, **options: Any) -> None:
+                 max_cycles: int | None = None, action_labels: bool = True, **options: Any) -> None:
         super().__init__()
+        if not isinstance(action_labels, bool):
+            raise ValueError(f"action_labels must be True or False, got {action_labels!r}")
+        self.action_labels = action_labels
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
@@ -157,9 +162,10 @@ class ObeliskAECEnv(AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
-            self.infos[self.agent_selection] = {
-                "action_labels": {action: state.action_to_string(action) for action in state.legal_actions()}
-            }
+            if self.action_labels:
+                self.infos[self.agent_selection] = {
+                    "action_labels": {action: state.action_to_string(action) for action in state.legal_actions()}
+                }
 
     def state(self) -> np.ndarray:
         """Every seat's own observation tensor, in seat order: what all seats know together. For training only.
