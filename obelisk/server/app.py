@@ -37,7 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import game_class
 from obelisk.core import games as registered_games
-from obelisk.core.i18n import LANGUAGES, UI_DOMAIN, language, messages
+from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
 from obelisk.server.store import open_database
 from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, summary
 
@@ -219,6 +219,19 @@ def _table_id(request: Request | WebSocket) -> str:
     return request.path_params["table_id"]
 
 
+def _checked_language(lang: Any) -> str:
+    """``lang`` if the server speaks it, else a ``bad_request`` naming the languages it speaks."""
+    try:
+        return check_language(lang)
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+
+
+def _lang(request: Request) -> str:
+    """The language of ``?lang=`` (English without one): what the texts of the answer are worded in."""
+    return _checked_language(request.query_params.get("lang", DEFAULT_LANGUAGE))
+
+
 def _seat_param(request: Request) -> int:
     raw = request.path_params["seat"]
     if not raw.isdigit() or len(raw) > 3:
@@ -229,12 +242,25 @@ def _seat_param(request: Request) -> int:
 # ---- HTTP endpoints ---------------------------------------------------------------------------
 
 async def list_games(request: Request) -> Response:
-    """The games and the options a table may set (not those naming files on the server)."""
+    """The games and the options a table may set (not those naming files on the server), their names and
+    descriptions in ``?lang=``: each game's catalog names them as terms (``game``, ``option``)."""
+    lang = _lang(request)
     listed = []
-    for info in registered_games():
-        doc = info.to_dict()
-        doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
-        listed.append(doc)
+    with language(lang):
+        for info in registered_games():
+            tr = domain(info.id)
+            doc = info.to_dict()
+            doc["name"] = tr.term("game", info.name)
+            doc["description"] = tr.term("game", info.description) if info.description else info.description
+            doc["options"] = []
+            for option in info.options:
+                if file_option(option):
+                    continue
+                described = option.to_dict()
+                if option.description:
+                    described["description"] = tr.term("option", option.description)
+                doc["options"].append(described)
+            listed.append(doc)
     return Json(listed)
 
 
@@ -259,15 +285,19 @@ async def list_tables(request: Request) -> Response:
     status = request.query_params.get("status")
     if status not in (None, "waiting", "playing", "finished"):
         raise ApiError(400, "bad_request", "status must be waiting, playing or finished")
+    lang = _lang(request)
     tables = _tables(request)
     snaps = await tables.list(status)
-    return Json({"tables": [summary(s) for s in snaps]})
+    with language(lang):
+        return Json({"tables": [summary(s) for s in snaps]})
 
 
 async def get_table(request: Request) -> Response:
+    lang = _lang(request)
     tables = _tables(request)
     live = await tables.get(_table_id(request))
-    return Json(summary(live.snap, tables.connected(live)))
+    with language(lang):
+        return Json(summary(live.snap, tables.connected(live)))
 
 
 async def claim_seat(request: Request) -> Response:
@@ -285,10 +315,11 @@ async def join_seat(request: Request) -> Response:
 
 
 async def get_frame(request: Request) -> Response:
+    lang = _lang(request)
     tables = _tables(request)
     live = await tables.get(_table_id(request))
     snap = live.snap
-    return Json(frame(snap, snap.seat_of(_token(request)), tables.connected(live)))
+    return Json(frame(snap, snap.seat_of(_token(request)), tables.connected(live), lang=lang))
 
 
 async def post_move(request: Request) -> Response:
@@ -363,11 +394,9 @@ async def get_help(request: Request) -> Response:
     """A game's rules summary and component glossary (``Game.help()``), in ``?lang=`` (English by default):
     what a board shows when a card or tile is hovered."""
     game = request.path_params["game"]
-    lang = request.query_params.get("lang", "en")
     if game not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such game")
-    if lang not in LANGUAGES:
-        raise ApiError(400, "bad_request", f"no such language; choose one of: {', '.join(LANGUAGES)}")
+    lang = _lang(request)
     with language(lang):
         help_ = game_class(game)().help()
         doc = {"summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]}
@@ -388,9 +417,10 @@ def _page(name: str) -> Any:
 class Client:
     """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced."""
 
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> None:
         self.socket = socket
         self.seat = seat
+        self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
         self.log_sent = 0
@@ -413,7 +443,8 @@ class Client:
                 self._frame_due = False
                 try:
                     snap = live.snap
-                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.log_sent)}
+                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.log_sent,
+                                                        self.lang)}
                     self.log_sent = snap.version
                 except Exception:
                     log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
@@ -457,6 +488,7 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
 class HelloMessage(_Body):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
+    lang: str = Field(default=DEFAULT_LANGUAGE, max_length=20)
 
 
 class MoveMessage(_Body):
@@ -475,6 +507,7 @@ async def table_socket(socket: WebSocket) -> None:
     table_id = _table_id(socket)
     try:
         hello: HelloMessage = _parse(HelloMessage, await _receive(socket, config.max_body, config.hello_timeout))
+        lang = _checked_language(hello.lang)
         live = await tables.get(table_id)
         seat = live.snap.seat_of(hello.token)
     except ApiError as error:
@@ -485,7 +518,7 @@ async def table_socket(socket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat)
+    client = Client(socket, seat, lang)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)

@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 import obelisk
 from obelisk.bots import make_bot
 from obelisk.core import CHANCE, Game, Option, State, game_class
+from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.store import MoveRow, SeatRow, TableRow, now
@@ -150,8 +151,8 @@ class Seat:
 class LogEntry:
     seq: int
     actor: int
-    texts: tuple[str, ...]
-    """What each viewer learns: seats 0..n-1, then the spectator."""
+    texts: Mapping[str, tuple[str, ...]]
+    """What each viewer learns, in each language: seats 0..n-1, then the spectator."""
 
 
 @dataclass(frozen=True)
@@ -224,12 +225,12 @@ def board_script(game: str) -> str | None:
 
 
 def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
-    """The public description of a table: no tokens, no seed."""
+    """The public description of a table: no tokens, no seed; the game's name in the active language."""
     online = set(connected)
     return {
         "id": snap.id,
         "game": snap.game.id,
-        "game_name": snap.game.info.name,
+        "game_name": i18n.domain(snap.game.id).term("game", snap.game.info.name),
         "board": board_script(snap.game.id),
         "players": snap.game.num_players,
         "options": dict(snap.options),
@@ -260,12 +261,20 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     }
 
 
-def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_from: int = 0) -> dict[str, Any]:
-    """Everything ``seat`` (``None``: a spectator) may see of the table now.
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_from: int = 0,
+          lang: str | None = None) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of the table now, worded in ``lang`` (by default
+    the active language).
 
     ``log`` holds the entries from seq ``log_from`` on: a websocket sends each entry once, not the
     whole log with every move.
     """
+    lang = lang or i18n.current_language()
+    with i18n.language(lang):
+        return _frame(snap, seat, connected, log_from, lang)
+
+
+def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], log_from: int, lang: str) -> dict[str, Any]:
     state = snap.state
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
@@ -280,7 +289,7 @@ def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_f
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
-        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in snap.log[log_from:]],
+        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[lang][viewer]} for e in snap.log[log_from:]],
         "log_from": log_from,
         "status": snap.status,
         "result": {"returns": state.returns(), "scores": state.scores()} if finished else None,
@@ -301,10 +310,21 @@ def record(snap: Snapshot) -> dict[str, Any]:
 
 
 def _log_entry(state: State, seq: int, action: int) -> LogEntry:
-    """The entry of ``action`` about to be applied to ``state``, as each viewer sees it."""
+    """The entry of ``action`` about to be applied to ``state``, as each viewer sees it in each language.
+
+    Every language is worded now, while the state before the action is at hand: wording one later, when a
+    reader of that language connects, would need the table replayed to that step. A language whose
+    texts come out as the English ones shares the English tuple.
+    """
     viewers: list[int | None] = [*range(state.num_players), None]
     actor = state.current_player()
-    return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers))
+    texts: dict[str, tuple[str, ...]] = {}
+    for lang in i18n.LANGUAGES:
+        with i18n.language(lang):
+            worded = tuple(state.public_action_string(action, v) for v in viewers)
+        english = texts.get(i18n.DEFAULT_LANGUAGE)
+        texts[lang] = english if english == worded else worded
+    return LogEntry(seq, actor, texts)
 
 
 def _replay(state: State, log: list[LogEntry], actions: Iterable[int]) -> None:
