@@ -266,6 +266,7 @@ async def list_games(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     _limited(request)
+    lang = _lang(request)
     body: CreateBody = await _body(request, CreateBody)
     known = {info.id for info in registered_games()}
     if body.game not in known:
@@ -273,8 +274,10 @@ async def create_table(request: Request) -> Response:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
                                                  body.turn_seconds)
+    with language(lang):
+        described = summary(snap)
     return Json({
-        "table": summary(snap),
+        "table": described,
         "tokens": {str(seat): token for seat, token in tokens.items()},
         "invite_urls": {str(seat): f"/table/{snap.id}#token={token}" for seat, token in tokens.items()},
         "spectator_url": f"/table/{snap.id}",

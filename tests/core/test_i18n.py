@@ -88,3 +88,9 @@ def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:
     problems = messages.check(i18n.UI_DOMAIN, "cs", found)
     assert "there:2: a message id must be a literal string" in problems
     assert any("'a message nobody translated {x}' is missing (used at here:1)" in p for p in problems)
+
+
+def test_translated_attributes_of_the_pages_are_extracted() -> None:
+    found = messages.extract(i18n.UI_DOMAIN)
+    assert found.plain["Table"].startswith("obelisk/server/static/table.html")  # data-i18n-aria-label
+    assert "Your name" in found.plain  # data-i18n

@@ -189,3 +189,9 @@ def test_a_hello_in_an_unknown_language_gets_an_error_frame(client: TestClient, 
         assert "lang" in error["message"] or "choose one of: en, cs" in error["message"]
         with pytest.raises(WebSocketDisconnect):
             ws.receive_json()
+
+
+def test_a_table_created_in_czech_is_described_in_czech(client: TestClient) -> None:
+    created = client.post("/api/tables?lang=cs", json={"game": "speaking", "players": 2, "seats": HUMANS})
+    assert created.status_code == 201 and created.json()["table"]["game_name"] == "Mluvící vysoká karta"
+    error_of(client.post("/api/tables?lang=xx", json={"game": "speaking", "players": 2}), 400, "bad_request")
