@@ -42,19 +42,25 @@ shows; `--check` fails when this file is out of date.
 
 Every screen is at most 80 columns wide and speaks in words: no internal identifiers, no Python lists,
 "1 card" rather than "1 cards" (`tests/cli/test_screens.py` checks every decision of seeded random
-games, 2 to 6 players, from every seat). The legend of a game's symbols is printed once, before the
-first move, and again on `legend`. Moves are numbered down columns that fit the width; a label too long
-to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0 on I3, step 2
-of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the whole screen.
+games, 2 to 6 players, from every seat). The board (the cave, the maze, the garden) has the text about
+it to its right — the supply, your hand, the turn, the seats, the stalls — and what does not fit
+beside it goes below. The legend of a game's symbols is printed once, before the first move, and
+again on `legend`. Moves are numbered down columns that fit the width; a label much longer than the
+others (`end turn without digging` among `move A1→B1`) gets its own line after the columns, and a
+label too long to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0
+on I3, step 2 of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the
+whole screen. A payment in Valley or Cleopatra can be made in one answer, `pay` (see README,
+"Playing from the terminal").
 
-How tall a screen is, rule and prompt included (`tests/cli/test_screens.py` games, measured):
+How tall the screen of a decision is, rule and prompt included (`tests/cli/test_screens.py` games,
+measured; the test holds every game to its median):
 
-| game | 24 lines or fewer | median | tallest | why taller |
+| game | median | 24 lines or fewer | tallest | what is still taller, and why |
 |---|---|---|---|---|
-| Valley of the Kings | 80–97% of decisions | 19–22 | 35 | a long hand: one option per card to play and to entomb |
-| Secret of the Ancient Tomb | a third (every step of a walk) | 32–38 | 69 | the maze alone takes 20 lines |
-| King Solomon's Treasury | hardly ever | 29–38 | 48 | the cave (8 lines), the hand's card shapes (5) and up to 70 moves in columns |
-| Cleopatra | never | 33–36 | 100 | the garden (10 lines) and, when laying a mosaic, up to 300 placements |
+| Valley of the Kings | 19–22 | 81–98% of decisions | 35 | a long hand: one option per card to play and to entomb |
+| Secret of the Ancient Tomb | 23 (2–3 players), 28 (6), 29 (big pyramid) | 78–92% with 2–3 players, and every step of a walk is one line | 58 | the maze takes 20 lines (28 in the big pyramid); with 6 seats their lines do not fit beside it |
+| King Solomon's Treasury | 23–26 | about half | 42 | a digging turn lists up to 60 moves: 12–15 rows even in 4–5 columns |
+| Cleopatra | 27–29 | 10–22% | 92 | the deck and the discards (2–3 lines), the seats and the latest events go below the garden; laying a mosaic lists up to 300 placements |
 """
 
 
@@ -88,9 +94,10 @@ def capture(game_id: str, words: list[str], answers: int, folder: Path) -> str:
     before = _before_screen(text[:hint])
     start = len(before) - len(_told(before))
     end = text.index("\n", hint) + 1
-    note = text[end:].split("\n", 1)[0]
-    if note.startswith("  ("):
-        end += len(note) + 1
+    for line in text[end:].split("\n"):
+        if not line.startswith("    ") and not line.startswith("  ("):
+            break
+        end += len(line) + 1
     return text[start:end].rstrip("\n")
 
 
@@ -105,10 +112,15 @@ def _told(text: str) -> str:
     if lines and lines[-1] == "":
         lines.pop()
     told: list[str] = []
+    wrapped: list[str] = []
     for line in reversed(lines):
+        if line.startswith("    "):
+            wrapped.insert(0, line)
+            continue
         if not (line.startswith("chance: ") or line.startswith("seat ") and "): " in line):
             break
-        told.insert(0, line)
+        told[:0] = [line, *wrapped]
+        wrapped = []
     return "".join(line + "\n" for line in told)
 
 

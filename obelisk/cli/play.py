@@ -31,11 +31,12 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.cli.rules import rules_text, show_paged
+from obelisk.cli.shortcuts import shortcuts
 from obelisk.core import CHANCE, Game, IllegalActionError, State
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
-from obelisk.core.text import SCREEN_WIDTH, ordinal, readable
+from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
 console = make_console()
 
@@ -231,6 +232,8 @@ class Match:
         """Whether another seat or chance moved since that decision (then the whole screen is drawn again)."""
         self._pending: list[tuple[int, str]] = []
         """(actor, label as the viewer saw it) of the steps not yet told; the viewer's own only when automatic."""
+        self._together: list[tuple[int, int]] = []
+        """History ranges [start, end) played by one shortcut: ``undo`` takes each back as one answer."""
 
     def record(self) -> dict[str, Any]:
         return make_record(self.state, self.names, seed_commitment=self.secret.commitment if self.secret else None,
@@ -258,7 +261,12 @@ class Match:
                     chosen = self.ask(actor)
                     if chosen is None:
                         continue
-                    action = chosen
+                    if len(chosen) > 1:
+                        start = len(state.history())
+                        self._together.append((start, start + len(chosen)))
+                    for action in chosen[:-1]:
+                        state.apply_action(action)
+                    action = chosen[-1]
             self._others_moved = self._others_moved or actor != self.viewer
             if self.viewer is not None and (actor != self.viewer or automatic):
                 self._pending.append((actor, state.public_action_string(action, self.viewer)))
@@ -284,11 +292,13 @@ class Match:
                 who = f"seat {actor} (you, the only choice)"
             else:
                 who = f"seat {actor} ({self.names[actor]['kind']})"
-            console.print(plain(readable(f"{who}: {' · '.join(labels)}"), "dim"))
+            for line in wrapped(f"{who}: ", [readable(label) for label in labels], " · "):
+                console.print(plain(line, "dim"))
         self._pending = []
 
-    def ask(self, seat: int) -> int | None:
-        """The action ``seat`` chooses: a listed number or a legal label; commands are run in between.
+    def ask(self, seat: int) -> list[int] | None:
+        """The actions ``seat`` chooses: a listed number or a legal label (one action) or a shortcut's word
+        (its actions); commands are run in between.
 
         None when a command replaced the position, which is then shown anew.
         """
@@ -312,12 +322,18 @@ class Match:
         legal = view["legal_actions"]
         for line in option_lines([label for _, label in legal]):
             console.print(plain(line))
+        offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
+        for shortcut in offered.values():
+            for line in wrapped(f"  {shortcut.word}: ", [shortcut.offer]):
+                console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
             answer = _read("your move (number, label or help; q to quit): ")
             chosen = small_number(answer, len(legal))
             if chosen:
-                return legal[chosen - 1][0]
+                return [legal[chosen - 1][0]]
+            if answer.lower() in offered:
+                return list(offered[answer.lower()].actions)
             word, _, argument = answer.partition(" ")
             command = COMMANDS.get(word.lower())
             if command is not None:
@@ -325,7 +341,7 @@ class Match:
                     return None
                 continue
             if _folded(answer) in by_label:
-                return by_label[_folded(answer)]
+                return [by_label[_folded(answer)]]
             if word.lower() in self.help.lookups:
                 _look_up(self, argument.strip())
                 continue
@@ -336,20 +352,40 @@ def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
     """The numbered options in as many columns as fit ``width``, numbered down each column.
 
     Each column is as wide as its longest option, so a long list takes a few lines instead of
-    one per option; options too long to share a line get one each.
+    one per option. When it saves lines, an option much longer than most gets a line of its own
+    where it falls in the list (``end turn without digging`` after the ``move A1→B1`` columns),
+    and the runs of options between such lines go in columns each; options too long to share a
+    line get one each.
     """
-    cells = [f"{number:>3}. {label}" for number, label in enumerate(labels, 1)]
+    digits = len(str(len(labels)))
+    cells = [f"{number:>{digits}}. {label}" for number, label in enumerate(labels, 1)]
     if not cells:
         return []
+    typical = sorted(len(cell) for cell in cells)[len(cells) // 2]
+    runs: list[list[str]] = []
+    for cell in cells:
+        long = len(cell) > 1.5 * typical
+        if long or not runs or len(runs[-1][-1]) > 1.5 * typical:
+            runs.append([cell])
+        else:
+            runs[-1].append(cell)
+    apart = [line for run in runs for line in _columns(run, width)]
+    whole = _columns(cells, width)
+    return apart if len(apart) < len(whole) else whole
+
+
+def _columns(cells: list[str], width: int) -> list[str]:
+    """``cells`` down as many columns as fit ``width`` (two spaces in front of each line and between columns)."""
     for columns in range(min(len(cells), width // 8), 0, -1):
         rows = -(-len(cells) // columns)
         groups = [cells[start:start + rows] for start in range(0, len(cells), rows)]
         widths = [max(len(cell) for cell in group) for group in groups]
-        if columns == 1 or sum(widths) + 2 * (len(groups) - 1) <= width:
+        if columns == 1 or 2 + sum(widths) + 2 * (len(groups) - 1) <= width:
             break
     if columns == 1:
-        return [line for cell in cells for line in textwrap.wrap(cell, width, subsequent_indent=" " * 7)]
-    return ["  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
+        return [line for cell in cells for line in textwrap.wrap(cell, width, initial_indent="  ",
+                                                                 subsequent_indent=" " * 7)]
+    return ["  " + "  ".join(f"{group[row]:<{w}}" for group, w in zip(groups, widths) if row < len(group)).rstrip()
             for row in range(rows)]
 
 
@@ -450,7 +486,8 @@ def _hint(match: Match, seat: int, argument: str) -> bool:
         suggestions = suggest(match.state, seat, seed=match.state.move_number())
     parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
              for n, s in enumerate(suggestions, 1)]
-    console.print(plain("hint: " + " · ".join(parts)))
+    for line in wrapped("hint: ", parts, " · "):
+        console.print(plain(line))
     if any(s.value is not None for s in suggestions):
         console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
     return False
@@ -463,29 +500,35 @@ def _undo(match: Match, seat: int, argument: str) -> bool:
         console.print("undo takes a number of moves from 1", style="red")
         return False
     state = match.state
-    steps = _asked_steps(state, seat, wanted, match.auto)
+    steps = _asked_steps(state, seat, wanted, match.auto, match._together)
     try:
         match.state = state.undo(seat, steps)
     except IllegalActionError as error:
         console.print(plain(f"nothing to undo: {error}"))
         return False
+    kept = len(match.state.history())
+    match._together = [(start, end) for start, end in match._together if end <= kept]
     console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
     return True
 
 
-def _asked_steps(state: State, seat: int, wanted: int, auto: bool) -> int:
+def _asked_steps(state: State, seat: int, wanted: int, auto: bool, together: list[tuple[int, int]]) -> int:
     """How many of ``seat``'s latest decisions take back its ``wanted`` last answers (the automatic ones too).
 
-    A single choice played for the seat would only be played again, so it goes back with the answer before it.
+    A single choice played for the seat would only be played again, so it goes back with the answer before it;
+    the decisions of one shortcut (the history ranges ``together``) are one answer.
     """
     history = state.history()
+    first = {start for start, _ in together}
+    later = {step for start, end in together for step in range(start + 1, end)}
     steps = asked = 0
     while asked < wanted and steps < len(history):
         steps += 1
-        before = state.game.replay(state.seed, history[:len(history) - steps])
+        at = len(history) - steps
+        before = state.game.replay(state.seed, history[:at])
         if before.current_player() != seat:
             break
-        if not auto or len(before.legal_actions()) > 1:
+        if at in first or (at not in later and (not auto or len(before.legal_actions()) > 1)):
             asked += 1
     return steps
 
@@ -604,7 +647,7 @@ def print_scores(state: State, names: list[dict[str, str]]) -> None:
         table.add_row(plain(heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
     table.add_row("Total", *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
-    for line in _ties(scores, places):
+    for line in _ties(state, scores, places):
         console.print(plain(line))
 
 
@@ -623,8 +666,8 @@ def _places(returns: list[float]) -> list[str]:
     return places
 
 
-def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
-    """One line per group of seats with equal totals: tied, or which one the game's tie-break put ahead."""
+def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list[str]:
+    """Per group of seats with equal totals: tied, or the places the game's tie-break gave and its rule in words."""
     lines = []
     totals = [entry["total"] for entry in scores]
     for total in dict.fromkeys(totals):
@@ -633,11 +676,14 @@ def _ties(scores: list[dict[str, Any]], places: list[str]) -> list[str]:
             continue
         who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
         if len({places[seat] for seat in seats}) == 1:
-            lines.append(f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place")
-        else:
-            order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
-            lines.append(f"{who} have {total} points each; the tie-break decided: "
-                         + ", ".join(f"seat {seat} {places[seat]}" for seat in order))
+            lines += wrapped("", [f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place"])
+            continue
+        order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
+        rules = [state.tie_break(ahead, behind) for ahead, behind in zip(order, order[1:])
+                 if places[ahead] != places[behind]]
+        named = f" ({', then '.join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
+        lines += wrapped(f"{who} have {total} points each; the tie-break{named} decided: ",
+                         [f"seat {seat} {places[seat]}" for seat in order])
     return lines
 
 

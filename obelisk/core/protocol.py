@@ -444,6 +444,13 @@ class State(ABC):
     def _rank_keys(self) -> list[Any]:
         """Per-seat comparable keys at the end; higher ranks better, equal keys tie."""
 
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        """The rule, in words, that ranks ``ahead`` above ``behind`` although their totals are equal.
+
+        Games with a tie-break name it (e.g. "more coins left"); None leaves it unnamed.
+        """
+        return None
+
     @abstractmethod
     def _scores(self) -> list[dict[str, Any]]:
         """Per-seat ``{"total": points, "breakdown": {category: points}}``."""
@@ -645,6 +652,14 @@ class State(ABC):
     def scores(self) -> list[dict[str, Any]]:
         """Per-seat points in game units, ``{"total": int, "breakdown": {...}}``."""
         return self._scores()
+
+    def tie_break(self, ahead: Any, behind: Any) -> str | None:
+        """Which tie-break rule put ``ahead`` above ``behind``, seats with equal totals: words such as
+        "fewer amulets", or None when the game names none (the end screen then just gives the places)."""
+        for seat in (ahead, behind):
+            if not _is_int(seat) or not 0 <= seat < self.num_players:
+                raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        return self._tie_break(ahead, behind)
 
     def evaluate(self) -> list[float]:
         """Per-seat heuristic value in [-1, 1]: ``returns()`` at the end, the game's estimate before.

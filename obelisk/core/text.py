@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+import textwrap
+from typing import Callable, Iterable, Sequence
 
 SCREEN_WIDTH = 80
 """The terminal width every screen fits."""
@@ -24,21 +25,31 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 
 def wrapped(head: str, parts: Iterable[str], separator: str = ", ", indent: int = 4,
             width: int = SCREEN_WIDTH) -> list[str]:
-    """``head`` followed by ``parts``, broken between parts into lines of at most ``width`` columns.
+    """``head`` followed by ``parts``, broken between parts into lines of at most ``width`` columns (a head
+    wider than that between its words).
 
-    A part that alone is longer than a line is cut, so no line is ever wider than ``width``.
+    The first part starts on the head's line; a later part too long for the rest of a line starts a
+    new one, and one too long for a line of its own is broken between its words: nothing is cut but a
+    word wider than a line.
     """
+    pad = " " * indent
     lines = [head]
+    if len(head) > width:
+        lines = textwrap.wrap(head, width, subsequent_indent=pad, break_on_hyphens=False)
+        lines[-1] += head[len(head.rstrip()):]
     fresh = True
+    tail = separator.rstrip()
     for part in parts:
-        line = lines[-1]
         glue = "" if fresh else separator
-        if len(line) + len(glue) + len(part) + len(separator.rstrip()) <= width:
-            lines[-1] = line + glue + part
+        if len(lines[-1]) + len(glue) + len(part) + len(tail) <= width:
+            lines[-1] += glue + part
+        elif not fresh and len(pad) + len(part) + len(tail) <= width:
+            lines[-1] += "" if fresh else tail
+            lines.append(pad + part)
         else:
-            if not fresh:
-                lines[-1] = line + separator.rstrip()
-            lines.append(" " * indent + part)
+            start = lines.pop() + glue
+            lines += textwrap.wrap(start + part, width - len(tail), subsequent_indent=pad, break_on_hyphens=False,
+                                   initial_indent="") or [start.rstrip()]
         fresh = False
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
@@ -67,10 +78,34 @@ def latest(head: str, entries: Sequence[str], width: int = SCREEN_WIDTH) -> str:
         if len(head) + len(" | ".join([entry, *shown])) > width:
             break
         shown.insert(0, entry)
-    return wrapped(head, [" | ".join(shown)], width=width)[0]
+    lines = wrapped(head, [" | ".join(shown)], width=width)
+    return lines[0] if len(lines) == 1 else lines[0][:width - 1] + "…"
 
 
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``11th`` …"""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+
+def beside(board: Sequence[str], notes: Sequence[Callable[[int], list[str]]], width: int = SCREEN_WIDTH,
+           gap: int = 2) -> list[str]:
+    """``board`` with the ``notes`` about it to its right while they fit its height, the others below it.
+
+    A screen that fits 24 lines puts its text where a board leaves the width empty. Each note is
+    drawn by a function of the columns it gets (e.g. ``lambda w: wrapped(head, parts, width=w)``);
+    the notes keep their order, so the first that does not fit and every later one go below.
+    """
+    column = max((len(line) for line in board), default=0) + gap
+    right: list[str] = []
+    below: list[str] = []
+    for note in notes:
+        lines = note(width - column)
+        if not below and len(right) + len(lines) <= len(board) and all(len(line) <= width - column for line in lines):
+            right += lines
+        else:
+            below += note(width)
+    joined = [f"{line:<{column}}{right[row]}".rstrip() if row < len(right) else line
+              for row, line in enumerate(board)]
+    return joined + below

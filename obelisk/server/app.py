@@ -39,7 +39,7 @@ from obelisk.core import game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
 from obelisk.server.store import open_database
-from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, summary
+from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
 
 log = logging.getLogger("obelisk.server")
 
@@ -138,6 +138,10 @@ class JoinBody(_Body):
 class MoveBody(_Body):
     version: int
     action: int
+
+
+class UndoBody(_Body):
+    version: int
 
 
 class BotBody(_Body):
@@ -333,8 +337,33 @@ async def post_move(request: Request) -> Response:
     return Json({"version": version})
 
 
+async def post_undo(request: Request) -> Response:
+    _limited(request)
+    token = _token(request)
+    body: UndoBody = await _body(request, UndoBody)
+    version = await _tables(request).undo(_table_id(request), token, body.version)
+    return Json({"version": version})
+
+
 async def get_record(request: Request) -> Response:
     return Json(record(await _tables(request).snapshot(_table_id(request))))
+
+
+def _number(request: Request, name: str) -> int | None:
+    """A whole-number query parameter, None when it is absent."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 6:
+        raise ApiError(400, "bad_request", f"{name} must be a whole number")
+    return int(raw)
+
+
+async def get_replay(request: Request) -> Response:
+    """A finished table at a step, from any seat's view (``?seat=i|spectator&step=n``)."""
+    seat = None if request.query_params.get("seat", "spectator") == "spectator" else _number(request, "seat")
+    snap = await _tables(request).snapshot(_table_id(request))
+    return Json(replay_frame(snap, seat, _number(request, "step"), _lang(request)))
 
 
 async def post_rematch(request: Request) -> Response:
@@ -426,8 +455,8 @@ class Client:
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
-        self.log_sent = 0
-        """Log entries this socket has sent: a frame carries only those after them."""
+        self.sent = 0
+        """The version this socket last sent: a frame carries only the log entries after it (see ``frame``)."""
 
     def changed(self) -> None:
         """The table changed: a fresh frame is due (one, however many changes come before it is sent)."""
@@ -446,9 +475,8 @@ class Client:
                 self._frame_due = False
                 try:
                     snap = live.snap
-                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.log_sent,
-                                                        self.lang)}
-                    self.log_sent = snap.version
+                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.sent, self.lang)}
+                    self.sent = snap.version
                 except Exception:
                     log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
                     await self.socket.close(code=1011)
@@ -500,6 +528,11 @@ class MoveMessage(_Body):
     action: int
 
 
+class UndoMessage(_Body):
+    type: Literal["undo"]
+    version: int
+
+
 async def table_socket(socket: WebSocket) -> None:
     if not _same_origin(socket):
         await socket.close(code=1008, reason="cross-origin websocket refused")
@@ -536,6 +569,9 @@ async def table_socket(socket: WebSocket) -> None:
                 elif message["type"] == "move":
                     move: MoveMessage = _parse(MoveMessage, message)
                     await tables.move(table_id, hello.token, move.version, move.action)
+                elif message["type"] == "undo":
+                    undo: UndoMessage = _parse(UndoMessage, message)
+                    await tables.undo(table_id, hello.token, undo.version)
                 elif message["type"] == "hello":
                     raise ApiError(400, "bad_request", "hello is sent once, first")
                 else:
@@ -685,7 +721,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/frame", get_frame),
         Route("/api/tables/{table_id}/moves", post_move, methods=["POST"]),
+        Route("/api/tables/{table_id}/undo", post_undo, methods=["POST"]),
         Route("/api/tables/{table_id}/record", get_record),
+        Route("/api/tables/{table_id}/replay", get_replay),
         Route("/api/tables/{table_id}/rematch", post_rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", seat_to_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/human", seat_to_human, methods=["POST"]),
@@ -695,6 +733,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/games/{game}/{name}", board_file),
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
+        Route("/table/{table_id}/replay", _page("replay.html")),
         Mount("/static", app=StaticFiles(directory=config.static, check_dir=False), name="static"),
     ]
     app = Starlette(

@@ -1,4 +1,4 @@
-"""The database: tables, seats and moves (append-only), with migrations run on start.
+"""The database: tables, seats and moves (append-only, undo events included), with migrations run on start.
 
 SQLite by default (WAL, foreign keys on), PostgreSQL through
 ``postgresql+psycopg://``. The schema is owned by the Alembic migrations in
@@ -80,8 +80,16 @@ class SeatRow(Base):
     claimed: Mapped[bool] = mapped_column(Boolean)
 
 
+MOVE = "move"
+UNDO = "undo"
+
+
 class MoveRow(Base):
-    """One applied action (seat -1: a chance outcome); (table, seq) is the key, so a seq is written once."""
+    """One event of a table, in order: an applied action (seat -1: a chance outcome) or an undo.
+
+    (table, seq) is the key, so a seq is written once and rows are only ever added. An undo row
+    (``kind`` ``UNDO``) takes back ``action`` of ``seat``'s latest decisions.
+    """
 
     __tablename__ = "moves"
 
@@ -91,6 +99,7 @@ class MoveRow(Base):
     action: Mapped[int] = mapped_column(Integer)
     label: Mapped[str] = mapped_column(Text)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    kind: Mapped[str] = mapped_column(String(8), default=MOVE, server_default=MOVE)
 
 
 def default_url() -> str:

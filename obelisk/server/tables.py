@@ -16,6 +16,7 @@ and ``public_action_string``.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import functools
 import hashlib
 import hmac
@@ -38,11 +39,11 @@ from sqlalchemy.orm import Session
 
 import obelisk
 from obelisk.bots import make_bot
-from obelisk.core import CHANCE, Game, Option, State, game_class
+from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
 from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
-from obelisk.server.store import MoveRow, SeatRow, TableRow, now
+from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow, now
 
 log = logging.getLogger("obelisk.server")
 
@@ -62,7 +63,7 @@ _SEATS = cast(Table, SeatRow.__table__)
 _MOVES = cast(Table, MoveRow.__table__)
 _TABLE_ROW = select(_TABLES).where(_TABLES.c.id == bindparam("table"))
 _SEAT_ROWS = select(_SEATS).where(_SEATS.c.table_id == bindparam("table")).order_by(_SEATS.c.seat)
-_MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.action)
+_MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.kind, _MOVES.c.seat, _MOVES.c.action)
                .where(_MOVES.c.table_id == bindparam("table"), _MOVES.c.seq >= bindparam("start"))
                .order_by(_MOVES.c.seq))
 _INSERT_MOVES = insert(_MOVES)
@@ -150,9 +151,12 @@ class Seat:
 @dataclass(frozen=True)
 class LogEntry:
     seq: int
+    """The table's event number of the move (not its place in the log: taken-back moves leave gaps)."""
     actor: int
     texts: Mapping[str, tuple[str, ...]]
     """What each viewer learns, in each language: seats 0..n-1, then the spectator."""
+    reveals: bool = True
+    """Whether the move showed anyone something hidden (chance outcomes do): such a move is never taken back."""
 
 
 @dataclass(frozen=True)
@@ -175,10 +179,38 @@ class Snapshot:
     seats: tuple[Seat, ...]
     state: State
     log: tuple[LogEntry, ...]
+    """The moves in play, one entry each: taken-back moves are not in it."""
+    version: int
+    """Events so far (moves, chance outcomes and undos): it only grows, so a stale request is always seen."""
+    cuts: tuple[tuple[int, int], ...] = ()
+    """Each undo's event number and the first log seq it took away: what a client holding an older version drops."""
 
-    @property
-    def version(self) -> int:
-        return len(self.log)
+    def undo_points(self, seat: int) -> int:
+        """How many of ``seat``'s latest decisions it may take back now: ``State.undo_points`` read off the log.
+
+        The core's rule counts the seat's decisions at the end of the history up to a chance outcome,
+        another seat's decision or a decision that revealed something; each log entry keeps its actor and
+        whether it revealed, so a frame (the hot path) counts them without the core's replay of the game.
+        The tests hold the two to the same answer; an undo itself goes through the core.
+        """
+        if self.status != "playing" or self.seats[seat].kind != "human":
+            return 0
+        count = 0
+        for entry in reversed(self.log):
+            if entry.actor != seat or entry.reveals:
+                break
+            count += 1
+        return count
+
+    def log_start(self, sent: int) -> int:
+        """The first log seq a client that was sent version ``sent`` must be sent again: ``sent``, or lower
+        when an undo since took entries away (the client drops its entries from there on)."""
+        start = sent
+        for at, cut in reversed(self.cuts):
+            if at < sent:
+                break
+            start = min(start, cut)
+        return start
 
     @property
     def to_act(self) -> int | None:
@@ -261,20 +293,32 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     }
 
 
-def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), log_from: int = 0,
+def _log_view(entries: Sequence[LogEntry], viewer: int, lang: str) -> list[dict[str, Any]]:
+    return [{"seq": e.seq, "actor": e.actor, "text": e.texts[lang][viewer]} for e in entries]
+
+
+def result(game: Game, state: State) -> dict[str, Any]:
+    """The final returns and scores, with a readable heading for every scoring category (``Game.score_heading``)."""
+    scores = state.scores()
+    keys = dict.fromkeys(key for score in scores for key in score.get("breakdown", {}))
+    return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys}}
+
+
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent: int = 0,
           lang: str | None = None) -> dict[str, Any]:
     """Everything ``seat`` (``None``: a spectator) may see of the table now, worded in ``lang`` (by default
     the active language).
 
-    ``log`` holds the entries from seq ``log_from`` on: a websocket sends each entry once, not the
-    whole log with every move.
+    ``sent`` is the version this client was last sent (0: none): ``log`` holds the entries from seq
+    ``log_from`` on, which the client puts in place of its own from there, so a websocket sends each
+    entry once and an undo takes the moves it undid off every client's log.
     """
     lang = lang or i18n.current_language()
     with i18n.language(lang):
-        return _frame(snap, seat, connected, log_from, lang)
+        return _frame(snap, seat, connected, sent, lang)
 
 
-def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], log_from: int, lang: str) -> dict[str, Any]:
+def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int, lang: str) -> dict[str, Any]:
     state = snap.state
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
@@ -282,6 +326,7 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], log_from:
     if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
         legal = [[a, state.action_to_string(a), *snap.game.action_range(a)] for a in state.legal_actions()]
     finished = snap.status == "finished"
+    log_from = snap.log_start(sent)
     return {
         "table": summary(snap, connected),
         "seat": seat,
@@ -289,11 +334,68 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], log_from:
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
-        "log": [{"seq": e.seq, "actor": e.actor, "text": e.texts[lang][viewer]} for e in snap.log[log_from:]],
+        "undo": 0 if seat is None else snap.undo_points(seat),
+        "log": _log_view(snap.log[bisect.bisect_left(snap.log, log_from, key=lambda e: e.seq):], viewer, lang),
         "log_from": log_from,
         "status": snap.status,
-        "result": {"returns": state.returns(), "scores": state.scores()} if finished else None,
+        "result": result(snap.game, state) if finished else None,
         "reveal": {"seed": snap.seed, "salt": snap.salt} if finished else None,
+    }
+
+
+def turn_starts(log: Sequence[LogEntry]) -> list[int]:
+    """The steps at which a seat begins a turn: its decision follows another seat's (chance outcomes between
+    them count for neither)."""
+    starts, last = [], None
+    for step, entry in enumerate(log):
+        if entry.actor != CHANCE and entry.actor != last:
+            starts.append(step)
+            last = entry.actor
+    return starts
+
+
+def replay_frame(snap: Snapshot, seat: int | None, step: int | None, lang: str | None = None) -> dict[str, Any]:
+    """A finished table after its first ``step`` moves (None: all of them) as ``seat`` saw it then, worded in
+    ``lang`` (by default the active language).
+
+    Once the game is over its whole record is public, so any seat's view may be asked for. The answer is
+    shaped like a frame (``version`` is the step, ``legal`` is empty, the log's ``seq`` counts steps) so the
+    page draws it the same way; ``turns`` lists :func:`turn_starts`.
+    """
+    if snap.status != "finished":
+        raise ApiError(409, "not_finished", "a table is replayed once its game is finished")
+    history = snap.state.history()
+    step = len(history) if step is None else step
+    if not 0 <= step <= len(history):
+        raise ApiError(400, "bad_request", f"step must be 0 to {len(history)}")
+    if seat is not None and not 0 <= seat < snap.game.num_players:
+        raise ApiError(400, "bad_request", f"seat must be 0 to {snap.game.num_players - 1} or 'spectator'")
+    lang = lang or i18n.current_language()
+    with i18n.language(lang):
+        return _replay_frame(snap, seat, step, len(history), snap.game.replay(snap.seed, history[:step]), lang)
+
+
+def _replay_frame(snap: Snapshot, seat: int | None, step: int, steps: int, state: State, lang: str) -> dict[str, Any]:
+    view = state.observation(seat)
+    viewer = snap.game.num_players if seat is None else seat
+    acting = state.current_player()
+    return {
+        "table": summary(snap),
+        "seat": seat,
+        "version": step,
+        "step": step,
+        "steps": steps,
+        "turns": turn_starts(snap.log),
+        "to_act": acting if acting >= 0 else None,
+        "view": view,
+        "text": snap.game.render_observation(view),
+        "legal": [],
+        "undo": 0,
+        "log": [{"seq": i, "actor": e.actor, "text": e.texts[lang][viewer]} for i, e in enumerate(snap.log[:step])],
+        "log_from": 0,
+        "status": snap.status,
+        "result": result(snap.game, snap.state),
+        "reveal": {"seed": snap.seed, "salt": snap.salt},
     }
 
 
@@ -324,23 +426,41 @@ def _log_entry(state: State, seq: int, action: int) -> LogEntry:
             worded = tuple(state.public_action_string(action, v) for v in viewers)
         english = texts.get(i18n.DEFAULT_LANGUAGE)
         texts[lang] = english if english == worded else worded
-    return LogEntry(seq, actor, texts)
+    return LogEntry(seq, actor, texts, actor == CHANCE or state._reveals(action))
 
 
-def _replay(state: State, log: list[LogEntry], actions: Iterable[int]) -> None:
-    """Apply ``actions`` (the table's next moves, chance outcomes included) to ``state``, logging each."""
-    for action in actions:
-        log.append(_log_entry(state, len(log), action))
-        state.apply_action(action)
+def _take_back(state: State, log: list[LogEntry], seat: int, steps: int) -> tuple[State, int]:
+    """``state`` without ``seat``'s last ``steps`` decisions (the core checks it may), and the first log seq removed."""
+    state = state.undo(seat, steps)
+    cut = log[-steps].seq
+    del log[-steps:]
+    return state, cut
+
+
+def _replay(state: State, log: list[LogEntry], cuts: list[tuple[int, int]],
+            events: Iterable[tuple[int, str, int, int]]) -> State:
+    """``state`` after the table's next ``events`` (seq, kind, seat, action), logging each move and each undo's cut.
+
+    A move is applied to ``state`` itself; an undo replaces it (the core rebuilds the game without the moves).
+    """
+    for seq, kind, seat, action in events:
+        if kind == UNDO:
+            state, cut = _take_back(state, log, seat, action)
+            cuts.append((seq, cut))
+        else:
+            log.append(_log_entry(state, seq, action))
+            state.apply_action(action)
+    return state
 
 
 def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snapshot:
     """``snap`` after the moves ``actions`` another process wrote at ``updated`` (seats unchanged)."""
-    state = snap.state.clone()
     log = list(snap.log)
-    _replay(state, log, actions)
+    events = [(snap.version + offset, MOVE, 0, action) for offset, action in enumerate(actions)]
+    state = _replay(snap.state.clone(), log, [], events)
     status = "finished" if state.is_terminal() else snap.status
-    return replace(snap, state=state, log=tuple(log), status=status, updated=updated)
+    return replace(snap, state=state, log=tuple(log), version=snap.version + len(actions), status=status,
+                   updated=updated)
 
 
 def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
@@ -578,6 +698,7 @@ class Tables:
             game = obelisk.load(row.game, row.players, **row.options)
             state = game.new_initial_state(row.seed)
             entries: list[LogEntry] = []
+            cuts: list[tuple[int, int]] = []
             base: dict[str, Any] = dict(
                 id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
                 commitment=row.commitment, created=_aware(row.created), rematch_of=row.rematch_of,
@@ -586,12 +707,13 @@ class Tables:
         else:
             state = cached.state.clone() if moves else cached.state
             entries = list(cached.log)
+            cuts = list(cached.cuts)
             base = {}
-        if [move.seq for move in moves] != list(range(len(entries), len(entries) + len(moves))):
-            raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {len(entries) - 1}")
-        _replay(state, entries, [move.action for move in moves])
+        if [move.seq for move in moves] != list(range(start, start + len(moves))):
+            raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {start - 1}")
+        state = _replay(state, entries, cuts, [(m.seq, m.kind, m.seat, m.action) for m in moves])
         fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
-                                      state=state, log=tuple(entries))
+                                      state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts))
         return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def _evict(self) -> None:
@@ -619,7 +741,7 @@ class Tables:
             state.apply_action(outcome)
 
     def _change(self, snap: Snapshot, moves: Sequence[tuple[int, int, str]], changes: Callable[[Connection], None],
-                moves_only: bool = False, **published: Any) -> _Change:
+                moves_only: bool = False, kind: str = MOVE, **published: Any) -> _Change:
         """The write appending ``moves`` after ``snap``'s last one and applying ``changes``, and the snapshot it makes.
 
         ``snap`` must still be the table's latest version when the write runs: its row must still carry
@@ -627,9 +749,11 @@ class Tables:
         write by another process breaks either; the whole write then fails (see :meth:`_commit`).
         ``published`` are the snapshot fields the write changes; ``moves_only`` says that they follow from
         the moves alone (as :func:`_extended` makes them), so other processes can apply the moves themselves.
+        ``moves`` are (seat, action, label) events of ``kind``.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
-        rows = [dict(table_id=snap.id, seq=snap.version + offset, seat=seat, action=action, label=label, time=moment)
+        rows = [dict(table_id=snap.id, seq=snap.version + offset, kind=kind, seat=seat, action=action, label=label,
+                     time=moment)
                 for offset, (seat, action, label) in enumerate(moves)]
         note = (_Note(snap.id, moment, snap.updated, snap.version, tuple(action for _, action, _ in moves))
                 if moves_only else _Note(snap.id, moment))
@@ -643,7 +767,7 @@ class Tables:
             changes(connection)
             self._notify(connection, note)
 
-        return _Change(replace(snap, updated=moment, **published), write)
+        return _Change(replace(snap, updated=moment, version=snap.version + len(moves), **published), write)
 
     async def _commit(self, change: _Change) -> bool:
         """Commit ``change``; False if another process changed the table first (it is then marked for a reload)."""
@@ -788,7 +912,8 @@ class Tables:
                 session.add(SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                     token_hash=s.token_hash, claimed=s.claimed))
             for seq, (seat, action, label) in enumerate(moves):
-                session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, action=action, label=label, time=moment))
+                session.add(MoveRow(table_id=table_id, seq=seq, kind=MOVE, seat=seat, action=action, label=label,
+                                    time=moment))
             if rematch_of is not None:
                 done: Any = session.execute(update(TableRow).where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
                                        .values(rematch=table_id, updated=moment))
@@ -922,16 +1047,46 @@ class Tables:
 
         return (await self._write(table_id, change))[1]
 
-    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> _Change:
+    async def undo(self, table_id: str, token: str | None, version: Any) -> int:
+        """Take back the last decision of the seat ``token`` opens, if the core allows it; the new version.
+
+        An undo is an event of its own (a new version, never an old one), so a client still holding the
+        version before it is refused as stale; the moves it takes back leave the state, the log and the record.
+        """
+        def change(snap: Snapshot) -> tuple[_Change, int]:
+            seat = snap.seat_of(token)
+            if seat is None:
+                raise ApiError(403, "bad_token", "taking a move back needs the token of a seat")
+            self._check_turn(snap, version)
+            if snap.seats[seat].kind != "human":
+                raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
+            log = list(snap.log)
+            try:
+                state, cut = _take_back(snap.state, log, seat, 1)
+            except IllegalActionError as error:
+                raise ApiError(409, "nothing_to_undo", f"nothing to undo: {error}") from None
+            written = self._change(snap, [(seat, 1, "undo")], lambda _: None, kind=UNDO, state=state, log=tuple(log),
+                                   cuts=snap.cuts + ((snap.version, cut),))
+            return written, written.snap.version
+
+        return (await self._write(table_id, change))[1]
+
+    @staticmethod
+    def _check_turn(snap: Snapshot, version: Any) -> None:
+        """Refuse a decision at a table not in play, or sent from a version that is not the table's."""
         if snap.status == "finished":
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
             raise ApiError(409, "waiting", "the game starts when every seat is taken")
-        if isinstance(version, bool) or not isinstance(version, int) or isinstance(action, bool) \
-                or not isinstance(action, int):
-            raise ApiError(400, "bad_request", "a move is {\"version\": integer, \"action\": integer}")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ApiError(400, "bad_request", "version must be an integer")
         if version != snap.version:
             raise ApiError(409, "stale_version", f"the table is at version {snap.version}, not {version}")
+
+    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> _Change:
+        self._check_turn(snap, version)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise ApiError(400, "bad_request", "action must be an integer")
         if snap.state.current_player() != seat:
             raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
         legal = snap.state.legal_actions()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from obelisk.cli.play import _places, _ties, heading, ordinal
+import obelisk
+from obelisk.cli.play import _places, _ties, heading, ordinal, print_scores
+from obelisk.core import State
+from obelisk.games.valley.data import SET
 from tests.cli.test_terminal import run
 
 
@@ -37,11 +42,93 @@ def scores(*totals: int) -> list[dict[str, object]]:
 
 
 def test_tie_lines_say_tied_or_which_tie_break_decided() -> None:
-    assert _ties(scores(5, 7, 3), ["2nd", "1st", "3rd"]) == []
-    assert _ties(scores(7, 7, 3), ["=1st", "=1st", "3rd"]) == [
+    state = obelisk.load("highcard", 4).new_initial_state(1)  # a game that names no tie-break
+    assert _ties(state, scores(5, 7, 3), ["2nd", "1st", "3rd"]) == []
+    assert _ties(state, scores(7, 7, 3), ["=1st", "=1st", "3rd"]) == [
         "seat 0 and seat 1 tied on 7 points and share the 1st place"]
-    assert _ties(scores(3, 7, 7, 1), ["3rd", "2nd", "1st", "4th"]) == [
-        "seat 1 and seat 2 have 7 points each; the tie-break decided: seat 2 1st, seat 1 2nd"]
+    assert _ties(state, scores(3, 7, 7, 1), ["3rd", "2nd", "1st", "4th"]) == [
+        "seat 1 and seat 2 have 7 points each; the tie-break decided: seat 2 1st,", "    seat 1 2nd"]
+
+
+def finished(game_id: str, players: int, **options: object) -> State:
+    """The end of a seeded random game, whose results a test then rewrites into a tie."""
+    state = obelisk.load(game_id, players, **options).new_initial_state(7)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
+
+
+def solomon_tie() -> State:
+    state = finished("solomon", 2, tiebreak="coins")
+    treasure_2 = 1  # the kinds in data.py's order: treasures 1-5 first
+    state.coins = [3, 5]
+    state.tiles = [[0] * 16, [0] * 16]
+    state.tiles[0][treasure_2] = 1
+    return state
+
+
+def valley_tie() -> State:
+    state = finished("valley", 2, tiebreak="sets")
+    table = state.rules.table
+    by_set: dict[int, list[int]] = {}
+    for kind in range(table.size):
+        if table.kind_type[kind] == SET:
+            by_set.setdefault(table.set_of[kind], []).append(kind)
+    kinds = list(by_set.values())
+    state.tombs = [[kinds[0][0], kinds[0][1]], [kinds[n][0] for n in range(4)]]  # 2 squared, or 1 + 1 + 1 + 1
+    return state
+
+
+def tomb_tie(finished_order: list[int], third: int = 0b11) -> State:
+    state = finished("tomb", 3, max_rounds=2)
+    state.insc = [0b11111, 0b11111, third]
+    state.finished = finished_order
+    return state
+
+
+def cleopatra_tie(eaten: list[bool], amulets: list[int]) -> State:
+    state = finished("cleopatra", 3, max_rounds=2)
+    state.final = {"tainted_in_hand": [0, 0, 0], "sanctuary_relief": [0, 0, 0], "amulets": amulets,
+                   "eaten": eaten, "merchant_bonus": [0, 0, 0], "talents": [20, 20, 9]}
+    return state
+
+
+@pytest.mark.parametrize("make,line", [
+    (solomon_tie, "seat 0 and seat 1 have 5 points each; the tie-break (more coins left) decided: seat 1 1st, "
+                  "seat 0 2nd"),
+    (valley_tie, "seat 0 and seat 1 have 4 points each; the tie-break (more different sets begun in the tomb) "
+                 "decided: seat 1 1st, seat 0 2nd"),
+    (lambda: tomb_tie([1, 0]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber "
+                               "first) decided: seat 1 1st, seat 0 2nd"),
+    (lambda: tomb_tie([1]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber) "
+                            "decided: seat 1 1st, seat 0 2nd"),
+    (lambda: tomb_tie([2, 0], 0b11111), "seat 0, seat 1 and seat 2 have 5 points each; the tie-break (entered the "
+                                         "burial chamber first, then entered the burial chamber) decided: seat 2 1st, "
+                                         "seat 0 2nd, seat 1 3rd"),
+    (lambda: cleopatra_tie([False, False, False], [4, 2, 0]),
+     "seat 0 and seat 1 have 20 points each; the tie-break (fewer amulets) decided: seat 1 1st, seat 0 2nd"),
+    (lambda: cleopatra_tie([True, False, False], [4, 4, 0]), "seat 0 and seat 1 have 20 points each; the tie-break "
+                                                             "(not eaten by the crocodile) decided: seat 1 1st, seat 0 "
+                                                             "3rd"),
+], ids=["solomon", "valley", "tomb-first", "tomb-entered", "tomb-three", "cleopatra-amulets", "cleopatra-crocodile"])
+def test_the_end_screen_names_the_rule_that_broke_a_tie(capsys: pytest.CaptureFixture[str],
+                                                         make: Callable[[], State], line: str) -> None:
+    state = make()
+    assert state.is_terminal()
+    print_scores(state, [{"name": f"p{seat}", "kind": "random"} for seat in range(state.num_players)])
+    out = capsys.readouterr().out
+    shown = out[out.index("seat 0", out.index("└")):]
+    assert " ".join(shown.split()) == line and all(len(row) <= 80 for row in shown.splitlines())
+
+
+def test_a_tie_the_game_does_not_break_is_shared() -> None:
+    state = solomon_tie()
+    state.coins = [4, 4]
+    state.tiles[0][1] = 0
+    state.tiles[0][0] = 0
+    assert [entry["total"] for entry in state.scores()] == [4, 4] and state.returns() == [0.0, 0.0]
+    assert state.tie_break(0, 1) is None and state.tie_break(1, 0) is None
 
 
 def test_the_end_screen_of_a_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

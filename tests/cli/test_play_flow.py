@@ -40,6 +40,20 @@ def told(game_id: str, record: dict[str, Any], viewer: int, auto: bool) -> list[
     return [readable(f"{names[actor]}: {' · '.join(labels)}") for actor, labels in runs if labels]
 
 
+def summary_lines(out: str) -> list[str]:
+    """The summary lines printed, each joined with the indented lines it was wrapped into (80 columns at most)."""
+    lines: list[str] = []
+    going_on = False
+    for line in out.splitlines():
+        if SUMMARY.match(line):
+            lines.append(line)
+        elif going_on and line.startswith("    "):
+            lines[-1] += " " + line
+        going_on = bool(SUMMARY.match(line)) or (going_on and line.startswith("    "))
+        assert not going_on or len(line) <= 80, line
+    return [" ".join(line.split()) for line in lines]
+
+
 @pytest.mark.parametrize("auto", [True, False])
 @pytest.mark.parametrize("game_id", ["tomb", "valley"])
 def test_single_choices_are_played_for_you_and_bots_are_summarised(
@@ -58,8 +72,8 @@ def test_single_choices_are_played_for_you_and_bots_are_summarised(
             asked += 1
         state.apply_action(entry["id"])
     assert code == 0 and asked == len(prompts) - 1 == 12
-    shown = [line for line in out.splitlines() if SUMMARY.match(line)]
-    expected = told(game_id, record, 0, auto)
+    shown = summary_lines(out)
+    expected = [" ".join(line.split()) for line in told(game_id, record, 0, auto)]
     assert shown == expected[:len(shown)] and len(shown) >= len(expected) - 1
     assert auto == any("(you, the only choice)" in line for line in shown)
 

@@ -109,8 +109,8 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "log", "log_from", "status",
-                            "result", "reveal"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "undo", "log", "log_from",
+                            "status", "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
     assert message["view"] == plain(view)
@@ -118,6 +118,7 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     viewer_acts = seat is not None and state.current_player() == seat and message["status"] == "playing"
     expected_legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] if viewer_acts else []
     assert message["legal"] == expected_legal
+    assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}
         for i in range(version)

@@ -41,7 +41,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0002"
+    assert _revision(engine) == "0003"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -51,7 +51,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
         assert [(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in row.seats] == [
             (0, "human", "Ann", None, "ab"), (1, "bot", "greedy", "greedy", None)]
         moves = session.query(MoveRow).all()
-        assert [(m.seq, m.seat, m.action, m.label) for m in moves] == [(0, -1, 3, "deal")]
+        assert [(m.seq, m.kind, m.seat, m.action, m.label) for m in moves] == [(0, "move", -1, 3, "deal")]
     engine.dispose()
 
 

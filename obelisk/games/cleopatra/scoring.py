@@ -54,6 +54,18 @@ def rank_keys(state: Any) -> list[Any]:
     return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(state.num_players)]
 
 
+def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+    """In words, why ``ahead`` ranks above ``behind`` with as many talents: the crocodile, then fewer amulets."""
+    f = state.final if state.final is not None else tally(state, at_end=False)
+    if f["eaten"][ahead]:
+        return None
+    if f["eaten"][behind]:
+        return "not eaten by the crocodile"
+    if f["amulets"][ahead] < f["amulets"][behind]:
+        return "fewer amulets"
+    return None
+
+
 def scores(state: Any) -> list[dict[str, Any]]:
     """Points at the end, or before it the points so far (see ``tally``)."""
     f = state.final if state.final is not None else tally(state, at_end=False)

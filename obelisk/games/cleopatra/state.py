@@ -43,7 +43,7 @@ from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
     draw_outcomes, shortfall,
 )
-from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally
+from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
 from obelisk.games.cleopatra.view import observation, render_state
 
 PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
@@ -1210,6 +1210,9 @@ class CleopatraState(State):
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
+
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        return tie_break(self, ahead, behind)
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)

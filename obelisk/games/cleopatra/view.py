@@ -11,9 +11,9 @@ leaves it unseen). ``render_observation`` turns that dict into text;
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from obelisk.core.text import counted, latest, readable, words, wrapped
+from obelisk.core.text import beside, counted, latest, readable, words, wrapped
 from obelisk.games.cleopatra.data import RESOURCES, Tables
 from obelisk.games.cleopatra.rules import STALL_NAMES
 
@@ -137,9 +137,11 @@ _PHASES = {
 def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
     """What the garden's symbols and the palace's short names mean."""
     return "\n".join([
-        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the sanctuary of that seat,",
-        "T the temple ground; rows 1-9 from the palace, columns a-i from the left.",
-        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the seat that built it.",
+        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the",
+        "    sanctuary of that seat, T the temple ground; rows 1-9 from the palace,",
+        "    columns a-i from the left.",
+        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the",
+        "    seat that built it.",
     ])
 
 
@@ -164,32 +166,35 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     lines = wrapped(f"{round_text}: ", [
         f"turn of seat {view['turn']}", _PHASES.get(view["phase"], words(view["phase"])),
         f"Cleopatra {view['cleopatra']}/{view['cleopatra_steps']}", f"altar {view['altar']}/{view['dice']}"])
-    lines += wrapped("Completed: ", view["completed"] or ["nothing yet"])
+    notes: list[Callable[[int], list[str]]] = []
+
+    def note(head: str, parts: list[str], separator: str = ", ") -> None:
+        notes.append(lambda width: wrapped(head, parts, separator, width=width))
+
+    note("Completed: ", [", ".join(view["completed"]) or "nothing yet",
+                         f"sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}, "
+                         f"pedestal {'yes' if view['throne'] else 'no'}, "
+                         f"throne {'yes' if len(view['throne']) > 1 else 'no'}, "
+                         f"obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}"], "; ")
     walls = " ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
     doors = " ".join(f"{d}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
-    lines.append(f"Walls {walls}; doors {doors}")
-    lines.append(f"Sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}, "
-                 f"pedestal {'yes' if view['throne'] else 'no'}, throne {'yes' if len(view['throne']) > 1 else 'no'}, "
-                 f"obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}")
-    garden = ["    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))]
-    garden += [f"{r + 1:>3} {row}" for r, row in enumerate(view["garden"])]
-    side = [f"Mosaic stack: top {view['stack_top'] or '-'}",
-            *wrapped("  below: ", view["stack_others"] or ["-"], " ", 4, 80 - 6 - tables.cols),
-            *wrapped("  removed: ", view["removed_tiles"] or ["-"], " ", 4, 80 - 6 - tables.cols)]
+    note("Walls ", [walls, f"doors {doors}"], "; ")
+    note(f"Mosaic stack: top {view['stack_top'] or '-'}; below: ", view["stack_others"] or ["-"], " ")
+    if view["removed_tiles"]:
+        note("Mosaic tiles removed: ", view["removed_tiles"], " ")
     for owner, cells in view["sanctuaries"]:
-        side += wrapped(f"Sanctuary {owner}: ", cells, " ", 4, 80 - 6 - tables.cols)
-    width = 4 + tables.cols + 2
-    for i in range(max(len(garden), len(side))):
-        left = garden[i] if i < len(garden) else ""
-        lines.append((f"{left:<{width}}" + (side[i] if i < len(side) else "")).rstrip())
+        note(f"Sanctuary {owner}: ", cells, " ")
     for s, stall in enumerate(view["market"]):
-        lines += wrapped(f"Stall {STALL_NAMES[s]}: ", stall or ["empty"])
+        note(f"Stall {STALL_NAMES[s]}: ", stall or ["empty"])
     known = _each(view["discards"])
     unknown = view["discard_pile"] - sum(view["discards"].values())
     if unknown:
         known.append(f"{unknown} not seen since a Courtesans take")
-    lines += wrapped(f"Deck {view['deck']} ({view['deck_face_up']} face up); discards {view['discard_pile']}"
-                     + (": " if known else ""), known)
+    note(f"Deck {view['deck']} ({view['deck_face_up']} up); discards {view['discard_pile']}"
+         + (": " if known else ""), known)
+    garden = ["    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))]
+    garden += [f"{r + 1:>3} {row}" for r, row in enumerate(view["garden"])]
+    lines += beside(garden, notes)
     if view["pending"]:
         lines += wrapped("Drawn: ", view["pending"])
     if view["offers"]:

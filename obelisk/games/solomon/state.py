@@ -39,7 +39,7 @@ from obelisk.games.solomon.actions import (
     illegal_reason,
 )
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
-from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, treasure_total
+from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
 from obelisk.games.solomon.view import observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
@@ -787,6 +787,9 @@ class SolomonState(State):
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self.coins, self.tiles, self.game.options["tiebreak"])
+
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        return tie_break(self, ahead, behind)
 
     def _evaluate(self) -> list[float]:
         return evaluate(

@@ -11,10 +11,10 @@ running turn. ``render_state`` is the complete god view used by ``str(state)``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
-from obelisk.core.text import counted, latest, readable, words, wrapped
+from obelisk.core.text import beside, counted, latest, readable, words, wrapped
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
 from obelisk.games.solomon.scoring import curse_total
 
@@ -107,8 +107,9 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
 _SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
 
 
-def _cave(heights: Sequence[int], cell_text: Sequence[str]) -> list[str]:
-    width = max(6, max(len(t) for t in cell_text) + 1)
+def _cave(heights: Sequence[int], cell_text: Sequence[str], least: int = 6) -> list[str]:
+    """The entrance line, the column letters and the six rows; each square at least ``least`` columns wide."""
+    width = max(least, max(len(t) for t in cell_text) + 1)
     lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  <- cave entrance (north)"]
     lines.append("    " + " ".join(f"{c:^{width}}" for c in "ABCDEF"))
     for r in range(d.SIZE):
@@ -156,9 +157,11 @@ _PHASES = {
 def render_legend(view: Mapping[str, Any]) -> str:
     """What the cave's and the cards' symbols mean."""
     return "\n".join([
-        "Cave squares read height:top tile — T treasure (value), C curse (value), S scroll (symbol),",
-        "Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet, ?? not yet seen, -- dug out.",
-        "Card shapes: # a square dug, . left alone; the entrance (north) is at the top.",
+        "Cave squares read height:top tile — T treasure (value), C curse (value),",
+        "    S scroll (symbol), Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet,",
+        "    ?? not yet seen, -- dug out; the seats' tiles use the same codes.",
+        "The cave's entrance (north) is at the top, row 1; so is the entrance of the",
+        "    card shapes: # a square dug, . left alone.",
     ])
 
 
@@ -171,7 +174,17 @@ def render_view(view: Mapping[str, Any]) -> str:
     cells = []
     for h, stack in zip(view["heights"], view["stacks"]):
         cells.append(f"{h}:{_SHORT[stack[-1]]}" if h and stack else (f"{h}:??" if h else "0:--"))
-    lines += _cave(view["heights"], cells)
+    supply = view["supply"]
+    supplied = [counted(supply["coins"], "coin"), *_tiles_parts(supply["treasures"])]
+    notes: list[Callable[[int], list[str]]] = [lambda width: wrapped("Supply: ", supplied, width=width)]
+    if seat is not None and view["hand"]:
+        chosen = f" (chosen: #{view['my_choice']})" if view["my_choice"] is not None else ""
+        if view["phase"] == "choose":
+            block = [f"Your hand{chosen}:", *_cards_block(view["hand"], view["card_shapes"])]
+            notes.append(lambda width: block)
+        else:  # the card digging now is drawn in the status line; the hand's shapes matter when choosing
+            numbers = [f"#{number}" for number in view["hand"]]
+            notes.append(lambda width: wrapped(f"Your hand{chosen}: ", numbers, " ", width=width))
     status = [counted(sum(view["unseen_dark_tiles"].values()), "unseen tile") + " in the cave"]
     turn = view["turn"]
     if turn:
@@ -185,25 +198,22 @@ def render_view(view: Mapping[str, Any]) -> str:
             status.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
         if turn["owed"]:
             status.append(f"still owes {turn['owed']}")
-    lines += wrapped("", status, "; ")
+    notes.append(lambda width: wrapped("", status, "; ", width=width))
     if view["turn_order"]:
-        lines += wrapped("Order this round: ", [f"seat {s} (#{view['round_cards'][s]})" for s in view["turn_order"]])
+        order = [f"seat {s} (#{view['round_cards'][s]})" for s in view["turn_order"]]
+        notes.append(lambda width: wrapped("Order this round: ", order, width=width))
+    lines += beside(_cave(view["heights"], cells, 4)[1:], notes)
     for q, info in enumerate(view["seats"]):
         tag = " (you)" if q == seat else ""
         chosen = " — has chosen" if info["has_chosen"] else ""
-        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + " in hand" + chosen]
-        parts += _tiles_parts(info["tiles"]) or ["no tiles"]
+        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + chosen]
+        held = " ".join(_SHORT[name] for name, count in info["tiles"].items() for _ in range(count))
+        parts.append(f"tiles {held}" if held else "no tiles")
         if info["face_down_tiles"]:
             parts.append(counted(info["face_down_tiles"], "tile") + " face down")
         if info["played"]:
             parts.append("played " + " ".join(map(str, info["played"])))
         lines += wrapped(f"Seat {q}{tag}: ", parts)
-    if seat is not None and view["hand"]:
-        chosen = f" (chosen: #{view['my_choice']})" if view["my_choice"] is not None else ""
-        lines.append(f"Your hand{chosen}:")
-        lines += _cards_block(view["hand"], view["card_shapes"])
-    supply = view["supply"]
-    lines += wrapped("Supply: ", [counted(supply["coins"], "coin"), *_tiles_parts(supply["treasures"])])
     if view["log"]:
         lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
     if view.get("terminal") and view.get("scores"):

@@ -20,6 +20,17 @@ def rank_keys(state: Any) -> list[Any]:
     return keys
 
 
+def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+    """In words, why ``ahead`` ranks above ``behind`` with as many inscriptions read: the chamber decides."""
+    if ahead not in state.finished:
+        return None
+    if behind not in state.finished:
+        return "entered the burial chamber"
+    if state.finished.index(ahead) < state.finished.index(behind):
+        return "entered the burial chamber first"
+    return None
+
+
 def scores(state: Any) -> list[dict[str, Any]]:
     """Inscriptions read as the total; items held and the place of chamber entry as the breakdown."""
     out = []

@@ -117,7 +117,7 @@ from obelisk.games.tomb.rules import (
     TURN_KEY,
     Rules,
 )
-from obelisk.games.tomb.scoring import evaluate, rank_keys, scores
+from obelisk.games.tomb.scoring import evaluate, rank_keys, scores, tie_break
 from obelisk.games.tomb.view import observation, render_state
 
 _RULES: Final = RulesCache()
@@ -1147,6 +1147,9 @@ class TombState(State):
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
+
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        return tie_break(self, ahead, behind)
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)

@@ -8,9 +8,9 @@ dictionary alone, so a player's screen cannot leak.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from obelisk.core.text import counted, latest, ordinal, readable, words, wrapped
+from obelisk.core.text import beside, counted, latest, ordinal, readable, words, wrapped
 from obelisk.games.tomb.board import BIT, ENTRANCES, ITEM_IDS, SIZE, letters_of, square_name
 from obelisk.games.tomb.rules import DRAW, FIGURES, ORIENT, PHASE_NAMES, ROB, TAKE, TURN_KEY
 
@@ -189,9 +189,9 @@ def render_legend(view: Mapping[str, Any]) -> str:
                 features[_feature(name)].append(code)
     codes = [f"{'/'.join(c)} {feature}" for feature, c in sorted(features.items(), key=lambda item: item[1])]
     return "\n".join([
-        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening toward",
-        "a face-down square, !C! the curse, a-f the seats' archaeologists (standing on a tile,",
-        "they hide its code).",
+        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening",
+        "    toward a face-down square, !C! the curse, a-f the seats' archaeologists",
+        "    (standing on a tile, they hide its code).",
         *wrapped("Tiles: ", codes),
     ])
 
@@ -229,15 +229,20 @@ def _maze(view: Mapping[str, Any]) -> list[str]:
 
 
 def render_view(view: Mapping[str, Any]) -> str:
-    """A seat's screen from its observation: the maze, the seats' cards, the turn and the latest events."""
+    """A seat's screen from its observation: the maze, and beside it the seats' cards, the turn and the latest
+    events (what does not fit beside the maze goes below it)."""
     seat = view.get("seat")
-    lines = _maze(view)
+    notes: list[Callable[[int], list[str]]] = []
+
+    def note(head: str, parts: list[str], separator: str = ", ") -> None:
+        notes.append(lambda width: wrapped(head, parts, separator, width=width))
+
     at = [f"{e} {' '.join(view_letters)}" for e in ENTRANCES
           if (view_letters := [SEAT_LETTERS[s] for s, p in enumerate(view["players"]) for w in p["figures"]
                                if w == f"{e} entrance"])]
     if at:
-        lines += wrapped("At the entrances: ", at)
-    lines += wrapped(f"{view['pyramid'].capitalize()} pyramid, round {view['round']}: ", [
+        note("At the entrances: ", at)
+    note(f"Round {view['round']}: ", [
         f"chamber {'open' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it)",
         f"{counted(view['face_down'], 'tile')} face down"], "; ")
     for s, player in enumerate(view["players"]):
@@ -245,31 +250,50 @@ def render_view(view: Mapping[str, Any]) -> str:
         place = [f"in the chamber ({ordinal(player['place'])})"] if player["place"] else []
         reserve = sum(1 for w in player["figures"] if w == "reserve")
         out = [w for w in player["figures"] if w != "reserve"]
-        parts = [f"inscriptions {len(player['inscriptions'])}/{view['needed']}"
-                 + (" (" + ", ".join(words(c) for c in player["inscriptions"]) + ")" if player["inscriptions"] else ""),
+        parts = [f"inscriptions {len(player['inscriptions'])}/{view['needed']}" + _colours(player["inscriptions"]),
                  *[words(item) for item in player["items"]],
                  "archaeologists " + (" ".join(out) + (" and " if out and reserve else "")
                                       + (f"{reserve} in reserve" if reserve else "")), *place]
-        lines += wrapped(f"Seat {s} ({player['letter']}{me}): ", parts)
-    lines += wrapped("Supply: ", [f"{words(k)} {v}" for k, v in view["supply"].items()]
-                     + (["found so far: " + ", ".join(words(k) for k in view["discovered"])] if view["discovered"] else []))
+        note(f"Seat {s} ({player['letter']}{me}): ", parts)
+    note("Supply: ", _supply(view["supply"])
+         + (["found so far: " + ", ".join(words(k) for k in view["discovered"])] if view["discovered"] else []), "; ")
     if view.get("chest") is not None:
-        lines += wrapped("Chest: ", [f"{words(k)} {v}" for k, v in view["chest"].items()] or ["empty"])
+        note("Chest: ", [f"{words(k)} {v}" for k, v in view["chest"].items()] or ["empty"])
     if view.get("peeked"):
-        lines += wrapped("Looked at with a plan: ", [f"{sq} by seat {' and '.join(map(str, w))}"
-                                                     for sq, w in view["peeked"].items()])
+        note("Looked at with a plan: ",
+             [f"{sq} by seat {' and '.join(map(str, w))}" for sq, w in view["peeked"].items()])
     if view.get("known"):
-        lines += wrapped("You saw: ", [f"{sq} {readable(name)}" for sq, name in view["known"].items()])
+        note("You saw: ", [f"{sq} {readable(name)}" for sq, name in view["known"].items()])
     if view.get("terminal"):
         order = ", ".join(f"seat {s}" for s in view["finish_order"]) or "nobody"
-        lines.append(f"Game over; into the chamber: {order}")
+        note("Game over; into the chamber: ", [order])
     else:
-        lines += wrapped("Now: ", [_turn(view)], "; ")
+        note("Now: ", [_turn(view)], "; ")
     if view.get("pending"):
-        lines += wrapped("Pending: ", [_pending(k, v) for k, v in view["pending"].items()], "; ")
+        note("Pending: ", [_pending(k, v) for k, v in view["pending"].items()], "; ")
     if view.get("events"):
-        lines.append(latest("Recent: ", [readable(event) for event in view["events"][-5:]]))
-    return "\n".join(lines)
+        events = [readable(event) for event in view["events"][-5:]]
+        notes.append(lambda width: [latest("Recent: ", events, width)])
+    return "\n".join(beside(_maze(view), notes))
+
+
+def _supply(supply: Mapping[str, int]) -> list[str]:
+    """The items left by count, most first: ``6 each of food, water``, ``first-aid kit 5``."""
+    by_count: dict[int, list[str]] = {}
+    for item, count in supply.items():
+        by_count.setdefault(count, []).append(words(item))
+    return [f"{count} each of {', '.join(items)}" if len(items) > 1 else f"{items[0]} {count}"
+            for count, items in sorted(by_count.items(), reverse=True)]
+
+
+def _colours(colours: list[str]) -> str:
+    """The inscriptions read, short: `` (colour 1 2 5)`` when the colours are numbered, else their names."""
+    names = [words(c) for c in colours]
+    if not names:
+        return ""
+    if all(name.startswith("colour ") for name in names):
+        return " (colour " + " ".join(name.removeprefix("colour ") for name in names) + ")"
+    return " (" + ", ".join(names) + ")"
 
 
 def _turn(view: Mapping[str, Any]) -> str:

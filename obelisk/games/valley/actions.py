@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import obelisk.games.valley.rules as R
-from obelisk.core import ActionSpace
+from obelisk.core import ActionSpace, i18n
 from obelisk.games.valley.rules import Rules
+
+tr = i18n.domain("valley")
 
 
 def make_actions(k: int) -> ActionSpace:
@@ -27,113 +29,130 @@ def make_actions(k: int) -> ActionSpace:
 
 def action_label(rules: Rules, stack: list[tuple[Any, ...]], pyramid: list[int], hand_gold: int, action: int) -> str:
     """The text of an action id (or of a chance outcome while a draw is pending, on top of ``stack``), as every seat
-    that may see it reads it."""
+    that may see it reads it, in the active language."""
     names = rules.names
     if stack and stack[-1][0] >= R.REFILL:
         top = stack[-1]
-        name = names[action] if 0 <= action < len(names) else f"card {action}"
+        name = tr.term("card", names[action]) if 0 <= action < len(names) else tr("card {index}", index=action)
         code = top[0]
         if code == R.DRAW:
-            return f"seat {top[1]} draws {name}"
+            return tr("seat {seat} draws {card}", seat=top[1], card=name)
         if code == R.REVEAL:
-            return f"seat {top[1]} reveals {name}"
+            return tr("seat {seat} reveals {card}", seat=top[1], card=name)
         if code == R.REFILL:
-            return f"deal {name} to {R.SLOT_NAMES[top[1]]}"
+            return tr("deal {card} to {slot}", card=name, slot=R.SLOT_NAMES[top[1]])
         if code == R.FIRST_BONEYARD:
-            return f"turn up {name} as the first boneyard card"
-        return f"seat {top[1]} takes {name} from the stock"
+            return tr("turn up {card} as the first boneyard card", card=name)
+        return tr("seat {seat} takes {card} from the stock", seat=top[1], card=name)
     kind_name, index = rules.actions.decode(action)
     top = stack[-1] if stack else (R.MAIN, 0)
     if kind_name in ("buy", "boat", "remove", "take"):
         slot = R.SLOT_NAMES[index]
         card = pyramid[index]
-        what = f"{names[card]} ({slot})" if card >= 0 else f"the empty slot {slot}"
+        if card >= 0:
+            what = tr("{card} ({slot})", card=tr.term("card", names[card]), slot=slot)
+        else:
+            what = tr("the empty slot {slot}", slot=slot)
         if kind_name == "buy":
-            return f"buy {what}" + (f" for {rules.cost[card]}" if card >= 0 else "")
+            if card >= 0:
+                return tr("buy {what} for {cost}", what=what, cost=rules.cost[card])
+            return tr("buy {what}", what=what)
         if kind_name == "boat":
-            return f"use Boat to take {what}"
+            return tr("use Boat to take {what}", what=what)
         if kind_name == "remove":
-            return f"remove {what} to the boneyard"
+            return tr("remove {what} to the boneyard", what=what)
         if top[0] == R.PICK_SLOT and top[2] == R.TO_TOMB:
-            return f"entomb {what}"
-        return f"take {what}"
+            return tr("entomb {what}", what=what)
+        return tr("take {what}", what=what)
     if kind_name == "end_turn":
-        return "end turn"
+        return tr("end turn")
     if kind_name == "pass":
-        return "pass (no Boat)"
+        return tr("pass (no Boat)")
     if kind_name == "censer":
-        return "reveal Censer to ignore the attack"
+        return tr("reveal Censer to ignore the attack")
     if kind_name == "fill_b2":
         source = 3 + index
         card = pyramid[source]
-        return f"drop {R.SLOT_NAMES[source]}" + (f" ({names[card]})" if card >= 0 else "") + " into B2"
-    name = names[index]
+        if card >= 0:
+            return tr("drop {slot} ({card}) into B2", slot=R.SLOT_NAMES[source], card=tr.term("card", names[card]))
+        return tr("drop {slot} into B2", slot=R.SLOT_NAMES[source])
+    name = tr.term("card", names[index])
     if kind_name == "play":
-        return f"play {name}"
+        return tr("play {card}", card=name)
     if kind_name == "entomb":
-        return f"entomb {name}"
+        return tr("entomb {card}", card=name)
     if kind_name == "pay":
         gold = hand_gold if hand_gold else rules.gold[index]  # Statue of Thoth fixes every card's worth
-        return f"pay with {name} ({gold} gold)"
+        return tr("pay with {card} ({gold} gold)", card=name, gold=gold)
     if kind_name == "from_discard":
-        return f"entomb {name} from your discard pile"
+        return tr("entomb {card} from your discard pile", card=name)
     if kind_name == "from_tomb":
-        return f"return {name} from your tomb to your hand"
+        return tr("return {card} from your tomb to your hand", card=name)
     if kind_name == "repeat":
-        return f"repeat the action of {name}"
+        return tr("repeat the action of {card}", card=name)
     if top[0] == R.HAND_PICK:
-        return (
-            f"put {name} on top of your deck",
-            f"entomb {name}",
-            f"sacrifice {name} (take a card costing up to {rules.cost[index] * top[3]})",
-            f"sacrifice {name}",
-        )[top[2]]
+        purpose = top[2]
+        if purpose == R.TOPDECK:
+            return tr("put {card} on top of your deck", card=name)
+        if purpose == R.ENTOMB:
+            return tr("entomb {card}", card=name)
+        if purpose == R.SACRIFICE_TAKE:
+            return tr("sacrifice {card} (take a card costing up to {cost})", card=name, cost=rules.cost[index] * top[3])
+        return tr("sacrifice {card}", card=name)
     if top[0] == R.VICTIM and top[2] == R.TRIBUTE:
-        return f"give {name} to seat {top[3]}"
-    return f"sacrifice {name}"
+        return tr("give {card} to seat {seat}", card=name, seat=top[3])
+    return tr("sacrifice {card}", card=name)
 
 
 def hidden_label(stack: list[tuple[Any, ...]]) -> str:
     """What the other seats read of the face-down step on top of ``stack``: a draw, or a hand card put on the deck."""
     top = stack[-1]
     if top[0] == R.DRAW:
-        return f"seat {top[1]} draws a card"
-    return f"seat {top[1]} puts a card from their hand on top of their deck"
+        return tr("seat {seat} draws a card", seat=top[1])
+    return tr("seat {seat} puts a card from their hand on top of their deck", seat=top[1])
 
 
 def waiting_for(state: Any) -> str:
     """Who must do what now, in words (observations show it; an illegal action's message ends with it)."""
     if state.over:
-        return "the game is over"
+        return tr("the game is over")
     names = state.rules.names
     top = state.stack[-1]
     code = top[0]
     if code >= R.REFILL:
-        return "a card is being drawn"
+        return tr("a card is being drawn")
     seat = top[1]
-    texts = {
-        R.MAIN: f"seat {seat}: buy, play, entomb or end the turn",
-        R.FILL_B2: f"seat {seat}: choose which middle card drops into B2",
-        R.FORCED: f"seat {seat}: the pyramid was not touched; remove a card to the boneyard",
-        R.PICK_SLOT: f"seat {seat}: choose the pyramid card to take",
-        R.DISCARD_PICK: f"seat {seat}: choose a discard-pile card to entomb",
-        R.TOMB_PICK: f"seat {seat}: choose a tomb card to return to hand",
-        R.REPEAT: f"seat {seat}: choose the action to repeat",
-        R.BOAT: f"seat {seat}: may use Boat after seat {state.active}'s purchase",
-    }
+    if code == R.MAIN:
+        return tr("seat {seat}: buy, play, entomb or end the turn", seat=seat)
+    if code == R.FILL_B2:
+        return tr("seat {seat}: choose which middle card drops into B2", seat=seat)
+    if code == R.FORCED:
+        return tr("seat {seat}: the pyramid was not touched; remove a card to the boneyard", seat=seat)
+    if code == R.PICK_SLOT:
+        return tr("seat {seat}: choose the pyramid card to take", seat=seat)
+    if code == R.DISCARD_PICK:
+        return tr("seat {seat}: choose a discard-pile card to entomb", seat=seat)
+    if code == R.TOMB_PICK:
+        return tr("seat {seat}: choose a tomb card to return to hand", seat=seat)
+    if code == R.REPEAT:
+        return tr("seat {seat}: choose the action to repeat", seat=seat)
+    if code == R.BOAT:
+        return tr("seat {seat}: may use Boat after seat {active}'s purchase", seat=seat, active=state.active)
     if code == R.PAY:
-        return f"seat {seat}: pay for {names[state.pyramid[top[2]]]} ({top[3]} gold still due)"
+        return tr("seat {seat}: pay for {card} ({due} gold still due)", seat=seat,
+                  card=tr.term("card", names[state.pyramid[top[2]]]), due=top[3])
     if code == R.HAND_PICK:
-        return f"seat {seat}: " + (
-            "put a hand card on top of the deck",
-            "entomb a hand card",
-            "sacrifice a hand card (Book of the Earth)",
-            "sacrifice a hand card, then draw",
-        )[top[2]]
-    if code == R.VICTIM:
-        verb = "sacrifice a hand card" if top[2] == R.SACRIFICE else f"give a hand card to seat {top[3]}"
-        return f"seat {seat}: {verb}"
-    return texts[code]
+        purpose = top[2]
+        if purpose == R.TOPDECK:
+            return tr("seat {seat}: put a hand card on top of the deck", seat=seat)
+        if purpose == R.ENTOMB:
+            return tr("seat {seat}: entomb a hand card", seat=seat)
+        if purpose == R.SACRIFICE_TAKE:
+            return tr("seat {seat}: sacrifice a hand card (Book of the Earth)", seat=seat)
+        return tr("seat {seat}: sacrifice a hand card, then draw", seat=seat)
+    if top[2] == R.SACRIFICE:
+        return tr("seat {seat}: sacrifice a hand card", seat=seat)
+    return tr("seat {seat}: give a hand card to seat {other}", seat=seat, other=top[3])
 
 
 _ALLOWED = {
@@ -156,44 +175,47 @@ def illegal_reason(state: Any, action: int) -> str:
     g = state.game
     size = g.num_distinct_actions()
     if not 0 <= action < size:
-        return f"action id {action} is outside the action space 0..{size - 1}"
+        return tr("action id {action} is outside the action space 0..{last}", action=action, last=size - 1)
     table = g.table
     names = table.names
     top = state.stack[-1]
     code, seat = top[0], top[1]
     kind_name, index = g.actions.decode(action)
-    label = state._safe_label(action)
+    label = repr(state._safe_label(action))
     if kind_name not in _ALLOWED[code]:
-        return f"{label!r} is not possible now; {waiting_for(state)}"
+        return tr("{label} is not possible now; {waiting}", label=label, waiting=waiting_for(state))
     hand = state.hands[seat]
+    name = tr.term("card", names[index]) if 0 <= index < len(names) else ""
     if kind_name in ("play", "entomb", "pay", "choose") and index not in hand:
-        return f"seat {seat} has no {names[index]} in hand"
+        return tr("seat {seat} has no {card} in hand", seat=seat, card=name)
     if kind_name in ("buy", "boat", "remove", "take") and state.pyramid[index] < 0:
-        return f"there is no card in {R.SLOT_NAMES[index]}"
+        return tr("there is no card in {slot}", slot=R.SLOT_NAMES[index])
     if kind_name == "buy":
         card = state.pyramid[index]
-        return f"{names[card]} costs {table.cost[card]} but your hand is worth only {state.purse(seat)} gold"
+        return tr("{card} costs {cost} but your hand is worth only {gold} gold", card=tr.term("card", names[card]),
+                  cost=table.cost[card], gold=state.purse(seat))
     if kind_name == "play":
-        return f"{names[index]} cannot be played now: {state.play_check(seat, index, index)}"
+        return tr("{card} cannot be played now: {reason}", card=name, reason=state.play_check(seat, index, index))
     if kind_name == "entomb":
-        return "you have already entombed a card this turn (one normal entombment per turn)"
+        return tr("you have already entombed a card this turn (one normal entombment per turn)")
     if kind_name == "choose" and code == R.HAND_PICK and top[2] == R.SACRIFICE_TAKE:
-        return f"no pyramid card costs at most {top[3]}x the cost of {names[index]} ({table.cost[index]})"
+        return tr("no pyramid card costs at most {factor}x the cost of {card} ({cost})", factor=top[3], card=name,
+                  cost=table.cost[index])
     if kind_name == "censer":
-        return f"seat {seat} has no Censer in hand"
+        return tr("seat {seat} has no Censer in hand", seat=seat)
     if kind_name == "boat":
-        return f"seat {seat} has no Boat in hand"
+        return tr("seat {seat} has no Boat in hand", seat=seat)
     if kind_name == "take":
         allowed = ", ".join(R.SLOT_NAMES[s] for s in top[3])
-        return f"this action may take only the card in {allowed}"
+        return tr("this action may take only the card in {slots}", slots=allowed)
     if kind_name == "remove":
-        return "the forced removal must take a base card (option forced_removal='base')"
+        return tr("the forced removal must take a base card (option forced_removal='base')")
     if kind_name == "from_discard":
-        return f"there is no {names[index]} in your discard pile"
+        return tr("there is no {card} in your discard pile", card=name)
     if kind_name == "from_tomb":
-        return f"there is no {names[index]} in your tomb"
+        return tr("there is no {card} in your tomb", card=name)
     if kind_name == "repeat":
         if index not in state.executed:
-            return f"you have not executed the action of {names[index]} this turn"
-        return f"the action of {names[index]} cannot be repeated now"
-    return f"{label!r} is not legal now"
+            return tr("you have not executed the action of {card} this turn", card=name)
+        return tr("the action of {card} cannot be repeated now", card=name)
+    return tr("{label} is not legal now", label=label)

@@ -11,13 +11,49 @@ allowed, because a user-corrected card file is meant to be edited by hand.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from obelisk.core import GameInfo, Option, i18n
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 from obelisk.core.help import GameHelp, HelpEntry, Number
+
+tr = i18n.domain("valley")
+INFO = GameInfo(
+    id="valley",
+    name="Valley of the Kings",
+    min_players=2,
+    max_players=4,
+    description="deck-building: buy artifacts from a crumbling pyramid, entomb the best; only the tomb scores",
+    options=(
+        Option("cards", "", "path of a card file (JSON) replacing the built-in valley.json"),
+        Option(
+            "forced_removal",
+            "base",
+            "which pyramid card the end-of-turn removal may take when the pyramid was not touched",
+            ("base", "any"),
+        ),
+        Option(
+            "tiebreak",
+            "shared",
+            "equal tomb scores share the place, or the tomb with more different sets wins",
+            ("shared", "sets"),
+        ),
+        Option(
+            "spent_cards",
+            "play_area",
+            "where cards spent on a purchase lie until the turn ends: the play area (published rulebook) "
+            "or at once the discard pile, under the bought card (Czech description)",
+            ("play_area", "discard"),
+        ),
+    ),
+    default_players=2,
+)
+"""The game's name, description and options, as the lobby shows them (translated as terms)."""
 
 BUILTIN_PATH = Path(__file__).with_name("valley.json")
 CARD_FIELDS = ("name", "level", "copies", "cost", "gold", "type", "set", "vp", "action")
@@ -317,19 +353,22 @@ def _is_int(value: Any) -> bool:
 
 
 def build_help(table: CardTable) -> GameHelp:
-    """The rules summary and one entry per card kind and per set, the texts from the built-in ``valley.json``.
+    """The rules summary and one entry per card kind and per set, the texts from the built-in ``valley.json``, in the
+    active language.
 
     The cards and sets are those of ``table`` (a user's card file included); a card
     without its own text is described by its action keyword.
     """
-    texts = read_json(BUILTIN_PATH, "valley.json")["help"]  # type: ignore[index]
-    labels, kinds = texts["labels"], texts["kinds"]
+    texts = _help_texts()
+    labels = {key: tr.term("label", value) for key, value in texts["labels"].items()}
+    kinds = {key: tr.term("label", value) for key, value in texts["kinds"].items()}
     entries = []
     for kind in range(table.size):
         card_set = table.set_of[kind]
         params = table.params[kind]
         effect = table.effect[kind] + "".join(f" {key} {value}" for key, value in params.items())
-        text = table.text[kind] or texts["untold_action"].format(effect=effect)
+        text = tr.term("text", table.text[kind]) if table.text[kind] else tr.term("help", texts["untold_action"]).format(
+            effect=effect)
         numbers: list[tuple[str, Number]] = [
             (labels["level"], texts["levels"][str(table.level[kind])]),
             (labels["copies"], table.copies[kind]),
@@ -337,18 +376,56 @@ def build_help(table: CardTable) -> GameHelp:
             (labels["gold"], table.gold[kind]),
         ]
         if card_set >= 0:
-            numbers.append((labels["set"], table.set_names[card_set]))
+            numbers.append((labels["set"], tr.term("set", table.set_names[card_set])))
         else:
-            numbers += [(labels["type"], TYPES[table.kind_type[kind]]), (labels["vp"], table.vp[kind])]
+            numbers += [(labels["type"], tr.term("label", TYPES[table.kind_type[kind]])), (labels["vp"], table.vp[kind])]
         name = table.names[kind]
-        entries.append(HelpEntry(f"card:{_slug(name)}", name, kinds["card"], text, tuple(numbers)))
+        entries.append(HelpEntry(f"card:{_slug(name)}", tr.term("card", name), kinds["card"], text, tuple(numbers)))
     for index, name in enumerate(table.set_names):
         size = table.set_sizes[index]
-        text = texts["set_text"].format(size=size, frame=table.set_frames[index], set=name, full=size * size)
+        shown = tr.term("set", name)
+        text = tr.term("help", texts["set_text"]).format(size=size, frame=tr.term("colour", table.set_frames[index]),
+                                                         set=shown, full=size * size)
         members = sum(1 for s in table.set_of if s == index)
-        entries.append(HelpEntry(f"set:{_slug(name)}_set", texts["set_name"].format(set=name), kinds["set"], text,
-                                 ((labels["cards"], members), (labels["most_vp"], size * size))))
-    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card",))
+        entries.append(HelpEntry(f"set:{_slug(name)}_set", tr.term("help", texts["set_name"]).format(set=shown),
+                                 kinds["set"], text, ((labels["cards"], members), (labels["most_vp"], size * size))))
+    summary = "\n\n".join(tr.term("rules", paragraph) for paragraph in texts["summary"])
+    return GameHelp(summary, tuple(entries), ("card",))
+
+
+@functools.cache
+def _help_texts() -> dict[str, Any]:
+    """The help texts of the built-in ``valley.json`` (English: the message ids of their translations)."""
+    texts: dict[str, Any] = read_json(BUILTIN_PATH, "valley.json")["help"]  # type: ignore[index]
+    return texts
+
+
+def terms() -> Iterator[tuple[str, str]]:
+    """Every name and text of the built-in card file and of the game's description that a reader sees, with its
+    kind: the terms of the game's message catalog."""
+    info = INFO
+    yield "game", info.name
+    yield "game", info.description
+    for option in info.options:
+        yield "option", option.description
+        for choice in option.allowed or ():
+            if isinstance(choice, str):
+                yield "option", choice
+    table = load_cards()
+    texts = _help_texts()
+    for kind in range(table.size):
+        yield "card", table.names[kind]
+        if table.text[kind]:
+            yield "text", table.text[kind]
+    for index, name in enumerate(table.set_names):
+        yield "set", name
+        yield "colour", table.set_frames[index]
+    for paragraph in texts["summary"]:
+        yield "rules", paragraph
+    for key in ("set_text", "set_name", "untold_action"):
+        yield "help", texts[key]
+    for value in (*texts["labels"].values(), *texts["kinds"].values(), *TYPES):
+        yield "label", value
 
 
 def _slug(name: str) -> str:

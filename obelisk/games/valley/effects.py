@@ -19,8 +19,11 @@ from __future__ import annotations
 from typing import Final
 
 import obelisk.games.valley.rules as R
+from obelisk.core import i18n
 from obelisk.games.valley.rules import Effect, always_possible
 from obelisk.games.valley.state import ValleyState
+
+tr = i18n.domain("valley")
 
 
 def _hand_count(state: ValleyState, seat: int, skip: int) -> int:
@@ -56,7 +59,7 @@ def _base_at_most(state: ValleyState, limit: int) -> tuple[int, ...]:
 def _check_take_base(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if _base_at_most(state, p["max_cost"]):
         return ""
-    return f"no base card costs {p['max_cost']} or less"
+    return tr("no base card costs {cost} or less", cost=p["max_cost"])
 
 
 def _start_take_base(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -64,7 +67,7 @@ def _start_take_base(state: ValleyState, seat: int, p: dict[str, int]) -> None:
 
 
 def _check_hand(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if _hand_count(state, seat, skip) > 0 else "you have no other card in hand"
+    return "" if _hand_count(state, seat, skip) > 0 else tr("you have no other card in hand")
 
 
 def _start_entomb_extra(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -76,7 +79,7 @@ def _start_sacrifice_draw(state: ValleyState, seat: int, p: dict[str, int]) -> N
 
 
 def _check_boneyard(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if state.boneyard else "the boneyard is empty"
+    return "" if state.boneyard else tr("the boneyard is empty")
 
 
 def _start_take_boneyard(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -84,7 +87,7 @@ def _start_take_boneyard(state: ValleyState, seat: int, p: dict[str, int]) -> No
 
 
 def _check_tomb(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if state.tombs[seat] else "your tomb is empty"
+    return "" if state.tombs[seat] else tr("your tomb is empty")
 
 
 def _start_retrieve(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -111,7 +114,7 @@ def _cheapest_slots(state: ValleyState) -> tuple[int, ...]:
 
 
 def _check_pyramid(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if state.pyramid_count() else "the pyramid is empty"
+    return "" if state.pyramid_count() else tr("the pyramid is empty")
 
 
 def _start_entomb_cheapest(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -121,14 +124,14 @@ def _start_entomb_cheapest(state: ValleyState, seat: int, p: dict[str, int]) -> 
 def _check_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     low = state.min_pyramid_cost()
     if low < 0:
-        return "the pyramid is empty"
+        return tr("the pyramid is empty")
     hand = _hand_kinds(state, seat, skip)
     if not hand:
-        return "you have no other card in hand to sacrifice"
+        return tr("you have no other card in hand to sacrifice")
     cost = state.rules.cost
     if max(cost[k] for k in hand) * p["factor"] >= low:
         return ""
-    return f"no pyramid card costs at most {p['factor']}x the cost of a card in your hand"
+    return tr("no pyramid card costs at most {factor}x the cost of a card in your hand", factor=p["factor"])
 
 
 def _start_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -138,7 +141,8 @@ def _start_sacrifice_take(state: ValleyState, seat: int, p: dict[str, int]) -> N
 def _check_discard_size(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     need = max(1, p["min_discard"])
     have = len(state.discards[seat])
-    return "" if have >= need else f"your discard pile holds {have} cards; at least {need} are needed"
+    return "" if have >= need else tr("your discard pile holds {have} cards; at least {need} are needed",
+                                             have=have, need=need)
 
 
 def _start_entomb_from_discard(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -146,7 +150,7 @@ def _start_entomb_from_discard(state: ValleyState, seat: int, p: dict[str, int])
 
 
 def _check_stock(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if state.stock_count() else "the stock is empty"
+    return "" if state.stock_count() else tr("the stock is empty")
 
 
 def _start_take_stock(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -161,10 +165,10 @@ def _cheaper_slots(state: ValleyState) -> tuple[int, ...]:
 
 def _check_take_cheaper(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if not state.bought:
-        return "you have not bought a card this turn"
+        return tr("you have not bought a card this turn")
     if _cheaper_slots(state):
         return ""
-    return f"no base card costs less than {max(state.bought)}, the dearest card you bought this turn"
+    return tr("no base card costs less than {cost}, the dearest card you bought this turn", cost=max(state.bought))
 
 
 def _start_take_cheaper(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -179,7 +183,7 @@ def _victims(state: ValleyState, seat: int, exempt: int) -> list[int]:
 
 
 def _check_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
-    return "" if _victims(state, seat, -1) else "no opponent has a card in hand"
+    return "" if _victims(state, seat, -1) else tr("no opponent has a card in hand")
 
 
 def _start_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -190,7 +194,7 @@ def _start_sacrifice_attack(state: ValleyState, seat: int, p: dict[str, int]) ->
 def _check_tribute(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if _victims(state, seat, p["exempt_at_most"]):
         return ""
-    return f"no opponent has a card in hand and more than {p['exempt_at_most']} cards in all"
+    return tr("no opponent has a card in hand and more than {n} cards in all", n=p["exempt_at_most"])
 
 
 def _start_tribute(state: ValleyState, seat: int, p: dict[str, int]) -> None:
@@ -204,8 +208,8 @@ def _start_hand_gold(state: ValleyState, seat: int, p: dict[str, int]) -> None:
 
 def _check_repeat(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     if not state.executed:
-        return "you have executed no action this turn"
-    return "" if state.repeat_candidates(seat, skip) else "no action executed this turn can be repeated now"
+        return tr("you have executed no action this turn")
+    return "" if state.repeat_candidates(seat, skip) else tr("no action executed this turn can be repeated now")
 
 
 def _start_repeat(state: ValleyState, seat: int, p: dict[str, int]) -> None:

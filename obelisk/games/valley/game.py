@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import obelisk.games.valley.rules as R
-from obelisk.core import Game, GameInfo, Option
+from obelisk.core import Game
 from obelisk.core.help import GameHelp
 from obelisk.games.valley.actions import make_actions
-from obelisk.games.valley.data import CardTable, build_help, load_cards
+from obelisk.games.valley.data import INFO, CardTable, build_help, load_cards
 from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
-from obelisk.games.valley.scoring import card_worth
+from obelisk.games.valley.scoring import card_worth, score_heading
 from obelisk.games.valley.state import ValleyState
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_legend, render_view
@@ -22,36 +22,7 @@ _TABLE_CACHE: dict[str, CardTable] = {}
 class ValleyGame(Game):
     """Valley of the Kings for 2–4 players, with the card table of the ``cards`` option."""
 
-    info = GameInfo(
-        id="valley",
-        name="Valley of the Kings",
-        min_players=2,
-        max_players=4,
-        description="deck-building: buy artifacts from a crumbling pyramid, entomb the best; only the tomb scores",
-        options=(
-            Option("cards", "", "path of a card file (JSON) replacing the built-in valley.json"),
-            Option(
-                "forced_removal",
-                "base",
-                "which pyramid card the end-of-turn removal may take when the pyramid was not touched",
-                ("base", "any"),
-            ),
-            Option(
-                "tiebreak",
-                "shared",
-                "equal tomb scores share the place, or the tomb with more different sets wins",
-                ("shared", "sets"),
-            ),
-            Option(
-                "spent_cards",
-                "play_area",
-                "where cards spent on a purchase lie until the turn ends: the play area (published rulebook) "
-                "or at once the discard pile, under the bought card (Czech description)",
-                ("play_area", "discard"),
-            ),
-        ),
-        default_players=2,
-    )
+    info = INFO
     state_class = ValleyState
 
     def _setup(self) -> None:
@@ -111,6 +82,9 @@ class ValleyGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def score_heading(self, category: str) -> str:
+        return score_heading(category)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(self.table)

@@ -12,8 +12,11 @@ from itertools import compress
 from operator import mul
 from typing import Any
 
+from obelisk.core import i18n
 from obelisk.games.valley.data import SET, STARTER, UNIQUE, CardTable
 from obelisk.games.valley.rules import Rules
+
+tr = i18n.domain("valley")
 
 GOLD_PROMISE = 0.8
 """Tomb points the evaluation credits per gold of an owned card. Buying power is what wins
@@ -63,6 +66,15 @@ def rank_keys(state: Any) -> list[Any]:
     return [tomb_score(table, tomb) for tomb in state.tombs]
 
 
+def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+    """In words, why ``ahead`` ranks above ``behind`` with the same tomb score (only option ``tiebreak=sets`` says)."""
+    table = state.rules.table
+    if (state.game.options["tiebreak"] == "sets"
+            and sets_started(table, state.tombs[ahead]) > sets_started(table, state.tombs[behind])):
+        return "more different sets begun in the tomb"
+    return None
+
+
 def scores(state: Any) -> list[dict[str, Any]]:
     result = []
     for tomb in state.tombs:
@@ -104,3 +116,13 @@ def evaluate(rules: Rules, tombs: list[list[int]], owned: list[list[int]], remai
     n = len(tombs)
     total = sum(values)
     return [math.tanh((v - (total - v) / (n - 1)) / 12.0) for v in values]
+
+
+def score_heading(category: str) -> str:
+    """The heading of a tomb-score category in the active language: starters, unique cards, or a set's name."""
+    if category == "starters":
+        return tr("Starters")
+    if category == "uniques":
+        return tr("Unique cards")
+    name = tr.term("set", category)
+    return name[:1].upper() + name[1:]

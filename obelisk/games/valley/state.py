@@ -21,12 +21,13 @@ from itertools import compress
 from typing import Any
 
 import obelisk.games.valley.rules as R
-from obelisk.core import CHANCE, TERMINAL, State
+from obelisk.core import CHANCE, TERMINAL, State, i18n
 from obelisk.games.valley.actions import action_label, hidden_label, illegal_reason
 from obelisk.games.valley.rules import Rules
-from obelisk.games.valley.scoring import evaluate, rank_keys, scores, tomb_breakdown, tomb_score
+from obelisk.games.valley.scoring import evaluate, rank_keys, scores, tie_break, tomb_breakdown, tomb_score
 from obelisk.games.valley.view import observation, render_state
 
+tr = i18n.domain("valley")
 HAND_SIZE = 5
 _RESAMPLE_TRIES = 20
 
@@ -154,13 +155,12 @@ class ValleyState(State):
         effect = rules.effects[kind]
         check = effect.check
         if not effect.own_turn or check is None:
+            card = tr.term("card", rules.names[kind])
             if effect.name == "none":
-                return f"{rules.names[kind]} has no action"
+                return tr("{card} has no action", card=card)
             if effect.name == "boat":
-                return f"{rules.names[kind]} is a reaction, used right after an opponent buys a card"
-            return (
-                f"{rules.names[kind]} is a reaction, used when an opponent's action makes you sacrifice or give a card"
-            )
+                return tr("{card} is a reaction, used right after an opponent buys a card", card=card)
+            return tr("{card} is a reaction, used when an opponent's action makes you sacrifice or give a card", card=card)
         return check(self, seat, rules.params[kind], skip)
 
     def start_effect(self, seat: int, kind: int) -> None:
@@ -688,6 +688,9 @@ class ValleyState(State):
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
+
+    def _tie_break(self, ahead: int, behind: int) -> str | None:
+        return tie_break(self, ahead, behind)
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)

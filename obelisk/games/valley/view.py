@@ -7,10 +7,13 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 import obelisk.games.valley.rules as R
-from obelisk.core.text import counted, wrapped
+from obelisk.core import i18n
+from obelisk.core.text import wrapped
 from obelisk.games.valley.actions import waiting_for
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import tomb_score
+
+tr = i18n.domain("valley")
 
 
 def observation(state: Any, seat: int | None) -> dict[str, Any]:
@@ -130,62 +133,76 @@ def _grouped(cards: Sequence[str]) -> list[str]:
     return [f"{n}x {name}" if n > 1 else name for name, n in sorted(counts.items())]
 
 
+def _terms(cards: Sequence[str]) -> list[str]:
+    """Card names in the active language."""
+    return [tr.term("card", name) for name in cards]
+
+
 def render_legend(table: Any) -> str:
     """What every card does (the card file's text), with its cost, gold and level."""
-    lines = ["What the cards do (cost / gold when spent):"]
+    lines = [tr("What the cards do (cost / gold when spent):")]
     for k, name in enumerate(table.names):
-        lines += wrapped(f"  {name} ({table.cost[k]}/{table.gold[k]}): ", (table.text[k] or "no action").split(), " ", 6)
+        text = tr.term("text", table.text[k]) if table.text[k] else tr("no action")
+        lines += wrapped(f"  {tr.term('card', name)} ({table.cost[k]}/{table.gold[k]}): ", text.split(), " ", 6)
     return "\n".join(lines)
 
 
 def render_view(view: Mapping[str, Any]) -> str:
     """A seat's (or a spectator's) screen, built only from ``State.observation``: 80 columns wide."""
-    slots = {c["slot"]: f"{c['slot']} {c['card']} ({c['cost']})" if c["card"] is not None else f"{c['slot']} -"
-             for c in view["pyramid"]}
-    lines = wrapped("Pyramid, top and middle: ", [slots["T"], slots["M1"], slots["M2"]], " · ")
-    lines += wrapped("Base row (to buy): ", [slots["B1"], slots["B2"], slots["B3"]], " · ")
+    slots = {c["slot"]: f"{c['slot']} {tr.term('card', c['card'])} ({c['cost']})" if c["card"] is not None
+             else f"{c['slot']} -" for c in view["pyramid"]}
+    lines = wrapped(tr("Pyramid, top and middle: "), [slots["T"], slots["M1"], slots["M2"]], " · ")
+    lines += wrapped(tr("Base row (to buy): "), [slots["B1"], slots["B2"], slots["B3"]], " · ")
     stock = view["stock"]
     boneyard = view["boneyard"]
-    lines += wrapped("Stock: ", [
-        f"{counted(stock['level_ii'] + stock['level_iii'], 'card')} (level II {stock['level_ii']}, "
-        f"level III {stock['level_iii']})",
-        f"boneyard {len(boneyard)}" + (f" (top {boneyard[-1]})" if boneyard else "")], "; ")
+    stock_total = stock["level_ii"] + stock["level_iii"]
+    bones = tr("boneyard {n}", n=len(boneyard))
+    if boneyard:
+        bones += tr(" (top {card})", card=tr.term("card", boneyard[-1]))
+    lines += wrapped(tr("Stock: "), [
+        tr.n("{n} card", "{n} cards", stock_total) + " " + tr("(level II {a}, level III {b})", a=stock["level_ii"],
+                                                               b=stock["level_iii"]),
+        bones], "; ")
     turn = view["turn"]
     seat = view.get("seat")
     for p, entry in enumerate(view["players"]):
-        marks = [mark for mark, on in (("you", p == seat), ("to play", p == view["active"])) if on]
-        head = f"Seat {p}" + (f" ({', '.join(marks)})" if marks else "")
+        marks = [mark for mark, on in ((tr("you"), p == seat), (tr("to play"), p == view["active"])) if on]
+        head = tr("Seat {seat}", seat=p) + (f" ({', '.join(marks)})" if marks else "")
         discard = entry["discard"]
+        pile = tr("discard {n}", n=len(discard))
+        if discard:
+            pile += tr(" (top {card})", card=tr.term("card", discard[-1]))
         lines += wrapped(f"{head}: ", [
-            f"tomb score {entry['tomb_score']}", f"hand {entry['hand_size']}", f"deck {entry['deck_size']}",
-            f"discard {len(discard)}" + (f" (top {discard[-1]})" if discard else ""), counted(entry["turns"], "turn")])
-        lines += wrapped("    tomb: ", _grouped(entry["tomb"]) or ["empty"])
+            tr("tomb score {n}", n=entry["tomb_score"]), tr("hand {n}", n=entry["hand_size"]),
+            tr("deck {n}", n=entry["deck_size"]), pile, tr.n("{n} turn", "{n} turns", entry["turns"])])
+        lines += wrapped(tr("    tomb: "), _grouped(_terms(entry["tomb"])) or [tr("empty")])
         if entry["shown"] and "hand" not in entry:
-            lines += wrapped("    shown in hand: ", _grouped(entry["shown"]))
+            lines += wrapped(tr("    shown in hand: "), _grouped(_terms(entry["shown"])))
         if "hand" in entry:
-            lines += wrapped("    hand: ", _grouped(entry["hand"]) or ["empty"])
+            lines += wrapped(tr("    hand: "), _grouped(_terms(entry["hand"])) or [tr("empty")])
             if entry["deck_top"]:
-                lines += wrapped("    known top of deck: ", entry["deck_top"])
+                lines += wrapped(tr("    known top of deck: "), _terms(entry["deck_top"]))
     if view["in_play"] or view["revealed"]:
-        lines += wrapped("In play: ", _grouped(view["in_play"]) or ["-"])
+        lines += wrapped(tr("In play: "), _grouped(_terms(view["in_play"])) or ["-"])
         if view["revealed"]:
-            lines += wrapped("Revealed: ", view["revealed"])
+            lines += wrapped(tr("Revealed: "), _terms(view["revealed"]))
     extras = []
     if turn["hand_gold"]:
-        extras.append(f"every hand card is worth {turn['hand_gold']} gold")
+        extras.append(tr("every hand card is worth {gold} gold", gold=turn["hand_gold"]))
     if turn["discount"]:
-        extras.append(f"next purchase costs {turn['discount']} less")
+        extras.append(tr("next purchase costs {n} less", n=turn["discount"]))
     if turn["touched_pyramid"]:
-        extras.append("pyramid touched")
+        extras.append(tr("pyramid touched"))
     if turn["entombed"]:
-        extras.append("normal entombment used")
+        extras.append(tr("normal entombment used"))
     if extras:
-        lines += wrapped("This turn: ", extras, "; ")
+        lines += wrapped(tr("This turn: "), extras, "; ")
     if view.get("terminal"):
         scores = view.get("scores") or []
-        lines += wrapped("Game over: ", [f"seat {i} {s['total']}" for i, s in enumerate(scores)])
+        lines += wrapped(tr("Game over: "), [tr("seat {seat} {total}", seat=i, total=s["total"])
+                                              for i, s in enumerate(scores)])
     else:
-        lines += wrapped("Now: ", [view["waiting_for"]])
+        lines += wrapped(tr("Now: "), [view["waiting_for"]])
     return "\n".join(lines)
 
 

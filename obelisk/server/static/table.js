@@ -12,7 +12,7 @@ const PING_MS = 20000;
 /** The bot that stands in for a person (`POST /api/tables/{id}/seats/{i}/bot`). */
 const STAND_IN = "greedy";
 /** Errors after which the frame on screen may be out of date: it is fetched again. */
-const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn", "finished"]);
+const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn", "finished", "nothing_to_undo"]);
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,11 @@ let attempts = 0;
 let retryTimer = null;
 let pingTimer = null;
 let sentVersion = null;
-let lastLogSeq = -Infinity;
+/** The version of the frame whose log is on screen: a frame whose log starts beyond it missed one. */
+let logVersion = 0;
+/** The version this seat had seen when it last looked (`localStorage`); what is newer is highlighted. */
+let since = null;
+let sinceKey = null;
 let stopped = false;
 let clockTimer = null;
 let board = null;
@@ -169,7 +173,17 @@ function sendMove(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
   sentVersion = frame.version;
   for (const button of $("actions").children) button.disabled = true;
+  $("undo").disabled = true;
   socket.send(JSON.stringify({ type: "move", version: frame.version, action }));
+}
+
+/** Takes back this seat's last decision (one; the button repeats), on the version on screen. */
+function sendUndo() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !frame || !frame.undo) return;
+  sentVersion = frame.version;
+  for (const button of $("actions").children) button.disabled = true;
+  $("undo").disabled = true;
+  socket.send(JSON.stringify({ type: "undo", version: frame.version }));
 }
 
 /** The seat to act: the summary says it; a view's `current_player` is the fallback. */
@@ -195,6 +209,10 @@ function renderTurn(current) {
     title.textContent = t("Waiting");
   }
   const online = socket && socket.readyState === WebSocket.OPEN;
+  const undo = $("undo");
+  undo.hidden = !token || !(current.undo > 0) || current.status !== "playing";
+  undo.disabled = !online;
+  undo.title = t("Take back your last move (key u)");
   replace($("actions"), legal.map(([action, label]) => el("button", {
     type: "button", class: "action", "data-action": action, disabled: !online,
     on: { click: () => sendMove(action) },
@@ -208,27 +226,92 @@ function renderTurn(current) {
   }
 }
 
-/** Adds the frame's new log entries; a socket sends each entry once, so a gap means one was missed. */
+/**
+ * Puts the frame's log entries in place of those from `log_from` on (docs/server.md): a socket sends each
+ * entry once, and after an undo `log_from` goes back to the first entry taken back. A `log_from` beyond the
+ * version whose log is on screen means a frame was missed: the whole frame is fetched.
+ */
 function renderLog(current) {
-  const entries = current.log || [];
-  const log = $("log");
-  const next = lastLogSeq === -Infinity ? 0 : lastLogSeq + 1;
-  if ((current.log_from || 0) > next) {
+  const from = current.log_from || 0;
+  if (from > logVersion) {
     refresh();
     return;
   }
-  if (entries.length && entries[0].seq <= lastLogSeq && !log.querySelector(`[data-seq="${entries[0].seq}"]`)) {
-    log.replaceChildren();
-    lastLogSeq = -Infinity;
-  }
+  const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  for (const entry of entries) {
-    if (entry.seq <= lastLogSeq) continue;
-    log.appendChild(el("li", { "data-seq": entry.seq, value: entry.seq + 1 },
+  while (log.lastElementChild && Number(log.lastElementChild.dataset.seq) >= from) log.lastElementChild.remove();
+  for (const entry of current.log || []) {
+    log.appendChild(el("li", { "data-seq": entry.seq },
       el("span", { class: "actor" }, `${seatName(current.table.seats, entry.actor)}: `), entry.text));
-    lastLogSeq = entry.seq;
   }
+  logVersion = current.version;
+  markNew();
   if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function seenStoreKey(seat) {
+  return `obelisk.seen.${tableId}.${seat === null ? "spectator" : seat}`;
+}
+
+/** The version this seat had seen on its last look, from `localStorage` (null: never, or no storage). */
+function loadSeen(seat) {
+  try {
+    const stored = localStorage.getItem(seenStoreKey(seat));
+    return stored !== null && /^\d+$/.test(stored) ? Number(stored) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the version on screen as seen, while the page is looked at. */
+function rememberSeen(current) {
+  if (document.visibilityState !== "visible") return;
+  try {
+    localStorage.setItem(seenStoreKey(current.seat), String(current.version));
+  } catch {
+    // Private windows may refuse storage: nothing is highlighted next time.
+  }
+}
+
+/** Highlights the log entries newer than the version this seat had seen on its last look. */
+function markNew() {
+  for (const item of $("log").children) {
+    const fresh = since !== null && Number(item.dataset.seq) >= since;
+    item.classList.toggle("new", fresh);
+    if (fresh) item.title = t("New since your last look");
+    else item.removeAttribute("title");
+  }
+}
+
+/** The page was looked away from and back at: what came meanwhile is what is new. */
+function lookedAgain() {
+  if (document.visibilityState !== "visible" || !frame) return;
+  since = loadSeen(frame.seat);
+  markNew();
+  if (board) board.update(frame);
+  rememberSeen(frame);
+}
+
+/** The final result's tie lines: seats with equal points either share a place or the game's tie-break ordered them. */
+function tieLines(current, place) {
+  const { scores } = current.result;
+  const totals = (scores || []).map((score) => (score || {}).total);
+  const lines = [];
+  for (const total of new Set(totals)) {
+    const seats = totals.map((value, seat) => (value === total ? seat : null)).filter((seat) => seat !== null);
+    if (seats.length < 2 || total === undefined) continue;
+    const names = seats.map((seat) => seatName(current.table.seats, seat)).join(", ");
+    const shared = new Set(seats.map((seat) => place[seat])).size === 1;
+    lines.push(shared
+      ? t("{seats} tied on {points} points and share place {place}.", { seats: names, points: total, place: place[seats[0]] })
+      : t("{seats} have {points} points each; the tie-break decided: {order}.", {
+        seats: names, points: total,
+        order: [...seats].sort((a, b) => place[a] - place[b])
+          .map((seat) => t("{seat} in place {place}", { seat: seatName(current.table.seats, seat), place: place[seat] }))
+          .join(", "),
+      }));
+  }
+  return lines;
 }
 
 function renderResult(current, raw) {
@@ -246,7 +329,7 @@ function renderResult(current, raw) {
     replace($("scores"),
       el("thead", {}, el("tr", {},
         el("th", { scope: "col" }, t("Place")), el("th", { scope: "col" }, t("Seat")), el("th", { scope: "col" }, t("Points")),
-        categories.map((name) => el("th", { scope: "col" }, name.replaceAll("_", " "))))),
+        categories.map((name) => el("th", { scope: "col" }, (current.result.headings || {})[name] || name.replaceAll("_", " "))))),
       el("tbody", {}, order.map((seat) => {
         const score = (scores && scores[seat]) || {};
         return el("tr", { "data-seat": seat, class: seat === current.seat ? "mine" : null },
@@ -255,6 +338,7 @@ function renderResult(current, raw) {
           el("td", {}, score.total ?? ""),
           categories.map((name) => el("td", {}, (score.breakdown || {})[name] ?? "")));
       })));
+    replace($("ties"), tieLines(current, place).map((line) => el("p", {}, line)));
   }
   if (current.reveal) {
     const seed = revealedSeed(raw, current.reveal);
@@ -279,6 +363,10 @@ function renderResult(current, raw) {
     record.href = `/api/tables/${encodeURIComponent(summary.id)}/record`;
     record.setAttribute("download", `${summary.game}-${summary.id}.json`);
   }
+  const replay = $("replay");
+  replay.hidden = !finished;
+  replay.textContent = t("Replay the game");
+  if (finished) replay.href = `/table/${encodeURIComponent(summary.id)}/replay`;
   const rematch = $("rematch");
   rematch.hidden = !finished || current.seat === null || !token;
   rematch.textContent = summary.rematch ? t("Join the rematch") : t("Rematch");
@@ -295,7 +383,9 @@ function renderBoard(current) {
   }
   if (boardLoading) return;
   boardLoading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
-    board = module.mount($("board"), { t, lang, play: sendMove });
+    const ctx = { t, lang, play: sendMove };
+    Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
+    board = module.mount($("board"), ctx);
     if (frame) board.update(frame);
   }, () => {
     $("board-box").hidden = true;
@@ -311,7 +401,14 @@ function render(current, raw) {
   const first = frame === null;
   frame = current;
   sentVersion = null;
-  document.title = t("Obelisk: {game}", { game: summary.game_name });
+  const key = seenStoreKey(current.seat);
+  if (key !== sinceKey) {
+    sinceKey = key;
+    since = loadSeen(current.seat);
+  }
+  const yourMove = (current.legal || []).length > 0;
+  const title = t("Obelisk: {game}", { game: summary.game_name });
+  document.title = yourMove ? `${t("(your move)")} ${title}` : title;
   $("game-name").textContent = `· ${summary.game_name}`;
   $("table-status").textContent = statusText(summary.status);
   $("whoami").textContent = current.seat === null ? t("spectating") : t("you are seat {seat}", { seat: current.seat });
@@ -325,6 +422,7 @@ function render(current, raw) {
   renderTurn(current);
   renderLog(current);
   renderResult(current, raw);
+  rememberSeen(current);
   if (first) performance.mark(FIRST_FRAME_MARK);
 }
 
@@ -457,7 +555,62 @@ async function claimFromFragment() {
   }
 }
 
+/** Whether a key press goes to something the reader types in: shortcuts never fire there. */
+function typing(target) {
+  return Boolean(target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)));
+}
+
+function showHelp(open) {
+  const help = $("help");
+  if (open) {
+    replace($("help-title"), t("Keyboard shortcuts"));
+    replace($("help-keys"), [
+      ["u", t("Take back your last move")],
+      ["?", t("Show these shortcuts")],
+      ["Esc", t("Close this help")],
+      ["Tab", t("Go to the next button or field; Enter or Space uses it")],
+    ].map(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)]));
+    $("help-close").textContent = t("Close");
+    help.hidden = false;
+    $("help-close").focus();
+  } else if (!help.hidden) {
+    help.hidden = true;
+    $("help-open").focus();
+  }
+}
+
+/**
+ * `u` takes back a move, `?` lists the shortcuts, Escape closes the list (which keeps the focus while open);
+ * never while typing or with a modifier.
+ */
+function onShortcut(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  if (event.key === "Escape" && !$("help").hidden) {
+    event.preventDefault();
+    showHelp(false);
+  } else if (event.key === "Tab" && !$("help").hidden) {
+    event.preventDefault();
+    $("help-close").focus();
+  } else if (event.key === "?") {
+    event.preventDefault();
+    showHelp($("help").hidden);
+  } else if ((event.key === "u" || event.key === "U") && $("help").hidden) {
+    const undo = $("undo");
+    if (!undo.hidden && !undo.disabled) {
+      event.preventDefault();
+      sendUndo();
+    }
+  }
+}
+
 function bindKeys() {
+  document.addEventListener("keydown", onShortcut);
+  $("undo").addEventListener("click", sendUndo);
+  $("help-open").addEventListener("click", () => showHelp(true));
+  $("help-open").textContent = t("Keys (?)");
+  $("undo").textContent = t("Undo");
+  $("help-close").addEventListener("click", () => showHelp(false));
+  document.addEventListener("visibilitychange", lookedAgain);
   $("filter").addEventListener("input", applyFilter);
   $("filter").addEventListener("keydown", (event) => {
     if (event.key === "Enter") {

@@ -263,10 +263,11 @@ def test_render_observation_draws_the_cave_screen_and_cards() -> None:
     state = started(2, seed=1)
     game = state.game
     text = game.render_observation(state.observation(0))
-    assert "cave entrance (north)" in text and "round 1 of 12, choosing cards" in text
+    assert "round 1 of 12, choosing cards" in text and text.split("\n")[1].split()[:6] == list("ABCDEF")
     assert " 1  4:" in text and "Your hand" in text
-    assert f"#{state.hands[0][0] + 1}" in text and "##" in text
-    assert "height:top tile" not in text and "height:top tile" in game.render_legend(state.observation(0))
+    assert f"#{state.hands[0][0] + 1}" in text and "##" in text  # the cards' shapes while choosing one
+    legend = game.render_legend(state.observation(0))
+    assert "height:top tile" not in text and "height:top tile" in legend and "entrance (north) is at the top" in legend
     spectator = game.render_observation(state.observation(None))
     assert "Your hand" not in spectator
     assert str(state).startswith("round index 0")

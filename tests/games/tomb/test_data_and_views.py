@@ -153,7 +153,7 @@ def test_observation_and_rendering_show_public_state_only() -> None:
     assert view["face_down"] == 48 and sum(view["unrevealed"].values()) == 48
     text = s.game.render_observation(view)
     assert "Seat 1 (b)" in text and "CHM" in text and "???" in text
-    assert "round 1:" in text and "of 300" not in text, "the technical round cap is no part of play, so the screen does not count toward it"
+    assert "Round 1:" in text and "of 300" not in text, "the technical round cap is no part of play, so the screen does not count toward it"
     assert text.splitlines()[2].startswith(" 1|     b "), "the figure letter is drawn on B1"
     json.dumps(view)
     assert "pool" not in view
