@@ -646,7 +646,7 @@ async function switchLanguage(code) {
     $("board").replaceChildren();
   }
   $("log").replaceChildren();
-  lastLogSeq = -Infinity;
+  logVersion = 0;
   attempts = 0;
   connect();
 }
