@@ -34,7 +34,7 @@ from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, catalog_pa
 
 _JS_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
 _JS_CALL = re.compile(r"\bt(\.n|\.term)?\(\s*" + _JS_STRING + r"(?:\s*,\s*" + _JS_STRING + r")?")
-_HTML_ATTR = re.compile(r'\bdata-i18n(?:-[a-z]+)?="([^"]*)"')
+_HTML_ATTR = re.compile(r'\bdata-i18n(?:-[a-z]+(?:-[a-z]+)*)?="([^"]*)"')
 
 
 @dataclass
@@ -173,6 +173,9 @@ def check(name: str, lang: str, found: Messages) -> list[str]:
 
 def update(name: str, lang: str, found: Messages) -> int:
     """Write the catalog with every message ``found`` (old translations kept), returning how many are new."""
+    path = catalog_path(name) / f"{lang}.po"
+    if not path.exists() and not (found.plain or found.plural or found.terms):
+        return 0
     old = _read(name, lang)
     catalog = Catalog(
         locale=lang, domain=name, project="Obelisk", version="1", fuzzy=False,
@@ -196,7 +199,6 @@ def update(name: str, lang: str, found: Messages) -> int:
         keep(pair, None, at)
     for (kind, term), at in sorted(found.terms.items()):
         keep(term, kind, at)
-    path = catalog_path(name) / f"{lang}.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=0, omit_header=False, no_location=False, include_lineno=False)

@@ -2,15 +2,19 @@
 
 Every module in this package that defines ``register(app)`` adds its
 commands. User errors are reported in one line, never as a traceback.
+``play``, ``replay`` and ``rules`` speak the language of ``--lang en|cs`` (or of ``OBELISK_LANG``).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
 import typer
+
+from obelisk.core import i18n
 
 try:
     from typer._click.exceptions import ClickException
@@ -36,6 +40,46 @@ class Interrupted(Exception):
 
 _registered: list[str] = []
 
+SPEAKING_COMMANDS = ("play", "replay", "rules")
+"""The commands that print the games' texts, and so take ``--lang``."""
+LANGUAGE_VARIABLE = "OBELISK_LANG"
+_LANGUAGE_HELP = (f"--lang {'|'.join(i18n.LANGUAGES)}: the language of the game's texts "
+                  f"(default: ${LANGUAGE_VARIABLE}, else {i18n.DEFAULT_LANGUAGE}).")
+
+
+def _take_language(args: list[str]) -> tuple[list[str], str]:
+    """``args`` without ``--lang X`` (given to a speaking command, before any ``--``) and the language chosen.
+
+    Taken out here rather than declared by each command: ``play`` reads the words it does not know as
+    game options, so one place decides the language for all three.
+    """
+    chosen = os.environ.get(LANGUAGE_VARIABLE) or i18n.DEFAULT_LANGUAGE
+    where = "$" + LANGUAGE_VARIABLE
+    if not args or args[0] not in SPEAKING_COMMANDS:
+        return args, chosen
+    kept: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word == "--":
+            kept += args[index:]
+            break
+        if word == "--lang" or word.startswith("--lang="):
+            if word == "--lang":
+                if index + 1 >= len(args):
+                    raise UserError(f"--lang needs a language: one of {', '.join(i18n.LANGUAGES)}")
+                chosen, index = args[index + 1], index + 2
+            else:
+                chosen, index = word.partition("=")[2], index + 1
+            where = "--lang"
+            continue
+        kept.append(word)
+        index += 1
+    try:
+        return kept, i18n.check_language(chosen)
+    except ValueError as error:
+        raise UserError(f"{where}: {error}") from None
+
 
 def _register_commands() -> None:
     if _registered:
@@ -46,6 +90,9 @@ def _register_commands() -> None:
         if register is not None:
             register(app)
         _registered.append(module.name)
+    for command in app.registered_commands:
+        if command.name in SPEAKING_COMMANDS:
+            command.epilog = _LANGUAGE_HELP
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     _register_commands()
     args = sys.argv[1:] if argv is None else argv
     try:
-        status = app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
+        args, lang = _take_language(list(args))
+        with i18n.language(lang):
+            status = app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
     except UserError as error:
         print(f"obelisk: error: {error}", file=sys.stderr)
         return 2

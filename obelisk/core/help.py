@@ -83,7 +83,7 @@ class GameHelp:
         for entry in self.entries:
             if wanted in _forms(entry):
                 return entry
-        starting = [e for e in self.entries if fold(e.name).startswith(wanted)]
+        starting = [e for e in self.entries if any(form.startswith(wanted) for form in _prefixes(e))]
         if len(starting) == 1:
             return starting[0]
         shown = _shown(name)
@@ -116,6 +116,12 @@ class GameHelp:
 def _forms(entry: HelpEntry) -> set[str]:
     """The exact forms that find ``entry``: its name, its key and its key without the kind (``card:7`` → ``7``)."""
     return {fold(entry.name), fold(entry.key), fold(entry.key.partition(":")[2])}
+
+
+def _prefixes(entry: HelpEntry) -> tuple[str, str]:
+    """The forms a unique beginning may be of: the name in the active language and the key's words, which
+    are the English name's, so a name typed in English is found in every language."""
+    return fold(entry.name), fold(entry.key.partition(":")[2])
 
 
 def _shown(text: str) -> str:

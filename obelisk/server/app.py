@@ -37,7 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import game_class
 from obelisk.core import games as registered_games
-from obelisk.core.i18n import LANGUAGES, UI_DOMAIN, language, messages
+from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
 from obelisk.server.store import open_database
 from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
 
@@ -223,6 +223,19 @@ def _table_id(request: Request | WebSocket) -> str:
     return request.path_params["table_id"]
 
 
+def _checked_language(lang: Any) -> str:
+    """``lang`` if the server speaks it, else a ``bad_request`` naming the languages it speaks."""
+    try:
+        return check_language(lang)
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+
+
+def _lang(request: Request) -> str:
+    """The language of ``?lang=`` (English without one): what the texts of the answer are worded in."""
+    return _checked_language(request.query_params.get("lang", DEFAULT_LANGUAGE))
+
+
 def _seat_param(request: Request) -> int:
     raw = request.path_params["seat"]
     if not raw.isdigit() or len(raw) > 3:
@@ -233,17 +246,31 @@ def _seat_param(request: Request) -> int:
 # ---- HTTP endpoints ---------------------------------------------------------------------------
 
 async def list_games(request: Request) -> Response:
-    """The games and the options a table may set (not those naming files on the server)."""
+    """The games and the options a table may set (not those naming files on the server), their names and
+    descriptions in ``?lang=``: each game's catalog names them as terms (``game``, ``option``)."""
+    lang = _lang(request)
     listed = []
-    for info in registered_games():
-        doc = info.to_dict()
-        doc["options"] = [o.to_dict() for o in info.options if not file_option(o)]
-        listed.append(doc)
+    with language(lang):
+        for info in registered_games():
+            tr = domain(info.id)
+            doc = info.to_dict()
+            doc["name"] = tr.term("game", info.name)
+            doc["description"] = tr.term("game", info.description) if info.description else info.description
+            doc["options"] = []
+            for option in info.options:
+                if file_option(option):
+                    continue
+                described = option.to_dict()
+                if option.description:
+                    described["description"] = tr.term("option", option.description)
+                doc["options"].append(described)
+            listed.append(doc)
     return Json(listed)
 
 
 async def create_table(request: Request) -> Response:
     _limited(request)
+    lang = _lang(request)
     body: CreateBody = await _body(request, CreateBody)
     known = {info.id for info in registered_games()}
     if body.game not in known:
@@ -251,8 +278,10 @@ async def create_table(request: Request) -> Response:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
                                                  body.turn_seconds)
+    with language(lang):
+        described = summary(snap)
     return Json({
-        "table": summary(snap),
+        "table": described,
         "tokens": {str(seat): token for seat, token in tokens.items()},
         "invite_urls": {str(seat): f"/table/{snap.id}#token={token}" for seat, token in tokens.items()},
         "spectator_url": f"/table/{snap.id}",
@@ -263,15 +292,19 @@ async def list_tables(request: Request) -> Response:
     status = request.query_params.get("status")
     if status not in (None, "waiting", "playing", "finished"):
         raise ApiError(400, "bad_request", "status must be waiting, playing or finished")
+    lang = _lang(request)
     tables = _tables(request)
     snaps = await tables.list(status)
-    return Json({"tables": [summary(s) for s in snaps]})
+    with language(lang):
+        return Json({"tables": [summary(s) for s in snaps]})
 
 
 async def get_table(request: Request) -> Response:
+    lang = _lang(request)
     tables = _tables(request)
     live = await tables.get(_table_id(request))
-    return Json(summary(live.snap, tables.connected(live)))
+    with language(lang):
+        return Json(summary(live.snap, tables.connected(live)))
 
 
 async def claim_seat(request: Request) -> Response:
@@ -289,10 +322,11 @@ async def join_seat(request: Request) -> Response:
 
 
 async def get_frame(request: Request) -> Response:
+    lang = _lang(request)
     tables = _tables(request)
     live = await tables.get(_table_id(request))
     snap = live.snap
-    return Json(frame(snap, snap.seat_of(_token(request)), tables.connected(live)))
+    return Json(frame(snap, snap.seat_of(_token(request)), tables.connected(live), lang=lang))
 
 
 async def post_move(request: Request) -> Response:
@@ -329,7 +363,7 @@ async def get_replay(request: Request) -> Response:
     """A finished table at a step, from any seat's view (``?seat=i|spectator&step=n``)."""
     seat = None if request.query_params.get("seat", "spectator") == "spectator" else _number(request, "seat")
     snap = await _tables(request).snapshot(_table_id(request))
-    return Json(replay_frame(snap, seat, _number(request, "step")))
+    return Json(replay_frame(snap, seat, _number(request, "step"), _lang(request)))
 
 
 async def post_rematch(request: Request) -> Response:
@@ -392,11 +426,9 @@ async def get_help(request: Request) -> Response:
     """A game's rules summary and component glossary (``Game.help()``), in ``?lang=`` (English by default):
     what a board shows when a card or tile is hovered."""
     game = request.path_params["game"]
-    lang = request.query_params.get("lang", "en")
     if game not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such game")
-    if lang not in LANGUAGES:
-        raise ApiError(400, "bad_request", f"no such language; choose one of: {', '.join(LANGUAGES)}")
+    lang = _lang(request)
     with language(lang):
         help_ = game_class(game)().help()
         doc = {"summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]}
@@ -417,9 +449,10 @@ def _page(name: str) -> Any:
 class Client:
     """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced."""
 
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> None:
         self.socket = socket
         self.seat = seat
+        self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
         self.sent = 0
@@ -442,7 +475,7 @@ class Client:
                 self._frame_due = False
                 try:
                     snap = live.snap
-                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.sent)}
+                    message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.sent, self.lang)}
                     self.sent = snap.version
                 except Exception:
                     log.exception("table %s: the frame of seat %s failed", live.snap.id, self.seat)
@@ -486,6 +519,7 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
 class HelloMessage(_Body):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
+    lang: str = Field(default=DEFAULT_LANGUAGE, max_length=20)
 
 
 class MoveMessage(_Body):
@@ -509,6 +543,7 @@ async def table_socket(socket: WebSocket) -> None:
     table_id = _table_id(socket)
     try:
         hello: HelloMessage = _parse(HelloMessage, await _receive(socket, config.max_body, config.hello_timeout))
+        lang = _checked_language(hello.lang)
         live = await tables.get(table_id)
         seat = live.snap.seat_of(hello.token)
     except ApiError as error:
@@ -519,7 +554,7 @@ async def table_socket(socket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat)
+    client = Client(socket, seat, lang)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)

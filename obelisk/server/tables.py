@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 import obelisk
 from obelisk.bots import make_bot
 from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
+from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow, now
@@ -152,8 +153,8 @@ class LogEntry:
     seq: int
     """The table's event number of the move (not its place in the log: taken-back moves leave gaps)."""
     actor: int
-    texts: tuple[str, ...]
-    """What each viewer learns: seats 0..n-1, then the spectator."""
+    texts: Mapping[str, tuple[str, ...]]
+    """What each viewer learns, in each language: seats 0..n-1, then the spectator."""
     reveals: bool = True
     """Whether the move showed anyone something hidden (chance outcomes do): such a move is never taken back."""
 
@@ -256,12 +257,12 @@ def board_script(game: str) -> str | None:
 
 
 def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
-    """The public description of a table: no tokens, no seed."""
+    """The public description of a table: no tokens, no seed; the game's name in the active language."""
     online = set(connected)
     return {
         "id": snap.id,
         "game": snap.game.id,
-        "game_name": snap.game.info.name,
+        "game_name": i18n.domain(snap.game.id).term("game", snap.game.info.name),
         "board": board_script(snap.game.id),
         "players": snap.game.num_players,
         "options": dict(snap.options),
@@ -292,8 +293,8 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
     }
 
 
-def _log_view(entries: Sequence[LogEntry], viewer: int) -> list[dict[str, Any]]:
-    return [{"seq": e.seq, "actor": e.actor, "text": e.texts[viewer]} for e in entries]
+def _log_view(entries: Sequence[LogEntry], viewer: int, lang: str) -> list[dict[str, Any]]:
+    return [{"seq": e.seq, "actor": e.actor, "text": e.texts[lang][viewer]} for e in entries]
 
 
 def result(game: Game, state: State) -> dict[str, Any]:
@@ -303,13 +304,21 @@ def result(game: Game, state: State) -> dict[str, Any]:
     return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys}}
 
 
-def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent: int = 0) -> dict[str, Any]:
-    """Everything ``seat`` (``None``: a spectator) may see of the table now.
+def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent: int = 0,
+          lang: str | None = None) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of the table now, worded in ``lang`` (by default
+    the active language).
 
     ``sent`` is the version this client was last sent (0: none): ``log`` holds the entries from seq
     ``log_from`` on, which the client puts in place of its own from there, so a websocket sends each
     entry once and an undo takes the moves it undid off every client's log.
     """
+    lang = lang or i18n.current_language()
+    with i18n.language(lang):
+        return _frame(snap, seat, connected, sent, lang)
+
+
+def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int, lang: str) -> dict[str, Any]:
     state = snap.state
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
@@ -326,7 +335,7 @@ def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent:
         "text": snap.game.render_observation(view),
         "legal": legal,
         "undo": 0 if seat is None else snap.undo_points(seat),
-        "log": _log_view(snap.log[bisect.bisect_left(snap.log, log_from, key=lambda e: e.seq):], viewer),
+        "log": _log_view(snap.log[bisect.bisect_left(snap.log, log_from, key=lambda e: e.seq):], viewer, lang),
         "log_from": log_from,
         "status": snap.status,
         "result": result(snap.game, state) if finished else None,
@@ -345,8 +354,9 @@ def turn_starts(log: Sequence[LogEntry]) -> list[int]:
     return starts
 
 
-def replay_frame(snap: Snapshot, seat: int | None, step: int | None) -> dict[str, Any]:
-    """A finished table after its first ``step`` moves (None: all of them) as ``seat`` saw it then.
+def replay_frame(snap: Snapshot, seat: int | None, step: int | None, lang: str | None = None) -> dict[str, Any]:
+    """A finished table after its first ``step`` moves (None: all of them) as ``seat`` saw it then, worded in
+    ``lang`` (by default the active language).
 
     Once the game is over its whole record is public, so any seat's view may be asked for. The answer is
     shaped like a frame (``version`` is the step, ``legal`` is empty, the log's ``seq`` counts steps) so the
@@ -360,7 +370,12 @@ def replay_frame(snap: Snapshot, seat: int | None, step: int | None) -> dict[str
         raise ApiError(400, "bad_request", f"step must be 0 to {len(history)}")
     if seat is not None and not 0 <= seat < snap.game.num_players:
         raise ApiError(400, "bad_request", f"seat must be 0 to {snap.game.num_players - 1} or 'spectator'")
-    state = snap.game.replay(snap.seed, history[:step])
+    lang = lang or i18n.current_language()
+    with i18n.language(lang):
+        return _replay_frame(snap, seat, step, len(history), snap.game.replay(snap.seed, history[:step]), lang)
+
+
+def _replay_frame(snap: Snapshot, seat: int | None, step: int, steps: int, state: State, lang: str) -> dict[str, Any]:
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
     acting = state.current_player()
@@ -369,14 +384,14 @@ def replay_frame(snap: Snapshot, seat: int | None, step: int | None) -> dict[str
         "seat": seat,
         "version": step,
         "step": step,
-        "steps": len(history),
+        "steps": steps,
         "turns": turn_starts(snap.log),
         "to_act": acting if acting >= 0 else None,
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": [],
         "undo": 0,
-        "log": [{"seq": i, "actor": e.actor, "text": e.texts[viewer]} for i, e in enumerate(snap.log[:step])],
+        "log": [{"seq": i, "actor": e.actor, "text": e.texts[lang][viewer]} for i, e in enumerate(snap.log[:step])],
         "log_from": 0,
         "status": snap.status,
         "result": result(snap.game, snap.state),
@@ -397,11 +412,21 @@ def record(snap: Snapshot) -> dict[str, Any]:
 
 
 def _log_entry(state: State, seq: int, action: int) -> LogEntry:
-    """The entry of ``action`` about to be applied to ``state``, as each viewer sees it."""
+    """The entry of ``action`` about to be applied to ``state``, as each viewer sees it in each language.
+
+    Every language is worded now, while the state before the action is at hand: wording one later, when a
+    reader of that language connects, would need the table replayed to that step. A language whose
+    texts come out as the English ones shares the English tuple.
+    """
     viewers: list[int | None] = [*range(state.num_players), None]
     actor = state.current_player()
-    return LogEntry(seq, actor, tuple(state.public_action_string(action, v) for v in viewers),
-                    actor == CHANCE or state._reveals(action))
+    texts: dict[str, tuple[str, ...]] = {}
+    for lang in i18n.LANGUAGES:
+        with i18n.language(lang):
+            worded = tuple(state.public_action_string(action, v) for v in viewers)
+        english = texts.get(i18n.DEFAULT_LANGUAGE)
+        texts[lang] = english if english == worded else worded
+    return LogEntry(seq, actor, texts, actor == CHANCE or state._reveals(action))
 
 
 def _take_back(state: State, log: list[LogEntry], seat: int, steps: int) -> tuple[State, int]:

@@ -88,3 +88,18 @@ def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:
     problems = messages.check(i18n.UI_DOMAIN, "cs", found)
     assert "there:2: a message id must be a literal string" in problems
     assert any("'a message nobody translated {x}' is missing (used at here:1)" in p for p in problems)
+
+
+def test_translated_attributes_of_the_pages_are_extracted() -> None:
+    found = messages.extract(i18n.UI_DOMAIN)
+    assert found.plain["Table"].startswith("obelisk/server/static/table.html")  # data-i18n-aria-label
+    assert "Your name" in found.plain  # data-i18n
+
+
+def test_update_writes_no_catalog_for_a_domain_with_nothing_to_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    monkeypatch.setattr(messages, "catalog_path", lambda name: tmp_path / name)
+    assert messages.update("quiet", "cs", messages.Messages()) == 0
+    assert not (tmp_path / "quiet").exists()
+    assert messages.update("chatty", "cs", messages.Messages(plain={"hello": "here:1"})) == 1
+    assert (tmp_path / "chatty" / "cs.po").is_file()

@@ -4,7 +4,9 @@ What seat 0 and a spectator receive (websocket frames and HTTP responses) is
 checked, after the end, against the game replayed from its published record:
 each frame's view, text, legal actions and log are exactly what the protocol's
 views give that seat, no other seat's private parts appear in it, and the
-secret seed and salt appear nowhere before the end.
+secret seed and salt appear nowhere before the end. Each game is played in
+English and in Czech (``hello`` with ``"lang": "cs"``, ``?lang=cs``): a frame in
+Czech is exactly what the views give that seat worded under ``language("cs")``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from obelisk.core.i18n import LANGUAGES, language
 from obelisk.core.records import replay_record
 from tests.server.conftest import ORIGIN, bearer
 
@@ -50,7 +53,7 @@ def whole_log(message: dict[str, Any], log: list[dict[str, Any]]) -> dict[str, A
     return {**message, "log": list(log)}
 
 
-def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
+def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int, lang: str = "en"
          ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], list[str]]:
     """Seat 0 plays by websocket (random legal choices); returns its frames, the spectator's and raw texts."""
     # Random play can wander for Tomb's whole 300-round technical cap, and every frame kept for checking
@@ -67,10 +70,10 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
     watched_log: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as spectator, \
             client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
-        spectator.send_json({"type": "hello", "token": None})
+        spectator.send_json({"type": "hello", "token": None, "lang": lang})
         claim = client.post(f"/api/tables/{table}/claim", json={"token": token, "name": "Ann"})
         texts.append(claim.text)
-        ws.send_json({"type": "hello", "token": token})
+        ws.send_json({"type": "hello", "token": token, "lang": lang})
         moved = -1
         while True:
             raw = ws.receive_text()
@@ -81,7 +84,7 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
                 break
             texts.append(raw)
             if message["legal"] and message["version"] > moved:
-                http = client.get(f"/api/tables/{table}/frame", headers=bearer(token))
+                http = client.get(f"/api/tables/{table}/frame?lang={lang}", headers=bearer(token))
                 texts.append(http.text)
                 assert http.json()["legal"] == message["legal"]
                 assert http.json()["log"] == message["log"] and http.json()["log_from"] == 0
@@ -97,7 +100,12 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int
     return table, mine, watched, texts
 
 
-def check_frame(message: dict[str, Any], seat: int | None, states: list[Any], actions: list[int]) -> None:
+def check_frame(message: dict[str, Any], seat: int | None, states: list[Any], actions: list[int], lang: str) -> None:
+    with language(lang):
+        _check_frame(message, seat, states, actions)
+
+
+def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], actions: list[int]) -> None:
     version = message["version"]
     state = states[version]
     game = state.game
@@ -129,10 +137,11 @@ def check_frame(message: dict[str, Any], seat: int | None, states: list[Any], ac
         assert message["result"] is None and message["reveal"] is None
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game, seats", GAMES, ids=[g for g, _ in GAMES])
-def test_a_full_game_through_the_api_leaks_nothing(client: TestClient, game: str, seats: list[dict[str, Any]]
-                                                   ) -> None:
-    table, mine, watched, texts = play(client, game, seats, seed=len(game))
+def test_a_full_game_through_the_api_leaks_nothing(client: TestClient, game: str, seats: list[dict[str, Any]],
+                                                   lang: str) -> None:
+    table, mine, watched, texts = play(client, game, seats, seed=len(game), lang=lang)
     doc = client.get(f"/api/tables/{table}/record").json()
     seed, salt = doc["seed"], doc["seed_salt"]
     for text in texts:
@@ -144,7 +153,7 @@ def test_a_full_game_through_the_api_leaks_nothing(client: TestClient, game: str
     assert mine[-1]["result"]["returns"] == states[-1].returns()
     assert sum(1 for m in mine if m["legal"]) > 0
     for message in mine:
-        check_frame(message, 0, states, actions)
+        check_frame(message, 0, states, actions, lang)
     for message in watched:
-        check_frame(message, None, states, actions)
+        check_frame(message, None, states, actions, lang)
     assert watched[-1]["version"] == len(actions)

@@ -51,10 +51,11 @@ def browser() -> Iterator[Browser]:
 
 
 class Tab:
-    """A page in its own profile (own localStorage), recording CSP violations and uncaught script errors."""
+    """A page in its own profile (own localStorage, the browser's language ``locale``), recording CSP violations
+    and uncaught script errors."""
 
-    def __init__(self, browser: Browser) -> None:
-        self.context: BrowserContext = browser.new_context()
+    def __init__(self, browser: Browser, locale: str = "en-US") -> None:
+        self.context: BrowserContext = browser.new_context(locale=locale)
         self.context.add_init_script(_WATCH)
         self.context.set_default_timeout(15_000)
         self.page: Page = self.context.new_page()
@@ -70,12 +71,12 @@ class Tab:
 
 
 @pytest.fixture
-def open_tab(browser: Browser) -> Iterator[Callable[[], Tab]]:
-    """Opens tabs in fresh profiles; all are closed after the test."""
+def open_tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
+    """Opens tabs in fresh profiles (``open_tab(locale="cs-CZ")``); all are closed after the test."""
     opened: list[Tab] = []
 
-    def make() -> Tab:
-        opened.append(Tab(browser))
+    def make(locale: str = "en-US") -> Tab:
+        opened.append(Tab(browser, locale))
         return opened[-1]
 
     yield make

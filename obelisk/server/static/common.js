@@ -1,4 +1,5 @@
 // Shared by the lobby and the table page: the JSON API, safe element building, the seats kept in this browser.
+import { t, lang } from "/static/i18n.js";
 
 /** An error answered by the server ({"error": {"code", "message"}}) or by the network. */
 export class ApiError extends Error {
@@ -9,7 +10,34 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the JSON API; resolves to the parsed body, rejects with an ApiError whose message is fit to show. */
+/**
+ * What to show the reader for an `ApiError`: the server's own one-line message in English (the API speaks
+ * English), else the page's text for the error's code.
+ */
+export function errorText(error) {
+  if (lang === "en" || !(error instanceof ApiError)) return error.message;
+  switch (error.code) {
+    case "network": return t("the server cannot be reached");
+    case "http": return t("the server answered with an error ({status})", { status: error.status });
+    case "bad_request": return t("the server refused the request as incomplete or wrong");
+    case "illegal_action": return t("that move is not allowed now");
+    case "bad_token": return t("this seat key opens no seat at this table");
+    case "not_public": return t("only public tables can be joined; ask for an invite link");
+    case "not_found": return t("there is no such table");
+    case "stale_version": return t("the table has moved on; here it is as it is now");
+    case "not_your_turn": return t("it is not your turn");
+    case "waiting": return t("the game starts when every seat is taken");
+    case "finished": return t("the game is over");
+    case "not_finished": return t("the game is not over yet");
+    case "seat_taken": return t("that seat is taken");
+    case "too_large": return t("the request is too large");
+    case "rate_limited": return t("too many requests; wait a moment");
+    case "internal": return t("the server failed; the table is unchanged");
+    default: return error.message;
+  }
+}
+
+/** Calls the JSON API; resolves to the parsed body, rejects with an ApiError (`errorText` words it for the reader). */
 export async function api(method, path, body = undefined, token = null) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -128,11 +156,11 @@ export function savePlayerName(name) {
 export async function copyText(text, input, status) {
   try {
     await navigator.clipboard.writeText(text);
-    status.textContent = "copied";
+    status.textContent = t("copied");
   } catch {
     input.focus();
     input.select();
-    status.textContent = "press Ctrl+C to copy";
+    status.textContent = t("press Ctrl+C to copy");
   }
 }
 
@@ -143,7 +171,20 @@ export function places(returns) {
 
 /** The label of a seat as the lobby and the table show it. */
 export function seatLabel(seat) {
-  let who = seat.name || "open seat";
-  if (seat.kind === "bot") who = !seat.name || seat.name === seat.bot ? `bot ${seat.bot}` : `${seat.name} (bot ${seat.bot})`;
-  return `Seat ${seat.seat}: ${who}`;
+  let who = seat.name || t("open seat");
+  if (seat.kind === "bot") {
+    who = !seat.name || seat.name === seat.bot
+      ? t("bot {bot}", { bot: seat.bot }) : t("{name} (bot {bot})", { name: seat.name, bot: seat.bot });
+  }
+  return t("Seat {seat}: {who}", { seat: seat.seat, who });
+}
+
+/** A table's status (`waiting`, `playing`, `finished`) in words. */
+export function statusText(status) {
+  switch (status) {
+    case "waiting": return t("waiting");
+    case "playing": return t("playing");
+    case "finished": return t("finished");
+    default: return status;
+  }
 }

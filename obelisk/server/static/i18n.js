@@ -1,6 +1,7 @@
 // Messages in the page's language, from the server's catalogs (`GET /api/messages/{lang}/{domain}`).
 // A message id is its English text, so English needs no catalog and a missing translation reads as English.
 export const LANGUAGES = ["en", "cs"];
+const DEFAULT_LANGUAGE = "en";
 const STORE_KEY = "obelisk.lang";
 
 let catalogs = [];
@@ -93,3 +94,44 @@ t.term = (kind, name) => {
   const found = lang === "en" ? undefined : lookup("terms", `${kind}\u0004${name}`);
   return typeof found === "string" ? found : name;
 };
+
+const TRANSLATED_ATTRIBUTES = ["placeholder", "title", "aria-label"];
+
+/**
+ * Puts the page's static texts in the page's language: an element with `data-i18n="id"` gets `t(id)` as its
+ * text, one with `data-i18n-placeholder`, `data-i18n-title` or `data-i18n-aria-label` that attribute.
+ */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const name of TRANSLATED_ATTRIBUTES) {
+    for (const node of root.querySelectorAll(`[data-i18n-${name}]`)) {
+      node.setAttribute(name, t(node.getAttribute(`data-i18n-${name}`)));
+    }
+  }
+}
+
+/**
+ * The header's language select: shows the page's language; a choice is remembered and handed to
+ * `onSwitch(code)`, which loads the catalogs again and re-renders without leaving the page.
+ */
+export function languageSwitch(select, onSwitch) {
+  select.value = lang;
+  select.addEventListener("change", async () => {
+    const code = select.value;
+    if (!LANGUAGES.includes(code) || code === lang) return;
+    rememberLanguage(code);
+    select.disabled = true;
+    try {
+      await onSwitch(code);
+    } finally {
+      select.disabled = false;
+      select.value = lang;
+    }
+  });
+}
+
+/** `path` asking the API for its texts in the page's language (English, the API's default, needs no `lang`). */
+export function withLanguage(path) {
+  if (lang === DEFAULT_LANGUAGE) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}

@@ -1,17 +1,21 @@
 // The lobby: create a table for any registered game, share its invite links, join open tables, find my tables.
 import {
-  api, el, replace, mySeats, saveSeat, forgetSeat, playerName, savePlayerName, copyText, seatLabel,
+  api, el, replace, mySeats, saveSeat, forgetSeat, playerName, savePlayerName, copyText, seatLabel, errorText,
+  statusText,
 } from "/static/common.js";
+import { t, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 
 /** Seat choices: a human, or a bot spec as `obelisk.bots.make_bot` reads it. */
-const SEAT_KINDS = [
-  ["human", "Human"],
-  ["random", "Bot: random"],
-  ["greedy", "Bot: greedy"],
-  ["ismcts:200", "Bot: ISMCTS, quick (200 iterations)"],
-  ["ismcts:1000", "Bot: ISMCTS, strong (1000 iterations)"],
-  ["ismcts:2s", "Bot: ISMCTS, strongest (2 s a move)"],
-];
+function seatKinds() {
+  return [
+    ["human", t("Human")],
+    ["random", t("Bot: random")],
+    ["greedy", t("Bot: greedy")],
+    ["ismcts:200", t("Bot: ISMCTS, quick (200 iterations)")],
+    ["ismcts:1000", t("Bot: ISMCTS, strong (1000 iterations)")],
+    ["ismcts:2s", t("Bot: ISMCTS, strongest (2 s a move)")],
+  ];
+}
 
 const errorLine = document.getElementById("lobby-error");
 
@@ -64,17 +68,17 @@ function seatRows(game, count, container) {
   for (let seat = 0; seat < count; seat += 1) {
     const kindId = `seat-${game.id}-${seat}-kind`;
     const kind = el("select", { id: kindId, class: "seat-kind", "data-seat": seat });
-    for (const [value, label] of SEAT_KINDS) kind.appendChild(el("option", { value }, label));
+    for (const [value, label] of seatKinds()) kind.appendChild(el("option", { value }, label));
     if (seat > 0) kind.value = "greedy";
     const name = el("input", {
-      class: "seat-name", maxlength: "40", "aria-label": `Name for seat ${seat}`,
-      placeholder: seat === 0 ? "your name" : "player's name (optional)",
+      class: "seat-name", maxlength: "40", "aria-label": t("Name for seat {seat}", { seat }),
+      placeholder: seat === 0 ? t("your name") : t("player's name (optional)"),
       value: seat === 0 ? playerName() : "",
     });
     const syncName = () => { name.hidden = kind.value !== "human"; };
     kind.addEventListener("change", syncName);
     syncName();
-    items.push(el("li", { class: "seat-row" }, el("label", { for: kindId }, `Seat ${seat}`), kind, name));
+    items.push(el("li", { class: "seat-row" }, el("label", { for: kindId }, t("Seat {seat}", { seat })), kind, name));
     rows.push({ kind, name });
   }
   replace(container, el("ol", { class: "seat-list", start: "0" }, items));
@@ -92,19 +96,20 @@ function gameForm(game) {
   let seats = seatRows(game, Number(players.value), seatsBox);
   players.addEventListener("change", () => { seats = seatRows(game, Number(players.value), seatsBox); });
   const publicBox = el("input", { type: "checkbox", id: `public-${game.id}`, checked: true });
-  const clock = el("input", { type: "number", id: `clock-${game.id}`, min: "10", step: "1", placeholder: "none" });
+  const clock = el("input", { type: "number", id: `clock-${game.id}`, min: "10", step: "1", placeholder: t("none") });
   const status = el("span", { class: "muted", role: "status" });
-  const submit = el("button", { type: "submit" }, "Create table");
+  const submit = el("button", { type: "submit" }, t("Create table"));
 
   const form = el("form", { class: "game", "data-game": game.id },
     el("h3", {}, game.name),
-    el("p", { class: "muted" }, game.description, ` (${game.min_players}–${game.max_players} players)`),
-    el("div", { class: "field" }, el("label", { for: playersId }, "Players"), players),
-    options.length ? el("details", { class: "options" }, el("summary", {}, "Options"), options.map((o) => o.row)) : null,
-    el("fieldset", {}, el("legend", {}, "Seats"), seatsBox),
-    el("div", { class: "field" }, publicBox, el("label", { for: publicBox.id }, "List in open tables")),
-    el("div", { class: "field" }, el("label", { for: clock.id }, "Turn clock (seconds)"), clock,
-      el("small", { class: "muted" }, "after it, the other players may let a bot play the late seat")),
+    el("p", { class: "muted" }, game.description, " ",
+      t("({min}–{max} players)", { min: game.min_players, max: game.max_players })),
+    el("div", { class: "field" }, el("label", { for: playersId }, t("Players")), players),
+    options.length ? el("details", { class: "options" }, el("summary", {}, t("Options")), options.map((o) => o.row)) : null,
+    el("fieldset", {}, el("legend", {}, t("Seats")), seatsBox),
+    el("div", { class: "field" }, publicBox, el("label", { for: publicBox.id }, t("List in open tables"))),
+    el("div", { class: "field" }, el("label", { for: clock.id }, t("Turn clock (seconds)")), clock,
+      el("small", { class: "muted" }, t("after it, the other players may let a bot play the late seat"))),
     el("div", { class: "actions" }, submit, status));
 
   form.addEventListener("submit", async (event) => {
@@ -122,19 +127,19 @@ function gameForm(game) {
       return spec;
     });
     submit.disabled = true;
-    status.textContent = "creating…";
+    status.textContent = t("creating…");
     try {
       const body = {
         game: game.id, players: Number(players.value), options: chosen, seats: seatSpecs, public: publicBox.checked,
       };
       if (clock.value.trim()) body.turn_seconds = Number(clock.value);
-      const created = await api("POST", "/api/tables", body);
+      const created = await api("POST", withLanguage("/api/tables"), body);
       status.textContent = "";
       showCreated(created);
       loadOpenTables();
     } catch (error) {
       status.textContent = "";
-      showError(`Cannot create the table: ${error.message}`);
+      showError(t("Cannot create the table: {reason}", { reason: errorText(error) }));
     } finally {
       submit.disabled = false;
     }
@@ -147,24 +152,30 @@ function linkRow(label, path, testName) {
   const input = el("input", { type: "text", readonly: true, value: url, class: "link", "aria-label": label,
     "data-link": testName });
   const status = el("span", { class: "muted", role: "status" });
-  const copy = el("button", { type: "button", class: "small", on: { click: () => copyText(url, input, status) } }, "Copy");
-  const open = el("a", { href: url, class: "button small" }, "Open");
+  const copy = el("button", { type: "button", class: "small", on: { click: () => copyText(url, input, status) } }, t("Copy"));
+  const open = el("a", { href: url, class: "button small" }, t("Open"));
   return el("li", {}, el("span", { class: "link-label" }, label), input, copy, open, status);
 }
 
+let lastCreated = null;
+
 /** After creation: the invite link of every human seat (each holds its seat's secret token) and the spectator link. */
 function showCreated(created) {
+  lastCreated = created;
   const table = created.table;
   const box = document.getElementById("created");
   replace(document.getElementById("created-summary"),
-    `${table.game_name}, ${table.players} players, table ${table.id}. `,
-    "Send each invite link to one player only: whoever opens it takes that seat.");
+    t.n("{game}, {n} player, table {table}.", "{game}, {n} players, table {table}.", table.players,
+      { game: table.game_name, table: table.id }), " ",
+    t("Send each invite link to one player only: whoever opens it takes that seat."));
   const rows = [];
   for (const seat of table.seats) {
     const path = created.invite_urls[String(seat.seat)];
-    if (path) rows.push(linkRow(`Invite, seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}`, path, `seat-${seat.seat}`));
+    const label = seat.name ? t("Invite, seat {seat} ({name})", { seat: seat.seat, name: seat.name })
+      : t("Invite, seat {seat}", { seat: seat.seat });
+    if (path) rows.push(linkRow(label, path, `seat-${seat.seat}`));
   }
-  rows.push(linkRow("Spectators", created.spectator_url, "spectator"));
+  rows.push(linkRow(t("Spectators"), created.spectator_url, "spectator"));
   replace(document.getElementById("created-links"), rows);
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
@@ -178,12 +189,12 @@ async function join(table, seat, button) {
   showError("");
   button.disabled = true;
   try {
-    const name = nameInput().value.trim() || `Player ${seat.seat}`;
+    const name = nameInput().value.trim() || t("Player {seat}", { seat: seat.seat });
     const answer = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: seat.seat, name });
     saveSeat(table.id, { token: answer.token, seat: answer.seat, claimed: true });
     window.location.assign(`/table/${encodeURIComponent(table.id)}`);
   } catch (error) {
-    showError(`Cannot join: ${error.message}`);
+    showError(t("Cannot join: {reason}", { reason: errorText(error) }));
     button.disabled = false;
     loadOpenTables();
   }
@@ -192,24 +203,24 @@ async function join(table, seat, button) {
 async function loadOpenTables() {
   const box = document.getElementById("open-tables");
   try {
-    const { tables } = await api("GET", "/api/tables?status=waiting");
+    const { tables } = await api("GET", withLanguage("/api/tables?status=waiting"));
     const open = tables.filter((table) => freeSeats(table).length > 0);
     if (!open.length) {
-      replace(box, el("p", { class: "muted" }, "No table is waiting for players."));
+      replace(box, el("p", { class: "muted" }, t("No table is waiting for players.")));
       return;
     }
     replace(box, el("ul", { class: "tables" }, open.map((table) => el("li", { "data-table": table.id },
-      el("strong", {}, table.game_name), ` · ${table.players} players · `,
+      el("strong", {}, table.game_name), " · ", t.n("{n} player", "{n} players", table.players), " · ",
       el("span", { class: "muted" }, table.seats.map(seatLabel).join(" · ")), " ",
       freeSeats(table).map((seat) => {
-        const button = el("button", { type: "button", class: "small" }, `Join seat ${seat.seat}`);
+        const button = el("button", { type: "button", class: "small" }, t("Join seat {seat}", { seat: seat.seat }));
         button.addEventListener("click", () => join(table, seat, button));
         return button;
       }),
       " ",
-      el("a", { href: `/table/${encodeURIComponent(table.id)}`, class: "small" }, "Watch")))));
+      el("a", { href: `/table/${encodeURIComponent(table.id)}`, class: "small" }, t("Watch"))))));
   } catch (error) {
-    replace(box, el("p", { class: "error" }, `Cannot list the open tables: ${error.message}`));
+    replace(box, el("p", { class: "error" }, t("Cannot list the open tables: {reason}", { reason: errorText(error) })));
   }
 }
 
@@ -217,19 +228,19 @@ async function loadMyTables() {
   const box = document.getElementById("my-tables");
   const seats = mySeats();
   if (!seats.length) {
-    replace(box, el("p", { class: "muted" }, "None yet."));
+    replace(box, el("p", { class: "muted" }, t("None yet.")));
     return;
   }
   const items = await Promise.all(seats.map(async (entry) => {
-    const link = el("a", { href: `/table/${encodeURIComponent(entry.table)}` }, `table ${entry.table}`);
-    const forget = el("button", { type: "button", class: "small" }, "Forget");
+    const link = el("a", { href: `/table/${encodeURIComponent(entry.table)}` }, t("table {table}", { table: entry.table }));
+    const forget = el("button", { type: "button", class: "small" }, t("Forget"));
     forget.addEventListener("click", () => { forgetSeat(entry.table); loadMyTables(); });
     let about;
     try {
-      const table = await api("GET", `/api/tables/${encodeURIComponent(entry.table)}`);
-      about = `${table.game_name}, seat ${entry.seat}, ${table.status}`;
+      const table = await api("GET", withLanguage(`/api/tables/${encodeURIComponent(entry.table)}`));
+      about = t("{game}, seat {seat}, {status}", { game: table.game_name, seat: entry.seat, status: statusText(table.status) });
     } catch (error) {
-      about = error.status === 404 ? "no longer on the server" : error.message;
+      about = error.status === 404 ? t("no longer on the server") : errorText(error);
     }
     return el("li", {}, link, ` · ${about} `, forget);
   }));
@@ -239,16 +250,31 @@ async function loadMyTables() {
 async function loadGames() {
   const box = document.getElementById("games");
   try {
-    const games = await api("GET", "/api/games");
+    const games = await api("GET", withLanguage("/api/games"));
     replace(box, games.map(gameForm));
   } catch (error) {
-    replace(box, el("p", { class: "error" }, `Cannot load the games: ${error.message}`));
+    replace(box, el("p", { class: "error" }, t("Cannot load the games: {reason}", { reason: errorText(error) })));
   }
 }
 
-nameInput().value = playerName();
-nameInput().addEventListener("change", () => savePlayerName(nameInput().value));
-document.getElementById("refresh-open").addEventListener("click", loadOpenTables);
-loadGames();
-loadOpenTables();
-loadMyTables();
+/** Everything the lobby shows, in the page's language. */
+function showAll() {
+  translatePage();
+  showError("");
+  if (lastCreated) showCreated(lastCreated);
+  return Promise.all([loadGames(), loadOpenTables(), loadMyTables()]);
+}
+
+async function start() {
+  nameInput().value = playerName();
+  nameInput().addEventListener("change", () => savePlayerName(nameInput().value));
+  document.getElementById("refresh-open").addEventListener("click", loadOpenTables);
+  await loadMessages(chooseLanguage(), ["obelisk"]);
+  languageSwitch(document.getElementById("language"), async (code) => {
+    await loadMessages(code, ["obelisk"]);
+    await showAll();
+  });
+  await showAll();
+}
+
+start();

@@ -1,6 +1,6 @@
 // The replay of a finished table: step through its record by move or by turn, from any seat's view.
 import { api, el, replace, seatLabel } from "/static/common.js";
-import { t, lang, chooseLanguage, loadMessages } from "/static/i18n.js";
+import { t, lang, chooseLanguage, loadMessages, withLanguage } from "/static/i18n.js";
 
 const CHANCE = -1;
 const parts = window.location.pathname.split("/").filter(Boolean);
@@ -48,7 +48,7 @@ async function show(step) {
       if (wanted !== null) query.set("step", String(wanted));
       wanted = undefined;
       try {
-        const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay?${query}`);
+        const answer = await api("GET", withLanguage(`/api/tables/${encodeURIComponent(tableId)}/replay?${query}`));
         if (wanted !== undefined) continue;
         showError("");
         render(answer);
@@ -79,7 +79,7 @@ function renderBoard(current) {
     return;
   }
   if (boardLoading) return;
-  boardLoading = loadMessages(chooseLanguage(), [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
+  boardLoading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
     board = module.mount($("board"), { t, lang, play: () => {}, since: null });
     if (shown) board.update(shown);
   }, () => {
@@ -165,7 +165,8 @@ function labelControls() {
   $("back").href = `/table/${encodeURIComponent(tableId)}`;
 }
 
-function start() {
+async function start() {
+  await loadMessages(chooseLanguage(), ["obelisk"]);
   labelControls();
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("seat").addEventListener("change", () => {

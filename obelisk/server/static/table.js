@@ -1,6 +1,8 @@
 // The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
-import { api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel } from "/static/common.js";
-import { t, lang, chooseLanguage, loadMessages } from "/static/i18n.js";
+import {
+  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel, errorText, statusText, ApiError,
+} from "/static/common.js";
+import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 
 const CHANCE = -1;
 const FILTER_FROM = 10;
@@ -56,9 +58,20 @@ async function sha256Hex(text) {
 }
 
 function seatName(seats, index) {
-  if (index === CHANCE) return "chance";
+  if (index === CHANCE) return t("chance");
   const seat = seats.find((s) => s.seat === index);
-  return seat && seat.name ? `seat ${index} (${seat.name})` : `seat ${index}`;
+  return seat && seat.name ? t("seat {seat} ({name})", { seat: index, name: seat.name }) : t("seat {seat}", { seat: index });
+}
+
+/** A seat's presence, as its `data-presence` names it, in words. */
+function presenceText(presence) {
+  switch (presence) {
+    case "bot standing in": return t("bot standing in");
+    case "bot": return t("bot");
+    case "open": return t("open");
+    case "online": return t("online");
+    default: return t("offline");
+  }
 }
 
 function renderSeats(current) {
@@ -72,10 +85,10 @@ function renderSeats(current) {
     return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === acting },
       el("span", { class: "presence", "aria-hidden": "true" }),
       seatLabel(seat),
-      ` · ${presence}`,
-      seat.timed_out ? el("strong", { class: "error" }, " · out of time") : null,
-      seat.seat === mySeat ? el("strong", {}, " · you") : null,
-      seat.seat === acting ? el("strong", { class: "to-act" }, " · to act") : null);
+      ` · ${presenceText(presence)}`,
+      seat.timed_out ? el("strong", { class: "error" }, ` · ${t("out of time")}`) : null,
+      seat.seat === mySeat ? el("strong", {}, ` · ${t("you")}`) : null,
+      seat.seat === acting ? el("strong", { class: "to-act" }, ` · ${t("to act")}`) : null);
   }));
 }
 
@@ -87,7 +100,7 @@ async function standIn(index, back, button) {
     await api("POST", path, back ? {} : { bot: STAND_IN }, token);
     showError("");
   } catch (error) {
-    showError(error.message);
+    showError(errorText(error));
     button.disabled = false;
   }
 }
@@ -101,12 +114,12 @@ function renderSeatControls(current) {
       if (!seat.human) continue;
       const mine = seat.seat === current.seat;
       if (mine && seat.kind === "bot") {
-        buttons.push(el("button", { type: "button", "data-stand-in": "back" }, "Take my seat back"));
+        buttons.push(el("button", { type: "button", "data-stand-in": "back" }, t("Take my seat back")));
       } else if (mine) {
-        buttons.push(el("button", { type: "button", "data-stand-in": "mine" }, "Let a bot play for me"));
+        buttons.push(el("button", { type: "button", "data-stand-in": "mine" }, t("Let a bot play for me")));
       } else if (seat.kind === "human" && seat.timed_out) {
         buttons.push(el("button", { type: "button", "data-stand-in": String(seat.seat) },
-          `Let a bot play seat ${seat.seat}`));
+          t("Let a bot play seat {seat}", { seat: seat.seat })));
       }
     }
   }
@@ -136,8 +149,8 @@ function renderClock(current) {
     const minutes = Math.floor(left / 60);
     const text = `${minutes}:${String(left % 60).padStart(2, "0")}`;
     clock.textContent = left > 0
-      ? `Turn clock: ${text} left for ${seatName(summary.seats, acting)}`
-      : `Turn clock: ${seatName(summary.seats, acting)} is out of time`;
+      ? t("Turn clock: {time} left for {seat}", { time: text, seat: seatName(summary.seats, acting) })
+      : t("Turn clock: {seat} is out of time", { seat: seatName(summary.seats, acting) });
   };
   tick();
   clockTimer = setInterval(tick, 1000);
@@ -185,15 +198,15 @@ function renderTurn(current) {
   const legal = current.legal || [];
   const title = $("turn-title");
   if (current.status === "finished") {
-    title.textContent = "Game over";
+    title.textContent = t("Game over");
   } else if (legal.length) {
-    title.textContent = "Your move";
+    title.textContent = t("Your move");
   } else if (toAct(current) !== null && toAct(current) >= 0 && current.status === "playing") {
-    title.textContent = `Waiting for ${seatName(current.table.seats, toAct(current))}`;
+    title.textContent = t("Waiting for {seat}", { seat: seatName(current.table.seats, toAct(current)) });
   } else if (current.status === "waiting") {
-    title.textContent = "Waiting for players to take their seats";
+    title.textContent = t("Waiting for players to take their seats");
   } else {
-    title.textContent = "Waiting";
+    title.textContent = t("Waiting");
   }
   const online = socket && socket.readyState === WebSocket.OPEN;
   const undo = $("undo");
@@ -315,7 +328,7 @@ function renderResult(current, raw) {
     const order = returns.map((_, seat) => seat).sort((a, b) => place[a] - place[b] || a - b);
     replace($("scores"),
       el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, "Place"), el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Points"),
+        el("th", { scope: "col" }, t("Place")), el("th", { scope: "col" }, t("Seat")), el("th", { scope: "col" }, t("Points")),
         categories.map((name) => el("th", { scope: "col" }, (current.result.headings || {})[name] || name.replaceAll("_", " "))))),
       el("tbody", {}, order.map((seat) => {
         const score = (scores && scores[seat]) || {};
@@ -330,13 +343,13 @@ function renderResult(current, raw) {
   if (current.reveal) {
     const seed = revealedSeed(raw, current.reveal);
     const salt = String(current.reveal.salt);
-    replace($("reveal"), "Seed ", el("code", { id: "seed" }, seed), ", salt ", el("code", {}, salt), " ",
-      el("span", { id: "verified" }, "(checking the commitment…)"));
+    replace($("reveal"), t("Seed"), " ", el("code", { id: "seed" }, seed), ", ", t("salt"), " ", el("code", {}, salt), " ",
+      el("span", { id: "verified" }, t("(checking the commitment…)")));
     sha256Hex(`obelisk-seed:${seed}:${salt}`).then((hex) => {
       const node = $("verified");
       if (node) node.textContent = `sha256:${hex}` === summary.commitment
-        ? "— matches the commitment published at the start."
-        : "— does NOT match the commitment published at the start!";
+        ? t("— matches the commitment published at the start.")
+        : t("— does NOT match the commitment published at the start!");
     }, () => {
       const node = $("verified");
       if (node) node.textContent = "";
@@ -356,7 +369,7 @@ function renderResult(current, raw) {
   if (finished) replay.href = `/table/${encodeURIComponent(summary.id)}/replay`;
   const rematch = $("rematch");
   rematch.hidden = !finished || current.seat === null || !token;
-  rematch.textContent = summary.rematch ? "Join the rematch" : "Rematch";
+  rematch.textContent = summary.rematch ? t("Join the rematch") : t("Rematch");
 }
 
 /** Draws the game's own board (`obelisk/games/<id>/web/board.js`, docs/web.md "Boards") when it has one. */
@@ -369,19 +382,23 @@ function renderBoard(current) {
     return;
   }
   if (boardLoading) return;
-  boardLoading = loadMessages(chooseLanguage(), [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
+  boardLoading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
     const ctx = { t, lang, play: sendMove };
     Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
     board = module.mount($("board"), ctx);
     if (frame) board.update(frame);
   }, () => {
     $("board-box").hidden = true;
-    showError("The board could not be loaded; the table is shown in words below.");
+    showError(t("The board could not be loaded; the table is shown in words below."));
   });
 }
 
+/** Marked once, when the first frame is on screen: `benchmarks/page_load.py` times the page up to it. */
+const FIRST_FRAME_MARK = "obelisk-first-frame";
+
 function render(current, raw) {
   const summary = current.table;
+  const first = frame === null;
   frame = current;
   sentVersion = null;
   const key = seenStoreKey(current.seat);
@@ -390,10 +407,11 @@ function render(current, raw) {
     since = loadSeen(current.seat);
   }
   const yourMove = (current.legal || []).length > 0;
-  document.title = `${yourMove ? `${t("(your move)")} ` : ""}Obelisk: ${summary.game_name}`;
+  const title = t("Obelisk: {game}", { game: summary.game_name });
+  document.title = yourMove ? `${t("(your move)")} ${title}` : title;
   $("game-name").textContent = `· ${summary.game_name}`;
-  $("table-status").textContent = summary.status;
-  $("whoami").textContent = current.seat === null ? "spectating" : `you are seat ${current.seat}`;
+  $("table-status").textContent = statusText(summary.status);
+  $("whoami").textContent = current.seat === null ? t("spectating") : t("you are seat {seat}", { seat: current.seat });
   $("version").textContent = String(current.version);
   $("commitment").textContent = summary.commitment;
   renderSeats(current);
@@ -405,6 +423,7 @@ function render(current, raw) {
   renderLog(current);
   renderResult(current, raw);
   rememberSeen(current);
+  if (first) performance.mark(FIRST_FRAME_MARK);
 }
 
 function accept(current, raw) {
@@ -415,7 +434,7 @@ function accept(current, raw) {
 /** Fetches the frame over HTTP after an error that may have left the screen behind the table. */
 async function refresh() {
   try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/frame`, {
+    const response = await fetch(withLanguage(`/api/tables/${encodeURIComponent(tableId)}/frame`), {
       headers: token ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : { Accept: "application/json" },
     });
     if (response.ok) {
@@ -430,7 +449,7 @@ async function refresh() {
 }
 
 function handleError(message) {
-  showError(message.message || message.code || "error");
+  showError(errorText(new ApiError(String(message.code), message.message || message.code || "error", 0)));
   if (message.code === "bad_token") {
     forgetSeat(tableId);
     token = null;
@@ -467,7 +486,7 @@ function scheduleReconnect() {
       connect();
       return;
     }
-    setConnection("offline", `connection lost; retrying in ${Math.ceil(left / 1000)} s`);
+    setConnection("offline", t("connection lost; retrying in {seconds} s", { seconds: Math.ceil(left / 1000) }));
     retryTimer = setTimeout(tick, Math.min(left, 1000));
   };
   tick();
@@ -483,10 +502,10 @@ function connect() {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   socket = ws;
-  setConnection("connecting", "connecting…");
+  setConnection("connecting", t("connecting…"));
   ws.onopen = () => {
-    setConnection("online", "connected");
-    ws.send(JSON.stringify({ type: "hello", token }));
+    setConnection("online", t("connected"));
+    ws.send(JSON.stringify(lang === "en" ? { type: "hello", token } : { type: "hello", token, lang }));
     clearInterval(pingTimer);
     pingTimer = setInterval(() => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
@@ -510,7 +529,7 @@ async function rematch() {
     saveSeat(answer.table.id, { token: answer.token, seat: answer.seat ?? null, claimed: true });
     window.location.assign(`/table/${encodeURIComponent(answer.table.id)}`);
   } catch (error) {
-    showError(`Cannot start a rematch: ${error.message}`);
+    showError(t("Cannot start a rematch: {reason}", { reason: errorText(error) }));
     button.disabled = false;
   }
 }
@@ -526,12 +545,12 @@ async function claimFromFragment() {
   try {
     const opened = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/frame`, undefined, fresh);
     const seat = opened.table.seats.find((s) => s.seat === opened.seat);
-    const name = playerName() || (seat && seat.name) || `Player ${opened.seat}`;
+    const name = playerName() || (seat && seat.name) || t("Player {seat}", { seat: opened.seat });
     const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`, { token: fresh, name });
     saveSeat(tableId, { token: fresh, seat: answer.seat, claimed: true });
     return fresh;
   } catch (error) {
-    showError(`Cannot take the seat: ${error.message}`);
+    showError(t("Cannot take the seat: {reason}", { reason: errorText(error) }));
     return error.code === "bad_token" ? (stored ? stored.token : null) : fresh;
   }
 }
@@ -616,10 +635,29 @@ function bindKeys() {
   });
 }
 
+/** Speaks `code` from now on: the page's texts at once, then the table worded again by a fresh socket. */
+async function switchLanguage(code) {
+  await loadMessages(code, frame ? [frame.table.game, "obelisk"] : ["obelisk"]);
+  translatePage();
+  if (board) {
+    if (board.destroy) board.destroy();
+    board = null;
+    boardLoading = null;
+    $("board").replaceChildren();
+  }
+  $("log").replaceChildren();
+  logVersion = 0;
+  attempts = 0;
+  connect();
+}
+
 async function start() {
   bindKeys();
+  await loadMessages(chooseLanguage(), ["obelisk"]);
+  translatePage();
+  languageSwitch($("language"), switchLanguage);
   if (!tableId) {
-    showError("No table in the address.");
+    showError(t("No table in the address."));
     return;
   }
   token = await claimFromFragment();
