@@ -1,0 +1,221 @@
+"""Tomb's board in the browser: a game played to the score screen by clicking only inside the board, the
+keyboard, a phone-sized screen, Czech, and no other seat's plan knowledge on any page."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import LiveServer, Tab
+
+SHORT = {"max_rounds": 3}
+"""A technical round cap of three rounds: the game reaches its score screen within a minute."""
+PLAN_RANGES = ("plan", "look", "swap")
+
+NEXT = """() => {
+  if (!document.getElementById("result").hidden) return "over";
+  const board = document.getElementById("board");
+  const open = board.querySelector(".tomb-menu:not([hidden]) .tomb-choice");
+  if (open) return "menu";
+  const ready = board.querySelectorAll(".tomb-target:not(.tomb-sent), .tomb-button");
+  return ready.length ? "move" : false;
+}"""
+
+
+def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A tomb table made through the API: its summary, tokens and invite paths."""
+    body = json.dumps({"game": "tomb", "players": len(seats), "options": options or SHORT, "seats": seats}).encode()
+    request = urllib.request.Request(server.url + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def post_move(server: LiveServer, table: str, token: str, version: int, action: int) -> None:
+    body = json.dumps({"version": version, "action": action}).encode()
+    request = urllib.request.Request(f"{server.url}/api/tables/{table}/moves", data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=10):
+        pass
+
+
+def click_once(page: Page, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
+    """Waits for the board to offer a move (or the end) and clicks one target, button or menu choice."""
+    state = page.wait_for_function(NEXT, polling=20, timeout=30_000).json_value()
+    if state == "over":
+        return state
+    version = page.locator("#version").text_content()
+    board = page.locator("#board")
+    if state == "menu":
+        choices = board.locator(".tomb-menu .tomb-choice").all()
+        rng.choice(choices).click()
+    else:
+        targets = board.locator(".tomb-target:not(.tomb-sent), .tomb-button").all()
+        preferred = [node for node in targets if any(word in (node.get_attribute("aria-label") or node.inner_text())
+                                                     for word in prefer)]
+        rng.choice(preferred or targets).click()
+        if board.locator(".tomb-menu:not([hidden]) .tomb-choice").count():
+            rng.choice(board.locator(".tomb-menu .tomb-choice").all()).click()
+    page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=version, polling=20)
+    return state
+
+
+def check_plan_knowledge(server: LiveServer, table: str, pages: dict[int | None, Page], tokens: dict[int, str]) -> int:
+    """Each page marks exactly its own seat's plan knowledge; another seat's seen tile appears on no page.
+
+    Returns how many squares some seat knows and another does not (so a test can tell it checked something)."""
+    frames = {seat: server.get(f"/api/tables/{table}/frame", tokens.get(seat) if seat is not None else None)
+              for seat in pages}
+    secrets = 0
+    for seat, page in pages.items():
+        page.wait_for_function("(v) => document.getElementById('version').textContent === v",
+                               arg=str(frames[seat]["version"]), polling=20)
+        mine = frames[seat]["view"].get("known", {})
+        marked = page.eval_on_selector_all("#board [data-known]", "(nodes) => nodes.map((n) => n.dataset.known)")
+        assert sorted(marked) == sorted(mine)
+        infos = dict(page.eval_on_selector_all(
+            "#board .tomb-cell", "(nodes) => nodes.map((n) => [n.dataset.square, n.dataset.info || ''])"))
+        html = page.content()
+        for other, theirs in frames.items():
+            if other == seat:
+                continue
+            for square, kind in theirs["view"].get("known", {}).items():
+                if square in mine:
+                    continue
+                secrets += 1
+                assert infos[square].startswith(f"{square}: a face-down tile"), infos[square]
+                assert f'data-known="{square}"' not in html
+                assert kind not in html
+    return secrets
+
+
+def test_a_game_is_played_to_the_score_screen_by_clicking_only_the_board(
+        live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
+                                {"kind": "bot", "bot": "random"}])
+    tab = open_tab()
+    page = tab.page
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    expect(page.locator("#board .tomb-maze")).to_be_visible()
+    expect(page.locator("#board .tomb-cell")).to_have_count(81)
+    rng = random.Random(3)
+    moves = 0
+    while click_once(page, rng) != "over":
+        moves += 1
+        assert moves < 400
+    assert moves > 3
+    expect(page.locator("#scores tbody tr")).to_have_count(3)
+    expect(page.locator("#board .tomb-target")).to_have_count(0)
+    tab.assert_clean()
+
+
+def test_the_board_shows_walls_figures_and_changes_and_hover_texts(live_server: LiveServer,
+                                                                   open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    page = tab.page
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    board = page.locator("#board")
+    expect(board.locator(".tomb-target")).to_have_count(4)
+    assert sorted(board.locator(".tomb-target").evaluate_all("(n) => n.map((x) => x.dataset.target)")) == [
+        "ent:NE", "ent:NW", "ent:SE", "ent:SW"]
+    assert board.locator('.tomb-cell[data-square="E5"]').get_attribute("data-info").startswith("E5: Burial chamber (closed)")
+    assert board.locator('.tomb-cell[data-square="C3"]').get_attribute("data-info") == "C3: a face-down tile"
+    board.locator('.tomb-cell[data-square="B1"]').hover()
+    expect(board.locator(".tomb-info")).to_contain_text("B1: outer wall")
+    expect(board.locator('.tomb-cell[data-square="B1"] title')).to_contain_text("B1: outer wall")
+    frame = live_server.get(f"/api/tables/{made['table']['id']}/frame", made["tokens"]["0"])
+    enter_se = next(entry for entry in frame["legal"] if entry[2:] == ["enter", 3])
+    assert board.locator('[data-target="ent:SE"]').get_attribute("aria-label") == enter_se[1]
+    expect(board.locator(".tomb-die")).to_have_attribute("data-die", str(frame["view"]["turn"]["die"]))
+    board.locator('[data-target="ent:SE"]').click()
+    expect(board.locator(".tomb-figure.tomb-active")).to_have_count(1)
+    expect(board.locator(".tomb-fresh")).not_to_have_count(0)
+    tab.assert_clean()
+
+
+def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                                {"kind": "bot", "bot": "random"}], {"max_rounds": 6})
+    table = made["table"]["id"]
+    tokens = {int(seat): token for seat, token in made["tokens"].items()}
+    ann, watcher = open_tab(), open_tab()
+    ann.page.goto(live_server.url + made["invite_urls"]["0"])
+    watcher.page.goto(live_server.url + made["spectator_url"])
+    pages: dict[int | None, Page] = {0: ann.page, None: watcher.page}
+    rng = random.Random(11)
+    for _ in range(500):
+        summary = live_server.get(f"/api/tables/{table}")
+        if summary["status"] == "finished":
+            break
+        if summary["to_act"] == 1:
+            frame = live_server.get(f"/api/tables/{table}/frame", tokens[1])
+            plan = [entry[0] for entry in frame["legal"] if entry[2] in PLAN_RANGES]
+            post_move(live_server, table, tokens[1], frame["version"], (plan or [rng.choice(frame["legal"])[0]])[0])
+        elif summary["to_act"] == 0:
+            check_plan_knowledge(live_server, table, pages, tokens)
+            click_once(ann.page, rng, prefer=("plan", "look at"))
+    check_plan_knowledge(live_server, table, pages, tokens)
+    for tab in (ann, watcher):
+        tab.assert_clean()
+    assert watcher.page.locator("#board [data-known]").count() == 0
+
+
+def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    page = tab.page
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    board = page.locator("#board")
+    expect(board.locator(".tomb-target")).to_have_count(4)
+    version = page.locator("#version").text_content()
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        target = page.evaluate("() => document.activeElement && document.activeElement.dataset.target")
+        if target and target.startswith("ent:"):
+            break
+    else:
+        raise AssertionError("Tab never reached an entrance")
+    focused = page.evaluate("() => document.activeElement.matches('.tomb-target:focus-visible')")
+    assert focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=version)
+    frame = live_server.get(f"/api/tables/{made['table']['id']}/frame", made["tokens"]["0"])
+    assert frame["view"]["turn"]["active"] == f"{target[4:]} entrance"
+    tab.assert_clean()
+
+
+def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
+        live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    expect(page.locator("#board .tomb-target")).to_have_count(4)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390
+    box = page.locator("#board .tomb-maze").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 300
+    tab.assert_clean()
+
+
+def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    tab.context.add_init_script("localStorage.setItem('obelisk.lang', 'cs')")
+    page = tab.page
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    board = page.locator("#board")
+    expect(board.locator(".tomb-target")).to_have_count(4)
+    expect(board.locator(".tomb-seat").first).to_contain_text("Hráč 0")
+    expect(board.locator(".tomb-supply")).to_contain_text("Jídlo")
+    assert board.locator('.tomb-cell[data-square="E5"]').get_attribute("data-info").startswith("E5: Pohřební komnata")
+    assert board.locator('.tomb-cell[data-square="C3"]').get_attribute("data-info") == "C3: neotočený dílek"
+    expect(board.locator(".tomb-entrance .door-name").first).to_have_text("SZ")
+    tab.assert_clean()
