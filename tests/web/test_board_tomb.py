@@ -186,7 +186,8 @@ def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callab
     page.keyboard.press("Enter")
     page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=version)
     frame = live_server.get(f"/api/tables/{made['table']['id']}/frame", made["tokens"]["0"])
-    assert frame["view"]["turn"]["active"] == f"{target[4:]} entrance"
+    played = [entry["text"] for entry in frame["log"] if entry["actor"] == 0]
+    assert played[0] == f"bring an archaeologist in at the {target[4:]} entrance"
     tab.assert_clean()
 
 

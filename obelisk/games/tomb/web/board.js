@@ -75,16 +75,18 @@ function entranceXY(index) {
 
 export function mount(root, ctx) {
   const t = ctx.t;
-  const shapeNames = { "dead end": t("dead end"), straight: t("straight"), corner: t("corner"),
-    "t junction": t("T-junction"), cross: t("cross") };
+  const shapeNames = { "dead end": t.term("shape", "dead end"), straight: t.term("shape", "straight"),
+    corner: t.term("shape", "corner"), "t junction": t.term("shape", "t junction"), cross: t.term("shape", "cross") };
   const phaseNames = {
-    roll: t("roll the die"), "choose archaeologist": t("choose an archaeologist"), move: t("move"),
-    reveal: t("reveal a tile"), "orient tile": t("orient the tile"), "place curse": t("place the curse"),
-    "take from chest": t("take from the chest"), map: t("use the map"), "plan: look": t("look with the plan"),
-    "plan: peek": t("look with the plan"), "plan: swap?": t("swap the tiles?"), "golden key": t("turn the tile"),
-    rob: t("rob"), "take item": t("take the item"), over: t("game over"),
+    roll: t.term("phase", "roll"), "choose archaeologist": t.term("phase", "choose archaeologist"),
+    move: t.term("phase", "move"), reveal: t.term("phase", "reveal"), "orient tile": t.term("phase", "orient tile"),
+    "place curse": t.term("phase", "place curse"), "take from chest": t.term("phase", "take from chest"),
+    map: t.term("phase", "map"), "plan: look": t.term("phase", "plan: look"), "plan: peek": t.term("phase", "plan: peek"),
+    "plan: swap?": t.term("phase", "plan: swap?"), "golden key": t.term("phase", "golden key"),
+    rob: t.term("phase", "rob"), "take item": t.term("phase", "take item"), over: t.term("phase", "over"),
   };
-  const entranceNames = [t("NW"), t("NE"), t("SW"), t("SE")];
+  const entranceNames = [t.term("entrance", "NW"), t.term("entrance", "NE"), t.term("entrance", "SW"),
+    t.term("entrance", "SE")];
   const help = new Map();
   const byCode = new Map();
   let view = null;
@@ -250,6 +252,8 @@ export function mount(root, ctx) {
     return entry ? entry.name : id.replaceAll("_", " ");
   }
 
+  const colourName = (colour) => t.term("colour", colour).replaceAll("_", " ");
+
   function colourOf(colour) {
     if (NAMED_COLOURS[colour]) return NAMED_COLOURS[colour];
     const index = (view ? view.colours : []).indexOf(colour);
@@ -276,10 +280,10 @@ export function mount(root, ctx) {
   function kindText(kind) {
     const what = kindOf(kind);
     const entry = what.key ? help.get(what.key) : null;
-    if (what.special === "wall") return { title: t("outer wall"), text: t("The printed outer wall: walked like any tile.") };
+    if (what.special === "wall") return { title: t.term("shape", "outer wall"), text: t("The printed outer wall: walked like any tile.") };
     const shape = what.shape ? shapeNames[what.shape] : "";
     let title = entry ? entry.name : "";
-    if (what.colour) title = t("{inscription} ({colour})", { inscription: title, colour: t.term("colour", what.colour) });
+    if (what.colour) title = t("{inscription} ({colour})", { inscription: title, colour: colourName(what.colour) });
     if (shape && what.key !== "tile:plain") title = `${title} · ${shape}`;
     else if (shape) title = shape;
     const numbers = entry ? Object.entries(entry.numbers || {}).map(([k, v]) => `${k} ${v}`).join(", ") : "";
@@ -372,7 +376,7 @@ export function mount(root, ctx) {
         parts.push(...drawCorridors(view.chamber_open ? 15 : 0, view.chamber_open ? "chamber open" : "chamber"));
         parts.push(svg("path", { class: "sarcophagus", d: `M${CELL / 2 - 8} 14 h16 l4 32 h-24 Z` }));
         const entry = help.get("tile:chamber");
-        title = `${name}: ${entry ? entry.name : t("burial chamber")} (${view.chamber_open ? t("open") : t("closed")})`;
+        title = `${name}: ${entry ? entry.name : t.term("shape", "burial chamber")} (${view.chamber_open ? t("open") : t("closed")})`;
         text = entry ? entry.text : "";
       } else {
         parts.push(...drawCorridors(mask, what.special === "wall" ? "stone wall" : "stone"));
@@ -558,7 +562,7 @@ export function mount(root, ctx) {
       const inscriptions = view.colours.map((colour) => {
         const node = html("span", { class: `tomb-inscription${have.has(colour) ? " read" : ""}`,
           "data-colour": colour,
-          "data-info": `${t.term("colour", colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
+          "data-info": `${colourName(colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
         if (have.has(colour)) node.style.backgroundColor = colourOf(colour);
         node.style.borderColor = colourOf(colour);
         return stillFresh(node, `ins:${seat}:${colour}`);
