@@ -9,9 +9,15 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.web.conftest import LiveServer, Tab
+import obelisk
+from obelisk.games.tomb.actions import TILE_OFFSET
+from tests.games.tomb.helpers import give, kind, play, turn
+from tests.web.conftest import ROOT, LiveServer, Tab
+from tests.web.test_client import ORIGIN, ScriptedServer
+
+WEB = ROOT / "obelisk" / "games" / "tomb" / "web"
 
 SHORT = {"max_rounds": 3}
 """A technical round cap of three rounds: the game reaches its score screen within a minute."""
@@ -92,6 +98,83 @@ def check_plan_knowledge(server: LiveServer, table: str, pages: dict[int | None,
                 assert f'data-known="{square}"' not in html
                 assert kind not in html
     return secrets
+
+
+class TombServer(ScriptedServer):
+    """The scripted server of the client tests, also serving tomb's board files and its help."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        super().__init__(context)
+        game = obelisk.load("tomb", 3)
+        help_ = game.help()
+        self.answers[("GET", "/api/games/tomb/help?lang=en")] = (200, {
+            "summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]})
+
+    def _http(self, route: Route) -> None:
+        path = route.request.url.removeprefix(ORIGIN)
+        if path.startswith("/games/tomb/"):
+            file = WEB / path.removeprefix("/games/tomb/")
+            kind = "text/javascript" if file.suffix == ".js" else "text/css"
+            route.fulfill(status=200, body=file.read_bytes(),
+                          headers={"content-type": kind, "content-security-policy": "default-src 'self'"})
+            return
+        super()._http(route)
+
+
+def tomb_frame(state: Any, seat: int | None, version: int) -> dict[str, Any]:
+    """The frame the server sends ``seat`` for a real tomb position."""
+    game = state.game
+    view = state.observation(seat)
+    legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] \
+        if seat is not None and state.current_player() == seat else []
+    seats = [{"seat": i, "kind": "human", "name": f"P{i}", "bot": None, "claimed": True, "connected": True}
+             for i in range(game.num_players)]
+    table = {"id": "T1", "game": "tomb", "game_name": "Secret of the Ancient Tomb", "players": game.num_players,
+             "options": {}, "seats": seats, "status": "playing", "version": version, "to_act": state.current_player(),
+             "commitment": "sha256:" + "0" * 64, "public": False, "created": "2026-01-01T00:00:00Z",
+             "updated": "2026-01-01T00:00:00Z", "rematch": None, "board": "/games/tomb/board.js"}
+    return {"type": "frame", "table": table, "seat": seat, "version": version, "view": view,
+            "text": game.render_observation(view), "legal": legal, "log": [], "status": "playing", "result": None,
+            "reveal": None}
+
+
+def test_only_the_looker_sees_the_tiles_looked_at_with_the_plan(open_tab: Callable[[], Tab]) -> None:
+    state = obelisk.load("tomb", 3).new_initial_state(0)
+    give(state, 0, "plan")
+    turn(state, 0, 3)
+    play(state, "study the plan: look at two face-down tiles", "look at the face-down tile on C3")
+    state.apply_action(TILE_OFFSET + kind(state, "corner with Food"))
+    play(state, "look at the face-down tile on D4")
+    state.apply_action(TILE_OFFSET + kind(state, "corner with Plan"))
+    assert state.observation(0)["known"] == {"C3": "corner with Food", "D4": "corner with Plan"}
+    pages = {}
+    for seat in (0, 1, None):
+        tab = open_tab()
+        server = TombServer(tab.context)
+        tab.page.goto(ORIGIN + "/table/T1")
+        server.wait(tab.page, lambda: server.received, "hello")
+        server.sockets[0].send(json.dumps(tomb_frame(state, seat, 30)))
+        expect(tab.page.locator("#board .tomb-cell")).to_have_count(81)
+        expect(tab.page.locator('#board .tomb-cell[data-square="C3"]')).to_contain_text("C3")
+        pages[seat] = tab
+    looker = pages[0].page.locator("#board")
+    assert sorted(looker.locator("[data-known]").evaluate_all("(n) => n.map((x) => x.dataset.known)")) == ["C3", "D4"]
+    assert looker.locator('[data-square="C3"]').get_attribute("data-info").startswith(
+        "C3: face down; you saw Food · corner with your plan")
+    expect(looker.locator(".tomb-button")).to_have_text(["put the tiles on C3 and D4 back unchanged",
+                                                         "swap the tiles on C3 and D4"])
+    for seat in (1, None):
+        page = pages[seat].page
+        board = page.locator("#board")
+        assert board.locator("[data-known]").count() == 0
+        for square in ("C3", "D4"):
+            info = board.locator(f'[data-square="{square}"]').get_attribute("data-info")
+            assert info == f"{square}: a face-down tile — Looked at with a plan by seat 0"
+        html = board.inner_html()
+        assert "Food · corner" not in html and "Plan · corner" not in html and "you saw" not in html
+        assert board.locator(".tomb-target").count() == 0
+        pages[seat].assert_clean()
+    pages[0].assert_clean()
 
 
 def test_a_game_is_played_to_the_score_screen_by_clicking_only_the_board(

@@ -23,6 +23,9 @@ const SQUARE_RANGES = new Set(["passage", "key", "curse", "map", "look"]);
 const SEAT_COLOURS = ["#c0392b", "#2563c9", "#2e8b45", "#d9a400", "#7b3fb0", "#e8e2d4"];
 const INSCRIPTION_COLOURS = ["#d2452f", "#2f6fd0", "#2f9e52", "#e2b42a", "#8e5bd6"];
 const NAMED_COLOURS = { pink: "#ec6fae", orange: "#ee8a22" };
+/** The almanac's groups of obstacles (``data.RULE_GROUP``), drawn in their own colours. */
+const OBSTACLE_GROUP = { snake: "kill", poison_gas: "kill", trap: "kill", hunger: "end-turn", fatigue: "end-turn",
+  thirst: "end-turn", collapsed_walls: "no-entry", mysterious_doors: "no-entry", bottomless_chasm: "no-entry" };
 const FEATURE_OF_CODE = { Map: "tile:map", Psg: "tile:secret_passage", Shr: "tile:dark_shrine", Cst: "tile:chest" };
 const FADE_MS = 3000;
 const ROLL_MS = 600;
@@ -323,7 +326,8 @@ export function mount(root, ctx) {
     const group = (what.key || "").split(":")[0];
     const text = svg("text", { x: c, y: c + 5, "text-anchor": "middle", class: "abbr" }, abbreviation(kind));
     if (group === "obstacle") {
-      return svg("g", { class: `mark obstacle${known ? " seen" : ""}` },
+      const danger = OBSTACLE_GROUP[what.key.split(":")[1]] || "kill";
+      return svg("g", { class: `mark obstacle ${danger}${known ? " seen" : ""}` },
         svg("path", { d: `M${c} ${c - 15} L${c + 15} ${c + 11} L${c - 15} ${c + 11} Z` }), text);
     }
     if (group === "item") {
@@ -569,7 +573,8 @@ export function mount(root, ctx) {
       });
       const swatch = html("span", { class: "tomb-swatch", "aria-hidden": "true" });
       swatch.style.backgroundColor = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-      return html("div", { class: `tomb-seat${seat === view.seat ? " mine" : ""}${seat === turn.player ? " acting" : ""}`,
+      const acting = !view.terminal && seat === turn.player;
+      return html("div", { class: `tomb-seat${seat === view.seat ? " mine" : ""}${acting ? " acting" : ""}`,
         "data-seat": String(seat) },
       html("h3", {}, swatch, head.join(" · ")),
       html("p", { class: "tomb-row" }, html("span", { class: "tomb-what" },
