@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import obelisk
 from obelisk.games.tomb.actions import TILE_OFFSET
-from tests.games.tomb.helpers import give, kind, play, turn
+from tests.games.tomb.helpers import draw, figure, give, kind, play, turn
 from tests.web.conftest import ROOT, LiveServer, Tab
 from tests.web.test_client import ORIGIN, ScriptedServer
 
@@ -42,10 +43,9 @@ def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, A
         return json.loads(answer.read())
 
 
-def post_move(server: LiveServer, table: str, token: str, version: int, action: int) -> None:
-    body = json.dumps({"version": version, "action": action}).encode()
-    request = urllib.request.Request(f"{server.url}/api/tables/{table}/moves", data=body, method="POST",
-                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> None:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST", headers=headers)
     with urllib.request.urlopen(request, timeout=10):
         pass
 
@@ -177,6 +177,44 @@ def test_only_the_looker_sees_the_tiles_looked_at_with_the_plan(open_tab: Callab
     pages[0].assert_clean()
 
 
+def test_several_actions_on_one_square_open_a_menu_the_keyboard_works(open_tab: Callable[[], Tab]) -> None:
+    state = obelisk.load("tomb", 2).new_initial_state(0)
+    figure(state, 0, "NW")
+    turn(state, 0, 4, "NW")
+    play(state, "step in from the NW entrance to A1", "step east to B1", "step east to C1", "step south to C2")
+    draw(state, "corner")
+    orient = [[a, state.action_to_string(a)] for a in state.legal_actions()]
+    assert [label for _, label in orient] == ["orient tile: openings N,E", "orient tile: openings N,W"]
+    tab = open_tab()
+    server = TombServer(tab.context)
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1")
+    server.wait(page, lambda: server.received, "hello")
+    server.sockets[0].send(json.dumps(tomb_frame(state, 0, 12)))
+    square = page.locator('#board [data-target="sq:C2"]')
+    expect(square).to_have_attribute("aria-label", "Square C2: " + "; ".join(label for _, label in orient))
+    expect(page.locator("#board .tomb-target")).to_have_count(1)
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.target") == "sq:C2":
+            break
+    page.keyboard.press("Enter")
+    menu = page.locator("#board .tomb-menu")
+    expect(menu).to_be_visible()
+    expect(menu.locator(".tomb-choice")).to_have_text([label for _, label in orient])
+    expect(menu.locator(".tomb-choice svg")).to_have_count(2)
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    assert page.evaluate("() => document.activeElement.dataset.target") == "sq:C2"
+    page.keyboard.press(" ")
+    expect(menu.locator(".tomb-choice").first).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    move = server.wait(page, lambda: server.received[1:], "a move")
+    assert move == [{"type": "move", "version": 12, "action": orient[1][0]}]
+    tab.assert_clean()
+
+
 def test_a_game_is_played_to_the_score_screen_by_clicking_only_the_board(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     made = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
@@ -224,25 +262,31 @@ def test_the_board_shows_walls_figures_and_changes_and_hover_texts(live_server: 
 
 def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     made = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
-                                {"kind": "bot", "bot": "random"}], {"max_rounds": 6})
+                                {"kind": "bot", "bot": "random"}], {"max_rounds": 4})
     table = made["table"]["id"]
     tokens = {int(seat): token for seat, token in made["tokens"].items()}
     ann, watcher = open_tab(), open_tab()
     ann.page.goto(live_server.url + made["invite_urls"]["0"])
     watcher.page.goto(live_server.url + made["spectator_url"])
+    post(live_server, f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
     pages: dict[int | None, Page] = {0: ann.page, None: watcher.page}
     rng = random.Random(11)
-    for _ in range(500):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         summary = live_server.get(f"/api/tables/{table}")
         if summary["status"] == "finished":
             break
         if summary["to_act"] == 1:
             frame = live_server.get(f"/api/tables/{table}/frame", tokens[1])
             plan = [entry[0] for entry in frame["legal"] if entry[2] in PLAN_RANGES]
-            post_move(live_server, table, tokens[1], frame["version"], (plan or [rng.choice(frame["legal"])[0]])[0])
+            action = (plan or [rng.choice(frame["legal"])[0]])[0]
+            post(live_server, f"/api/tables/{table}/moves", {"version": frame["version"], "action": action}, tokens[1])
         elif summary["to_act"] == 0:
             check_plan_knowledge(live_server, table, pages, tokens)
             click_once(ann.page, rng, prefer=("plan", "look at"))
+        else:
+            time.sleep(0.05)
+    assert live_server.get(f"/api/tables/{table}")["status"] == "finished"
     check_plan_knowledge(live_server, table, pages, tokens)
     for tab in (ann, watcher):
         tab.assert_clean()

@@ -398,7 +398,6 @@ export function mount(root, ctx) {
     }
     art.replaceChildren(...parts.filter(Boolean), svg("title", {}, text ? `${title}\n${text}` : title));
     group.setAttribute("data-info", text ? `${title} — ${text}` : title);
-    group.setAttribute("data-label", title);
     if (changed) glow(group, `sq:${name}`);
     return true;
   }
@@ -482,14 +481,12 @@ export function mount(root, ctx) {
         node.style.transform = `translate(${figure.x}px, ${figure.y}px) scale(${figure.small ? 0.7 : 1})`;
         void node.getBoundingClientRect();
       }
-      node.classList.add("tomb-on");
       node.style.transform = `translate(${figure.x}px, ${figure.y}px) scale(${figure.small ? 0.7 : 1})`;
       const where = view.players[figure.seat].figures[figure.index];
       node.classList.toggle("tomb-active", view.turn && figure.seat === view.turn.player && where === active);
     }
     for (const [key, node] of figureNodes) {
       if (!seen.has(key)) {
-        node.classList.remove("tomb-on");
         figureNodes.delete(key);
         node.remove();
       }
