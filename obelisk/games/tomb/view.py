@@ -226,6 +226,8 @@ def render_legend(view: Mapping[str, Any]) -> str:
         tr("they hide its code)."),
         *wrapped(tr("Tiles: "), codes),
     ])
+
+
 def _maze(view: Mapping[str, Any]) -> list[str]:
     """The maze two lines a row: the walls above, then each square's code or the archaeologists on it."""
     board = view["board"]
