@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from obelisk.core import ActionSpace
+from obelisk.core import ActionSpace, i18n
 
 from obelisk.games.tomb.board import (
     BIT,
     CELLS,
     CHOCOLATE,
+    DIR_LETTERS,
     DIR_NAMES,
     ENTRANCES,
     FIRST_ENTRANCE,
@@ -36,9 +37,9 @@ from obelisk.games.tomb.board import (
     SCARF,
     TORCH,
     WATER,
-    letters_of,
     square_name,
 )
+from obelisk.games.tomb.data import tile_name
 from obelisk.games.tomb.rules import (
     CHEST_TAKE,
     CURSE,
@@ -57,6 +58,8 @@ from obelisk.games.tomb.rules import (
     TAKE,
     TURN_KEY,
 )
+
+tr: Final = i18n.domain("tomb")
 
 SPACE: Final = ActionSpace(
     [
@@ -130,87 +133,144 @@ OPEN_STEPS: Final = tuple(
 so the step search visits only the directions a square opens toward."""
 
 
+def direction(d: int) -> str:
+    """A direction (``north``) as a label says it, in the active language."""
+    return tr.term("direction", DIR_NAMES[d])
+
+
+def openings(mask: int) -> str:
+    """An openings mask as its letters (``N,E,S``; ``-`` for none) in the active language."""
+    return ",".join(tr.term("opening", DIR_LETTERS[d]) for d in range(4) if mask & BIT[d]) or "-"
+
+
+def entrance(index: int) -> str:
+    """An entrance's name (``NW``) in the active language."""
+    return tr.term("entrance", ENTRANCES[index])
+
+
+def item(tables: Any, index: int) -> str:
+    return tr.term("item", tables.item_names[index])
+
+
+def phase_name(name: str) -> str:
+    """A phase of the turn (``PHASE_NAMES``) in the active language."""
+    names = {
+        "roll": tr.term("phase", "roll"),
+        "choose archaeologist": tr.term("phase", "choose archaeologist"),
+        "move": tr.term("phase", "move"),
+        "reveal": tr.term("phase", "reveal"),
+        "orient tile": tr.term("phase", "orient tile"),
+        "place curse": tr.term("phase", "place curse"),
+        "take from chest": tr.term("phase", "take from chest"),
+        "map": tr.term("phase", "map"),
+        "plan: look": tr.term("phase", "plan: look"),
+        "plan: peek": tr.term("phase", "plan: peek"),
+        "plan: swap?": tr.term("phase", "plan: swap?"),
+        "golden key": tr.term("phase", "golden key"),
+        "rob": tr.term("phase", "rob"),
+        "take item": tr.term("phase", "take item"),
+        "over": tr.term("phase", "over"),
+    }
+    return names.get(name, name)
+
+
 def action_label(state: Any, action: int) -> str:
     """The label of ``action`` in the position ``state`` (the protocol's ``action_to_string``)."""
     phase = state.phase
     t = state.game.tables
     if phase == ROLL:
-        return f"roll {action + 1}" if 0 <= action < DIE_FACES else f"chance outcome {action}"
+        return tr("roll {n}", n=action + 1) if 0 <= action < DIE_FACES else tr("chance outcome {n}", n=action)
     if phase in (DRAW, PEEK):
         k = action - TILE_OFFSET
-        name = t.kinds[k].name if 0 <= k < len(t.pool) else f"tile kind {k}"
-        cell = state.rv_cell if phase == DRAW else state.looked[-1]
-        verb = "reveal" if phase == DRAW else f"seat {state.player} sees"
-        return f"{verb} {square_name(cell)}: {name}"
+        name = tile_name(t.kinds[k].name) if 0 <= k < len(t.pool) else tr("tile kind {n}", n=k)
+        if phase == DRAW:
+            return tr("reveal {square}: {tile}", square=square_name(state.rv_cell), tile=name)
+        return tr("seat {seat} sees {square}: {tile}", seat=state.player, square=square_name(state.looked[-1]), tile=name)
     name, i = SPACE.decode(action)
     pos = state._pos()
     if name == "select":
-        where = f"at the {square_name(i)}" if i >= FIRST_ENTRANCE else f"on {square_name(i)}"
-        return f"move the archaeologist {where}"
+        if i >= FIRST_ENTRANCE:
+            return tr("move the archaeologist at the {entrance} entrance", entrance=entrance(i - FIRST_ENTRANCE))
+        return tr("move the archaeologist on {square}", square=square_name(i))
     if name == "enter":
-        return f"bring an archaeologist in at the {ENTRANCES[i]} entrance"
+        return tr("bring an archaeologist in at the {entrance} entrance", entrance=entrance(i))
     if name == "pass":
-        return "pass (no archaeologist can move)"
+        return tr("pass (no archaeologist can move)")
     if name in ("step", "flask"):
         q = NEIGH[pos][i] if 0 <= pos < CELLS else -1
-        target = f" to {square_name(q)}" if q >= 0 else ""
         if name == "flask":
-            return f"use the magic flask: through the wall {DIR_NAMES[i]}{target}"
-        return f"step {DIR_NAMES[i]}{target}" + (" (ghost)" if state.ghost else "")
+            if q < 0:
+                return tr("use the magic flask: through the wall {direction}", direction=direction(i))
+            return tr("use the magic flask: through the wall {direction} to {square}", direction=direction(i),
+                      square=square_name(q))
+        if q < 0:
+            return tr("step {direction} (ghost)", direction=direction(i)) if state.ghost else tr(
+                "step {direction}", direction=direction(i))
+        if state.ghost:
+            return tr("step {direction} to {square} (ghost)", direction=direction(i), square=square_name(q))
+        return tr("step {direction} to {square}", direction=direction(i), square=square_name(q))
     if name == "step_in":
         if pos >= FIRST_ENTRANCE:
             corner = square_name(t.corners[pos - FIRST_ENTRANCE])
-            return f"step in from the {square_name(pos)} to {corner}" + (" (ghost)" if state.ghost else "")
-        return "step in from an entrance"
+            if state.ghost:
+                return tr("step in from the {entrance} entrance to {square} (ghost)",
+                          entrance=entrance(pos - FIRST_ENTRANCE), square=corner)
+            return tr("step in from the {entrance} entrance to {square}", entrance=entrance(pos - FIRST_ENTRANCE),
+                      square=corner)
+        return tr("step in from an entrance")
     if name == "passage":
-        return f"take the secret passage to {square_name(i)}"
+        return tr("take the secret passage to {square}", square=square_name(i))
     if name == "end":
-        return "end turn"
+        return tr("end turn")
     if name == "food":
-        return "eat food: die to 6"
+        return tr("eat food: die to 6")
     if name == "water":
-        return "drink water: die to 5"
+        return tr("drink water: die to 5")
     if name == "chocolate":
-        return f"eat chocolate: die to {i + 1}"
+        return tr("eat chocolate: die to {n}", n=i + 1)
     if name == "torch":
-        return "light the torch: reveal the neighbouring face-down tiles"
+        return tr("light the torch: reveal the neighbouring face-down tiles")
     if name == "scarf":
-        return "wear the scarf: stepping back allowed this turn"
+        return tr("wear the scarf: stepping back allowed this turn")
     if name == "papyrus":
-        return "read the papyrus of the dead: ghost walk"
+        return tr("read the papyrus of the dead: ghost walk")
     if name == "plan":
-        return "study the plan: look at two face-down tiles"
+        return tr("study the plan: look at two face-down tiles")
     if name == "buy":
-        return f"buy {t.item_names[i]} with money"
+        return tr("buy {item} with money", item=item(t, i))
     if name == "key":
-        return f"use the golden key on {square_name(i)}"
+        return tr("use the golden key on {square}", square=square_name(i))
     if name == "orient":
         if phase == TURN_KEY and state.key_cell >= 0:
-            return f"turn {square_name(state.key_cell)}: openings {letters_of(i) or '-'}"
-        return f"orient tile: openings {letters_of(i) or '-'}"
+            return tr("turn {square}: openings {openings}", square=square_name(state.key_cell), openings=openings(i))
+        return tr("orient tile: openings {openings}", openings=openings(i))
     if name == "curse":
-        return f"put the curse on {square_name(i)}"
+        return tr("put the curse on {square}", square=square_name(i))
     if name == "chest":
-        return f"take {t.item_names[i]} from the chest"
+        return tr("take {item} from the chest", item=item(t, i))
     if name == "map":
-        return f"use the map: reveal {square_name(i)}"
+        return tr("use the map: reveal {square}", square=square_name(i))
     if name == "look":
-        return f"look at the face-down tile on {square_name(i)}"
+        return tr("look at the face-down tile on {square}", square=square_name(i))
     if name == "swap":
         if len(state.looked) == 2:
             a, b = [square_name(c) for c in state.looked]
-            return f"swap the tiles on {a} and {b}" if i else f"put the tiles on {a} and {b} back unchanged"
-        return "swap the two tiles" if i else "put the two tiles back unchanged"
+            if i:
+                return tr("swap the tiles on {a} and {b}", a=a, b=b)
+            return tr("put the tiles on {a} and {b} back unchanged", a=a, b=b)
+        return tr("swap the two tiles") if i else tr("put the two tiles back unchanged")
     if name == "take":
-        return f"take the {t.item_names[state.offer]}" if phase == TAKE else "take the item on the tile"
+        return tr("take the {item}", item=item(t, state.offer)) if phase == TAKE else tr("take the item on the tile")
     owner = state.victims[0] // FIGURES if state.victims and phase == ROB else -1
     if name == "decline":
         if phase == MAP_PICK:
-            return "leave the map unused"
+            return tr("leave the map unused")
         if phase == TAKE:
-            return f"leave the {t.item_names[state.offer]} on the tile"
-        return f"rob nothing from seat {owner}" if owner >= 0 else "decline the optional choice"
-    return f"rob {t.item_names[i]} from seat {owner}" if owner >= 0 else f"rob {t.item_names[i]}"
+            return tr("leave the {item} on the tile", item=item(t, state.offer))
+        return tr("rob nothing from seat {seat}", seat=owner) if owner >= 0 else tr("decline the optional choice")
+    if owner >= 0:
+        return tr("rob {item} from seat {seat}", item=item(t, i), seat=owner)
+    return tr("rob {item}", item=item(t, i))
 
 
 _ITEM_OF = {
@@ -226,6 +286,46 @@ _ITEM_OF = {
     "flask": FLASK,
 }
 _FOLLOW_UP = ("orient", "curse", "chest", "map", "look", "swap", "rob", "take", "decline")
+_WANTED = {
+    ORIENT: "orient",
+    TURN_KEY: "orient",
+    CURSE: "curse",
+    CHEST_TAKE: "chest",
+    MAP_PICK: "map",
+    LOOK: "look",
+    SWAP: "swap",
+    ROB: "rob",
+    TAKE: "take",
+}
+"""The follow-up choice each phase waits for."""
+
+
+def _must_first(phase: int, label: str, seat: int) -> str:
+    """Why ``label`` cannot be played while seat ``seat`` owes the follow-up choice of ``phase``."""
+    if phase == ORIENT:
+        return tr("'{label}' is not possible now: seat {seat} must first orient the revealed tile", label=label, seat=seat)
+    if phase == TURN_KEY:
+        return tr("'{label}' is not possible now: seat {seat} must first choose how the golden key turns the tile",
+                  label=label, seat=seat)
+    if phase == CURSE:
+        return tr("'{label}' is not possible now: seat {seat} must first place the curse", label=label, seat=seat)
+    if phase == CHEST_TAKE:
+        return tr("'{label}' is not possible now: seat {seat} must first take an item from the chest",
+                  label=label, seat=seat)
+    if phase == MAP_PICK:
+        return tr("'{label}' is not possible now: seat {seat} must first choose the square the map reveals",
+                  label=label, seat=seat)
+    if phase == LOOK:
+        return tr("'{label}' is not possible now: seat {seat} must first choose a face-down tile to look at with the plan",
+                  label=label, seat=seat)
+    if phase == SWAP:
+        return tr("'{label}' is not possible now: seat {seat} must first decide whether to swap the two tiles",
+                  label=label, seat=seat)
+    if phase == ROB:
+        return tr("'{label}' is not possible now: seat {seat} must first choose the item to rob (or rob nothing)",
+                  label=label, seat=seat)
+    return tr("'{label}' is not possible now: seat {seat} must first take the item on the tile or leave it",
+              label=label, seat=seat)
 
 
 def illegal_reason(state: Any, action: int) -> str:
@@ -233,129 +333,117 @@ def illegal_reason(state: Any, action: int) -> str:
     try:
         name, index = SPACE.decode(action)
     except ValueError:
-        return f"action id {action} is outside the action space (0..{SPACE.size - 1})"
+        return tr("action id {action} is outside the action space (0..{last})", action=action, last=SPACE.size - 1)
     label = action_label(state, action)
     phase = state.phase
     t = state.game.tables
     seat = state.player
-    expected = {
-        ORIENT: "orient the revealed tile",
-        TURN_KEY: "choose how the golden key turns the tile",
-        CURSE: "place the curse",
-        CHEST_TAKE: "take an item from the chest",
-        MAP_PICK: "choose the square the map reveals",
-        LOOK: "choose a face-down tile to look at with the plan",
-        SWAP: "decide whether to swap the two tiles",
-        ROB: "choose the item to rob (or rob nothing)",
-        TAKE: "take the item on the tile or leave it",
-    }
-    if phase in expected:
-        wanted = {
-            ORIENT: "orient",
-            TURN_KEY: "orient",
-            CURSE: "curse",
-            CHEST_TAKE: "chest",
-            MAP_PICK: "map",
-            LOOK: "look",
-            SWAP: "swap",
-            ROB: "rob",
-            TAKE: "take",
-        }[phase]
-        if name != wanted:
-            return f"'{label}' is not possible now: seat {seat} must first {expected[phase]}"
+    if phase in _WANTED:
+        if name != _WANTED[phase]:
+            return _must_first(phase, label, seat)
         return _follow_up_reason(state, name, index, label)
     if name in _FOLLOW_UP:
-        return f"'{label}' is only possible as a follow-up choice; now seat {seat} is to {PHASE_NAMES[phase]}"
+        return tr("'{label}' is only possible as a follow-up choice; now seat {seat} is to {phase}", label=label,
+                  seat=seat, phase=phase_name(PHASE_NAMES[phase]))
     if phase == SELECT:
         if name in ("step", "step_in", "passage", "flask", "end", "torch", "key", "papyrus"):
-            return f"'{label}': first choose an archaeologist to move (or bring one in at an entrance)"
+            return tr("'{label}': first choose an archaeologist to move (or bring one in at an entrance)", label=label)
         if name == "select":
             return _select_reason(state, index)
         if name == "enter":
-            return f"seat {seat} has no archaeologist in reserve (all three are on the board)"
+            return tr("seat {seat} has no archaeologist in reserve (all three are on the board)", seat=seat)
         if name == "pass":
-            return "passing is allowed only when no archaeologist can move or come in"
+            return tr("passing is allowed only when no archaeologist can move or come in")
     elif phase == MOVE and name in ("select", "enter", "pass"):
-        return f"'{label}': the turn already belongs to the archaeologist on {square_name(state._pos())}"
+        return tr("'{label}': the turn already belongs to the archaeologist on {square}", label=label,
+                  square=square_name(state._pos()))
     if name in _ITEM_OF:
-        item = _ITEM_OF[name]
-        if not state.items[seat] >> item & 1:
-            return f"seat {seat} does not hold the {t.item_names[item]}"
+        held = _ITEM_OF[name]
+        if not state.items[seat] >> held & 1:
+            return tr("seat {seat} does not hold the {item}", seat=seat, item=item(t, held))
         return _item_reason(state, name, index, label)
     if name in ("step", "step_in", "passage"):
         return _step_reason(state, name, index, label)
     if name == "end":
-        return "movement is compulsory: a legal step exists, so the turn cannot end yet"
-    return f"'{label}' is not legal now"
+        return tr("movement is compulsory: a legal step exists, so the turn cannot end yet")
+    return tr("'{label}' is not legal now", label=label)
 
 
 def _select_reason(state: Any, pos: int) -> str:
     seat = state.player
     mine = state.fig[FIGURES * seat : FIGURES * seat + FIGURES]
     if pos not in mine:
-        return f"seat {seat} has no archaeologist on {square_name(pos)}"
-    return f"the archaeologist on {square_name(pos)} cannot take a single step"
+        return tr("seat {seat} has no archaeologist on {square}", seat=seat, square=_place(pos))
+    return tr("the archaeologist on {square} cannot take a single step", square=_place(pos))
+
+
+def _place(pos: int) -> str:
+    """A square's name, or an entrance's (``NW entrance``) in the active language."""
+    if pos >= FIRST_ENTRANCE:
+        return tr("{entrance} entrance", entrance=entrance(pos - FIRST_ENTRANCE))
+    return square_name(pos)
 
 
 def _item_reason(state: Any, name: str, index: int, label: str) -> str:
     t = state.game.tables
     if state.ghost and name in ("torch", "key", "plan", "flask", "papyrus"):
-        return f"'{label}': during a ghost walk only items that act on the walker alone may be used"
+        return tr("'{label}': during a ghost walk only items that act on the walker alone may be used", label=label)
     if name == "food" and state.die == 6:
-        return "the die already shows 6"
+        return tr("the die already shows 6")
     if name == "water" and state.die == 5:
-        return "the die already shows 5"
+        return tr("the die already shows 5")
     if name == "chocolate":
         if state.steps:
-            return "chocolate may be used only before moving"
-        return f"chocolate only lowers the die: it shows {state.die}"
+            return tr("chocolate may be used only before moving")
+        return tr("chocolate only lowers the die: it shows {die}", die=state.die)
     if name in ("torch", "key", "flask", "papyrus") and state.phase != MOVE:
-        return f"'{label}': first choose the archaeologist it acts on"
+        return tr("'{label}': first choose the archaeologist it acts on", label=label)
     if name == "torch":
-        return "no face-down tile lies beyond an opening of the archaeologist's square"
+        return tr("no face-down tile lies beyond an opening of the archaeologist's square")
     if name == "scarf":
-        return "the scarf is already worn this turn"
+        return tr("the scarf is already worn this turn")
     if name == "plan":
-        return "the plan needs two face-down tiles on the board"
+        return tr("the plan needs two face-down tiles on the board")
     if name == "papyrus":
         if state.steps >= state.die:
-            return "no steps are left to walk as a ghost"
-        return f"a ghost must use the whole roll, and no walk of {state.die - state.steps} step(s) is open from here"
+            return tr("no steps are left to walk as a ghost")
+        return tr("a ghost must use the whole roll, and no walk of {n} step(s) is open from here",
+                  n=state.die - state.steps)
     if name in ("food", "water") and state.ghost:
-        return f"'{label}': the ghost walk could not use the whole new roll"
+        return tr("'{label}': the ghost walk could not use the whole new roll", label=label)
     if name == "buy":
-        item = index
-        if not t.buyable >> item & 1:
-            return f"{t.item_names[item]} cannot be bought (magic items, money and items not in play are excluded)"
-        if not state.discovered >> item & 1:
-            return f"{t.item_names[item]} has not been discovered yet (its stack is still face down)"
-        if state.items[state.player] >> item & 1:
-            return f"seat {state.player} already holds {t.item_names[item]}"
-        return f"the supply has no {t.item_names[item]} left"
+        if not t.buyable >> index & 1:
+            return tr("{item} cannot be bought (magic items, money and items not in play are excluded)",
+                      item=item(t, index))
+        if not state.discovered >> index & 1:
+            return tr("{item} has not been discovered yet (its stack is still face down)", item=item(t, index))
+        if state.items[state.player] >> index & 1:
+            return tr("seat {seat} already holds {item}", seat=state.player, item=item(t, index))
+        return tr("the supply has no {item} left", item=item(t, index))
     if name == "key":
         pos = state._pos()
         if index != pos and index not in NEIGH[pos]:
-            return f"the golden key reaches only {square_name(pos)} and its orthogonal neighbours"
+            return tr("the golden key reaches only {square} and its orthogonal neighbours", square=square_name(pos))
         if index == t.chamber:
-            return "the golden key may not turn the burial chamber"
+            return tr("the golden key may not turn the burial chamber")
         if state.kind[index] < 0:
-            return f"{square_name(index)} is face down"
+            return tr("{square} is face down", square=square_name(index))
         if index != pos and any(p == index for p in state.fig):
-            return f"{square_name(index)} is occupied by an archaeologist"
-        return f"turning {square_name(index)} changes nothing"
+            return tr("{square} is occupied by an archaeologist", square=square_name(index))
+        return tr("turning {square} changes nothing", square=square_name(index))
     if name == "flask":
         pos = state._pos()
         if state.steps >= state.die:
-            return "no steps are left"
+            return tr("no steps are left")
         q = NEIGH[pos][index] if 0 <= pos < CELLS else -1
         if q < 0:
-            return f"there is no square {DIR_NAMES[index]} of the archaeologist"
+            return tr("there is no square {direction} of the archaeologist", direction=direction(index))
         if state.kind[q] < 0:
-            return f"the flask leads only onto a revealed tile; {square_name(q)} is face down"
+            return tr("the flask leads only onto a revealed tile; {square} is face down", square=square_name(q))
         if state.opn[pos] & BIT[index] and state.opn[q] & BIT[OPP[index]]:
-            return f"no wall separates {square_name(pos)} and {square_name(q)}: just step"
-        return f"{square_name(q)} cannot be entered"
-    return f"'{label}' is not legal now"
+            return tr("no wall separates {a} and {b}: just step", a=square_name(pos), b=square_name(q))
+        return tr("{square} cannot be entered", square=square_name(q))
+    return tr("'{label}' is not legal now", label=label)
 
 
 def _step_reason(state: Any, name: str, index: int, label: str) -> str:
@@ -363,85 +451,92 @@ def _step_reason(state: Any, name: str, index: int, label: str) -> str:
     seat = state.player
     pos = state._pos()
     if state.steps >= state.die:
-        return f"no steps left: the die shows {state.die} and {state.steps} step(s) were taken"
+        return tr("no steps left: the die shows {die} and {steps} step(s) were taken", die=state.die, steps=state.steps)
     if name == "step_in":
         if pos < FIRST_ENTRANCE:
-            return "only an archaeologist standing at an entrance steps in"
+            return tr("only an archaeologist standing at an entrance steps in")
         corner = t.corners[pos - FIRST_ENTRANCE]
         if corner == state.curse:
-            return f"{square_name(corner)} is cursed"
+            return tr("{square} is cursed", square=square_name(corner))
         if state.ghost:
-            return f"a ghost must use the whole roll: no walk of {state.die - state.steps} step(s) goes on from here"
-        return f"{square_name(corner)} does not open toward the {square_name(pos)} or cannot be entered"
+            return tr("a ghost must use the whole roll: no walk of {n} step(s) goes on from here",
+                      n=state.die - state.steps)
+        return tr("{square} does not open toward the {entrance} entrance or cannot be entered",
+                  square=square_name(corner), entrance=entrance(pos - FIRST_ENTRANCE))
     if name == "passage":
         if state.ghost:
-            return "a ghost cannot use the secret passages"
+            return tr("a ghost cannot use the secret passages")
         here = state.kind[pos] if 0 <= pos < CELLS else -1
         if here < 0 or t.kinds[here].feature != 5:
-            return f"{square_name(pos)} is not a secret passage"
+            return tr("{square} is not a secret passage", square=_place(pos))
         if state.kind[index] < 0 or t.kinds[state.kind[index]].feature != 5 or index == pos:
-            return f"{square_name(index)} is not another revealed secret passage"
+            return tr("{square} is not another revealed secret passage", square=square_name(index))
         if index == state.curse:
-            return f"{square_name(index)} is cursed"
-        return f"you may not go straight back to {square_name(index)}, the square you just left (a scarf lifts this)"
+            return tr("{square} is cursed", square=square_name(index))
+        return tr("you may not go straight back to {square}, the square you just left (a scarf lifts this)",
+                  square=square_name(index))
     if pos >= FIRST_ENTRANCE:
-        return f"from the {square_name(pos)} the only step is stepping in"
+        return tr("from the {entrance} entrance the only step is stepping in", entrance=entrance(pos - FIRST_ENTRANCE))
     q = NEIGH[pos][index]
     if q < 0:
-        return f"there is no square {DIR_NAMES[index]} of {square_name(pos)}"
+        return tr("there is no square {direction} of {square}", direction=direction(index), square=square_name(pos))
     if not state.ghost and not state.opn[pos] & BIT[index]:
-        return f"there is a wall: {square_name(pos)} has no opening to the {DIR_NAMES[index]}"
+        return tr("there is a wall: {square} has no opening to the {direction}", square=square_name(pos),
+                  direction=direction(index))
     if q == state.curse:
-        return f"{square_name(q)} is cursed: nobody may enter it"
+        return tr("{square} is cursed: nobody may enter it", square=square_name(q))
     if q == state.prev and not state.scarf_on:
-        return f"you may not step straight back to {square_name(q)}, the square you just left (a scarf lifts this)"
+        return tr("you may not step straight back to {square}, the square you just left (a scarf lifts this)",
+                  square=square_name(q))
     if q == t.chamber and state.ghost and not state.chamber_open:
-        return "a ghost may not enter the burial chamber before it is opened"
+        return tr("a ghost may not enter the burial chamber before it is opened")
     if state.ghost:
-        return f"a ghost must use the whole roll: no walk of {state.die - state.steps - 1} more step(s) goes on from {square_name(q)}"
+        return tr("a ghost must use the whole roll: no walk of {n} more step(s) goes on from {square}",
+                  n=state.die - state.steps - 1, square=square_name(q))
     if q == t.chamber:
-        return (
-            f"the burial chamber is closed: seat {seat} holds {state.insc[seat].bit_count()} of the "
-            f"{t.needed} inscriptions needed"
-        )
+        return tr("the burial chamber is closed: seat {seat} holds {held} of the {needed} inscriptions needed",
+                  seat=seat, held=state.insc[seat].bit_count(), needed=t.needed)
     k = state.kind[q]
     if k >= 0 and not state.opn[q] & BIT[OPP[index]]:
-        return f"there is a wall: {square_name(q)} has no opening to the {DIR_NAMES[OPP[index]]}"
+        return tr("there is a wall: {square} has no opening to the {direction}", square=square_name(q),
+                  direction=direction(OPP[index]))
     if k >= 0 and t.blocker[k] >= 0:
-        kind = t.kinds[k]
-        return f"{square_name(q)} holds {kind.name}; entering needs the {t.item_names[t.blocker[k]]}"
-    return f"'{label}' is not legal now"
+        return tr("{square} holds {tile}; entering needs the {item}", square=square_name(q),
+                  tile=tile_name(t.kinds[k].name), item=item(t, t.blocker[k]))
+    return tr("'{label}' is not legal now", label=label)
 
 
 def _follow_up_reason(state: Any, name: str, index: int, label: str) -> str:
     t = state.game.tables
     if name == "orient":
         if state.phase == TURN_KEY:
-            return f"'{label}': the golden key must turn {square_name(state.key_cell)} to a different orientation"
-        need = state.rv_need
-        shape = t.kinds[state.rv_kind].shape.replace("_", " ")
-        if need:
-            return f"'{label}' is not an orientation of the {shape} that opens toward the square you come from"
-        return f"'{label}' is not an orientation of the {shape}"
+            return tr("'{label}': the golden key must turn {square} to a different orientation", label=label,
+                      square=square_name(state.key_cell))
+        shape = tr.term("shape", t.kinds[state.rv_kind].shape.replace("_", " "))
+        if state.rv_need:
+            return tr("'{label}' is not an orientation of the {shape} that opens toward the square you come from",
+                      label=label, shape=shape)
+        return tr("'{label}' is not an orientation of the {shape}", label=label, shape=shape)
     if name == "curse":
         if state.kind[index] < 0:
-            return f"the curse goes on a revealed tile; {square_name(index)} is face down"
+            return tr("the curse goes on a revealed tile; {square} is face down", square=square_name(index))
         if index == t.chamber:
-            return "the curse may never go on the burial chamber"
+            return tr("the curse may never go on the burial chamber")
         if index == state.curse:
-            return f"the curse is already on {square_name(index)}: move it to another tile"
-        return f"{square_name(index)} is occupied by an archaeologist"
+            return tr("the curse is already on {square}: move it to another tile", square=square_name(index))
+        return tr("{square} is occupied by an archaeologist", square=square_name(index))
     if name == "chest":
         if not state.chest[index]:
-            return f"the chest holds no {t.item_names[index]}"
-        return f"seat {state.player} already holds {t.item_names[index]}"
+            return tr("the chest holds no {item}", item=item(t, index))
+        return tr("seat {seat} already holds {item}", seat=state.player, item=item(t, index))
     if name in ("map", "look"):
         if state.kind[index] >= 0:
-            return f"{square_name(index)} is not face down"
-        return f"{square_name(index)} was already looked at with this plan"
+            return tr("{square} is not face down", square=square_name(index))
+        return tr("{square} was already looked at with this plan", square=square_name(index))
     if name == "rob":
         owner = state.victims[0] // FIGURES
         if not state.items[owner] >> index & 1:
-            return f"seat {owner} does not hold {t.item_names[index]}"
-        return f"seat {state.player} already holds {t.item_names[index]} (only items you lack may be robbed)"
-    return f"'{label}' is not legal now"
+            return tr("seat {seat} does not hold {item}", seat=owner, item=item(t, index))
+        return tr("seat {seat} already holds {item} (only items you lack may be robbed)", seat=state.player,
+                  item=item(t, index))
+    return tr("'{label}' is not legal now", label=label)

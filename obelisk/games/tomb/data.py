@@ -18,14 +18,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from obelisk.core import i18n
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 from obelisk.core.help import GameHelp, HelpEntry, Numbers
+from obelisk.core.registry import game_class
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
     CHAMBER,
     DIR_LETTERS,
+    DIR_NAMES,
     ENTRANCES,
     FEATURES,
     GROUPS,
@@ -72,6 +75,13 @@ RULE_PROTECTION = {
 }
 
 SETS = ("basic", "expansion")
+
+tr = i18n.domain("tomb")
+
+SHAPE_WORDS = ("dead end", "straight", "corner", "t junction", "cross", "outer wall", "burial chamber")
+"""The words a tile kind's name starts with (``corner with Food``): its shape, or the printed squares."""
+FEATURE_WORDS = {"map": "map", "secret_passage": "secret passage", "dark_shrine": "dark shrine", "chest": "chest"}
+"""The special features as a tile kind's name says them."""
 
 
 class DataError(ValueError):
@@ -212,7 +222,6 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
     obstacle_names = tuple(o["name"] for o in obstacles)
     obstacle_codes = tuple(o["code"] for o in obstacles)
     feature_code = {"plain": "   ", "map": "Map", "secret_passage": "Psg", "dark_shrine": "Shr", "chest": "Cst"}
-    feature_name = {"map": "map", "secret_passage": "secret passage", "dark_shrine": "dark shrine", "chest": "chest"}
 
     kinds: list[Kind] = []
     blocker: list[int] = []
@@ -230,7 +239,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
             code, label = obstacle_codes[d], obstacle_names[d]
         else:
             d = -1
-            code, label = feature_code[feature], feature_name.get(feature, "")
+            code, label = feature_code[feature], FEATURE_WORDS.get(feature, "")
         name = shape.replace("_", " ") + (f" with {label}" if label else "")
         mask = shapes[shape]
         kinds.append(Kind(shape, mask, fcode, d, code, name, rotations(mask), tuple(kind_tiles[(shape, feature, detail)])))
@@ -319,7 +328,8 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
 
 
 def build_help(tables: Tables) -> GameHelp:
-    """The rules summary and every item, obstacle and tile feature, the texts from ``tomb.json``.
+    """The rules summary and every item, obstacle and tile feature, the texts from ``tomb.json`` in the active
+    language.
 
     The numbers are those of this configuration: how many face-down tiles carry
     each item, obstacle or feature, and whether an item is in play at all.
@@ -332,13 +342,18 @@ def build_help(tables: Tables) -> GameHelp:
         return sum(pool[k] for k, kind in enumerate(tables.kinds[: len(pool)])
                    if kind.feature == feature and (detail < 0 or kind.detail == detail))
 
-    def yes(flag: bool) -> str:
-        return texts["yes"] if flag else texts["no"]
+    def word(text: str) -> str:
+        return tr.term("help", text)
 
-    labels, kinds = texts["labels"], texts["kinds"]
+    def yes(flag: bool) -> str:
+        return word(texts["yes"] if flag else texts["no"])
+
+    labels = {key: word(text) for key, text in texts["labels"].items()}
+    kinds = {key: word(text) for key, text in texts["kinds"].items()}
     entries = []
     for index, item in enumerate(base["items"]):
-        protects = tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])] if item["protects"] else texts["nothing"]
+        protects = (tr.term("obstacle", tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])])
+                    if item["protects"] else word(texts["nothing"]))
         numbers: Numbers = (
             (labels["label"], item["code"]),
             (labels["protects"], protects),
@@ -347,19 +362,90 @@ def build_help(tables: Tables) -> GameHelp:
             (labels["tokens"], tables.items_per_kind),
             (labels["tiles"], tiles(ITEM, index)),
         )
-        entries.append(HelpEntry(f"item:{item['id']}", item["name"], kinds["item"], item["text"], numbers))
+        entries.append(HelpEntry(f"item:{item['id']}", tr.term("item", item["name"]), kinds["item"],
+                                 tr.term("text", item["text"]), numbers))
     for index, obstacle in enumerate(base["obstacles"]):
         numbers = (
             (labels["label"], obstacle["code"]),
-            (labels["effect"], texts["groups"][obstacle["group"]]),
-            (labels["protection"], tables.item_names[tables.obstacle_protection[index]]),
+            (labels["effect"], word(texts["groups"][obstacle["group"]])),
+            (labels["protection"], tr.term("item", tables.item_names[tables.obstacle_protection[index]])),
             (labels["tiles"], tiles(OBSTACLE, index)),
         )
-        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", obstacle["name"], kinds["obstacle"], obstacle["text"],
-                                 numbers))
+        entries.append(HelpEntry(f"obstacle:{obstacle['id']}", tr.term("obstacle", obstacle["name"]), kinds["obstacle"],
+                                 tr.term("text", obstacle["text"]), numbers))
     for feature, spec in texts["features"].items():
         numbers = () if feature == "chamber" else ((labels["tiles"], tiles(FEATURES.index(feature))),)
         if feature == FEATURES[INSCRIPTION]:
-            numbers += ((labels["colours"], ", ".join(tables.colours)), (labels["needed"], tables.needed))
-        entries.append(HelpEntry(f"tile:{feature}", spec["name"], kinds["tile"], spec["text"], numbers))
-    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "obstacle"))
+            numbers += ((labels["colours"], ", ".join(tr.term("colour", c) for c in tables.colours)),
+                        (labels["needed"], tables.needed))
+        entries.append(HelpEntry(f"tile:{feature}", tr.term("tile", spec["name"]), kinds["tile"],
+                                 tr.term("text", spec["text"]), numbers))
+    summary = "\n\n".join(tr.term("rules", paragraph) for paragraph in texts["summary"])
+    return GameHelp(summary, tuple(entries), ("tile", "item", "obstacle"))
+
+
+def tile_name(name: str) -> str:
+    """A tile kind's name (``corner with Food``, ``t junction with inscription colour_2``) in the active language.
+
+    Kind names are built from the shape and the feature, so they are translated from those parts; in English
+    the name comes back unchanged."""
+    shape, with_, feature = name.partition(" with ")
+    if not with_:
+        return tr.term("shape", name)
+    return tr("{shape} with {feature}", shape=tr.term("shape", shape), feature=feature_name(feature))
+
+
+def feature_name(feature: str) -> str:
+    """The feature part of a tile kind's name (``Food``, ``inscription colour_2``, ``map``) in the active language."""
+    if feature.startswith("inscription "):
+        return tr("inscription {colour}", colour=tr.term("colour", feature.removeprefix("inscription ")))
+    if feature in FEATURE_WORDS.values():
+        return tr.term("feature", feature)
+    if feature in obstacle_names():
+        return tr.term("obstacle", feature)
+    return tr.term("item", feature)
+
+
+def item_word(item_id: str) -> str:
+    """An item id (``first_aid_kit``) as the screens say it (``first-aid kit``), in the active language."""
+    return tr.term("item", item_names()[item_id]).lower()
+
+
+@lru_cache(maxsize=1)
+def item_names() -> dict[str, str]:
+    """The items' English names by id (``first_aid_kit`` → ``First-aid kit``), as the data file gives them."""
+    return {entry["id"]: entry["name"] for entry in _shipped()["items"]}
+
+
+@lru_cache(maxsize=1)
+def obstacle_names() -> frozenset[str]:
+    """The obstacles' English names, as the data file gives them."""
+    return frozenset(o["name"] for o in _shipped()["obstacles"])
+
+
+def terms() -> list[tuple[str, str]]:
+    """Every name and text of the data file and of the game's description that a player reads, with its kind:
+    what the catalogs translate (``tools/messages.py``)."""
+    base = _shipped()
+    texts = base["help"]
+    found: list[tuple[str, str]] = []
+    info = game_class("tomb").info
+    found += [("game", info.name), ("game", info.description)]
+    for option in info.options:
+        found.append(("option", option.description))
+        found += [("option", value) for value in option.allowed or () if isinstance(value, str)]
+    found += [("rules", paragraph) for paragraph in texts["summary"]]
+    for item in base["items"]:
+        found += [("item", item["name"]), ("text", item["text"])]
+    for obstacle in base["obstacles"]:
+        found += [("obstacle", obstacle["name"]), ("text", obstacle["text"])]
+    for spec in texts["features"].values():
+        found += [("tile", spec["name"]), ("text", spec["text"])]
+    found += [("help", text) for text in (texts["yes"], texts["no"], texts["nothing"])]
+    found += [("help", text) for group in ("labels", "kinds", "groups") for text in texts[group].values()]
+    found += [("colour", colour) for group in base["inscriptions"].values() for colour in group]
+    found += [("shape", shape) for shape in SHAPE_WORDS]
+    found += [("feature", feature) for feature in FEATURE_WORDS.values()]
+    found += [("direction", name) for name in DIR_NAMES] + [("opening", letter) for letter in DIR_LETTERS]
+    found += [("entrance", name) for name in ENTRANCES]
+    return found

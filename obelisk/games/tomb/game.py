@@ -11,6 +11,7 @@ from obelisk.games.tomb.actions import SPACE, TILE_OFFSET
 from obelisk.games.tomb.board import Tables
 from obelisk.games.tomb.data import build_help, load_tables
 from obelisk.games.tomb.rules import Rules
+from obelisk.games.tomb.scoring import heading
 from obelisk.games.tomb.state import TombState
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
@@ -88,6 +89,10 @@ class TombGame(Game):
     def help(self) -> GameHelp:
         """The rules summary and every item, obstacle and tile feature, counted for this pyramid."""
         return build_help(self.tables)
+
+    def score_heading(self, category: str) -> str:
+        """The scoring categories' headings from the game's catalog (``scoring.heading``)."""
+        return heading(category)
 
     def num_distinct_actions(self) -> int:
         return SPACE.size

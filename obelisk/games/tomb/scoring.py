@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from obelisk.core import i18n
 from obelisk.games.tomb.actions import OPEN_STEPS
 from obelisk.games.tomb.board import CELLS, CHAMBER_CELL, INSCRIPTION
 from obelisk.games.tomb.rules import FIGURES, RESERVE
+
+tr = i18n.domain("tomb")
+
+
+def heading(category: str) -> str:
+    """The heading of a scoring category (a key of ``scores()``'s breakdown) in the active language."""
+    headings = {"inscriptions": tr("Inscriptions"), "items": tr("Items"), "chamber_entry": tr("Chamber entry")}
+    return headings.get(category, category)
 
 
 def rank_keys(state: Any) -> list[Any]:

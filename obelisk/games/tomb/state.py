@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from obelisk.core import CHANCE, TERMINAL, State
+from obelisk.core import CHANCE, TERMINAL, State, i18n
 from obelisk.core.pools import draw_random, pool_outcomes
 from obelisk.core.protocol import RulesCache
 
@@ -121,6 +121,7 @@ from obelisk.games.tomb.scoring import evaluate, rank_keys, scores, tie_break
 from obelisk.games.tomb.view import observation, render_state
 
 _RULES: Final = RulesCache()
+tr: Final = i18n.domain("tomb")
 """The rules of the game asked about last (see ``TombState._rules``)."""
 
 _ACTOR: Final[tuple[int | None, ...]] = (
@@ -1115,8 +1116,8 @@ class TombState(State):
 
     def _hidden_action_string(self, action: int) -> str:
         if self.phase == PEEK:
-            return f"seat {self.player} sees the tile on {square_name(self.looked[-1])}"
-        return f"seat {self.player} puts the two tiles back face down (swapped or not)"
+            return tr("seat {seat} sees the tile on {square}", seat=self.player, square=square_name(self.looked[-1]))
+        return tr("seat {seat} puts the two tiles back face down (swapped or not)", seat=self.player)
 
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)

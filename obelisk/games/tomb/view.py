@@ -8,14 +8,21 @@ dictionary alone, so a player's screen cannot leak.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import functools
+import re
+from collections.abc import Callable
+from typing import Any, Mapping
 
-from obelisk.core.text import beside, counted, latest, ordinal, readable, words, wrapped
-from obelisk.games.tomb.board import BIT, ENTRANCES, ITEM_IDS, SIZE, letters_of, square_name
+from obelisk.core import i18n
+from obelisk.core.text import beside, latest, readable, words, wrapped
+from obelisk.games.tomb.actions import entrance, openings, phase_name
+from obelisk.games.tomb.board import BIT, DIR_LETTERS, ENTRANCES, ITEM_IDS, SIZE, letters_of, square_name
+from obelisk.games.tomb.data import feature_name, item_names, item_word, obstacle_names, tile_name
 from obelisk.games.tomb.rules import DRAW, FIGURES, ORIENT, PHASE_NAMES, ROB, TAKE, TURN_KEY
 
 
 SEAT_LETTERS = "abcdef"
+tr = i18n.domain("tomb")
 
 
 def _where(pos: int) -> str:
@@ -175,8 +182,33 @@ def _feature(name: str) -> str:
     """A tile kind's name without its shape (the walls show the shape): ``corner with Snake`` → ``Snake``."""
     for shape in _SHAPES:
         if name.startswith(shape):
-            return readable(name[len(shape):])
-    return readable(name)
+            return readable(feature_name(name[len(shape):]))
+    return readable(tile_name(name))
+
+
+def _seat_text(seat: int) -> str:
+    return tr("seat {seat}", seat=seat)
+
+
+def _where_text(where: str) -> str:
+    """A figure's place (a square, ``NW entrance``, ``reserve``, ``chamber``) in the active language."""
+    if where.endswith(" entrance"):
+        return tr("{entrance} entrance", entrance=entrance(ENTRANCES.index(where.split(" ")[0])))
+    if where == "reserve":
+        return tr("reserve")
+    if where == "chamber":
+        return tr("chamber")
+    return where
+
+
+def _place_text(place: int) -> str:
+    """A place of entry into the chamber: ``1st`` … ``6th``."""
+    places = (tr("1st"), tr("2nd"), tr("3rd"), tr("4th"), tr("5th"), tr("6th"))
+    return places[place - 1] if 1 <= place <= len(places) else str(place)
+
+
+def _colour_word(colour: str) -> str:
+    return words(tr.term("colour", colour))
 
 
 def render_legend(view: Mapping[str, Any]) -> str:
@@ -189,10 +221,10 @@ def render_legend(view: Mapping[str, Any]) -> str:
                 features[_feature(name)].append(code)
     codes = [f"{'/'.join(c)} {feature}" for feature, c in sorted(features.items(), key=lambda item: item[1])]
     return "\n".join([
-        "Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening",
-        "    toward a face-down square, !C! the curse, a-f the seats' archaeologists",
-        "    (standing on a tile, they hide its code).",
-        *wrapped("Tiles: ", codes),
+        tr("Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening"),
+        tr("    toward a face-down square, !C! the curse, a-f the seats' archaeologists"),
+        tr("    (standing on a tile, they hide its code)."),
+        *wrapped(tr("Tiles: "), codes),
     ])
 
 
@@ -228,6 +260,22 @@ def _maze(view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _seat_parts(view: Mapping[str, Any], player: Mapping[str, Any]) -> list[str]:
+    """A seat's inscriptions, items, archaeologists and place, as its screen line lists them."""
+    read = player["inscriptions"]
+    inscriptions = tr("inscriptions {n}/{needed}", n=len(read), needed=view["needed"]) + _colours(read)
+    reserve = sum(1 for w in player["figures"] if w == "reserve")
+    out = " ".join(_where_text(w) for w in player["figures"] if w != "reserve")
+    if out and reserve:
+        figures = tr("archaeologists {squares} and {n} in reserve", squares=out, n=reserve)
+    elif reserve:
+        figures = tr("archaeologists {n} in reserve", n=reserve)
+    else:
+        figures = tr("archaeologists {squares}", squares=out)
+    place = [tr("in the chamber ({place})", place=_place_text(player["place"]))] if player["place"] else []
+    return [inscriptions, *[item_word(i) for i in player["items"]], figures, *place]
+
+
 def render_view(view: Mapping[str, Any]) -> str:
     """A seat's screen from its observation: the maze, and beside it the seats' cards, the turn and the latest
     events (what does not fit beside the maze goes below it)."""
@@ -237,43 +285,42 @@ def render_view(view: Mapping[str, Any]) -> str:
     def note(head: str, parts: list[str], separator: str = ", ") -> None:
         notes.append(lambda width: wrapped(head, parts, separator, width=width))
 
-    at = [f"{e} {' '.join(view_letters)}" for e in ENTRANCES
+    at = [f"{entrance(ENTRANCES.index(e))} {' '.join(view_letters)}" for e in ENTRANCES
           if (view_letters := [SEAT_LETTERS[s] for s, p in enumerate(view["players"]) for w in p["figures"]
                                if w == f"{e} entrance"])]
     if at:
-        note("At the entrances: ", at)
-    note(f"Round {view['round']}: ", [
-        f"chamber {'open' if view['chamber_open'] else 'closed'} ({view['needed']} inscriptions open it)",
-        f"{counted(view['face_down'], 'tile')} face down"], "; ")
+        note(tr("At the entrances: "), at)
+    chamber = tr.n("chamber open ({n} inscription opens it)", "chamber open ({n} inscriptions open it)",
+                   view["needed"]) if view["chamber_open"] else tr.n(
+        "chamber closed ({n} inscription opens it)", "chamber closed ({n} inscriptions open it)", view["needed"])
+    note(tr("Round {round}: ", round=view["round"]),
+         [chamber, tr.n("{n} tile face down", "{n} tiles face down", view["face_down"])], "; ")
     for s, player in enumerate(view["players"]):
-        me = ", you" if s == seat else ""
-        place = [f"in the chamber ({ordinal(player['place'])})"] if player["place"] else []
-        reserve = sum(1 for w in player["figures"] if w == "reserve")
-        out = [w for w in player["figures"] if w != "reserve"]
-        parts = [f"inscriptions {len(player['inscriptions'])}/{view['needed']}" + _colours(player["inscriptions"]),
-                 *[words(item) for item in player["items"]],
-                 "archaeologists " + (" ".join(out) + (" and " if out and reserve else "")
-                                      + (f"{reserve} in reserve" if reserve else "")), *place]
-        note(f"Seat {s} ({player['letter']}{me}): ", parts)
-    note("Supply: ", _supply(view["supply"])
-         + (["found so far: " + ", ".join(words(k) for k in view["discovered"])] if view["discovered"] else []), "; ")
+        who = tr("Seat {seat} ({letter}, you): ", seat=s, letter=player["letter"]) if s == seat else tr(
+            "Seat {seat} ({letter}): ", seat=s, letter=player["letter"])
+        note(who, _seat_parts(view, player))
+    supply = _supply(view["supply"])
+    if view["discovered"]:
+        supply.append(tr("found so far: {items}", items=", ".join(item_word(k) for k in view["discovered"])))
+    note(tr("Supply: "), supply, "; ")
     if view.get("chest") is not None:
-        note("Chest: ", [f"{words(k)} {v}" for k, v in view["chest"].items()] or ["empty"])
+        note(tr("Chest: "), [f"{item_word(k)} {v}" for k, v in view["chest"].items()] or [tr("empty")])
     if view.get("peeked"):
-        note("Looked at with a plan: ",
-             [f"{sq} by seat {' and '.join(map(str, w))}" for sq, w in view["peeked"].items()])
+        note(tr("Looked at with a plan: "), [
+            tr("{square} by seat {seats}", square=sq, seats=tr(" and ").join(map(str, w)))
+            for sq, w in view["peeked"].items()])
     if view.get("known"):
-        note("You saw: ", [f"{sq} {readable(name)}" for sq, name in view["known"].items()])
+        note(tr("You saw: "), [f"{sq} {readable(tile_name(name))}" for sq, name in view["known"].items()])
     if view.get("terminal"):
-        order = ", ".join(f"seat {s}" for s in view["finish_order"]) or "nobody"
-        note("Game over; into the chamber: ", [order])
+        order = ", ".join(_seat_text(s) for s in view["finish_order"]) or tr("nobody")
+        note(tr("Game over; into the chamber: "), [order])
     else:
-        note("Now: ", [_turn(view)], "; ")
+        note(tr("Now: "), [_turn(view)], "; ")
     if view.get("pending"):
-        note("Pending: ", [_pending(k, v) for k, v in view["pending"].items()], "; ")
+        note(tr("Pending: "), [_pending(k, v) for k, v in view["pending"].items()], "; ")
     if view.get("events"):
-        events = [readable(event) for event in view["events"][-5:]]
-        notes.append(lambda width: [latest("Recent: ", events, width)])
+        events = [readable(event_text(event)) for event in view["events"][-5:]]
+        notes.append(lambda width: [latest(tr("Recent: "), events, width)])
     return "\n".join(beside(_maze(view), notes))
 
 
@@ -281,42 +328,49 @@ def _supply(supply: Mapping[str, int]) -> list[str]:
     """The items left by count, most first: ``6 each of food, water``, ``first-aid kit 5``."""
     by_count: dict[int, list[str]] = {}
     for item, count in supply.items():
-        by_count.setdefault(count, []).append(words(item))
-    return [f"{count} each of {', '.join(items)}" if len(items) > 1 else f"{items[0]} {count}"
+        by_count.setdefault(count, []).append(item_word(item))
+    return [tr("{n} each of {items}", n=count, items=", ".join(items)) if len(items) > 1 else f"{items[0]} {count}"
             for count, items in sorted(by_count.items(), reverse=True)]
 
 
 def _colours(colours: list[str]) -> str:
     """The inscriptions read, short: `` (colour 1 2 5)`` when the colours are numbered, else their names."""
-    names = [words(c) for c in colours]
-    if not names:
+    if not colours:
         return ""
-    if all(name.startswith("colour ") for name in names):
-        return " (colour " + " ".join(name.removeprefix("colour ") for name in names) + ")"
-    return " (" + ", ".join(names) + ")"
+    if all(c.startswith("colour_") for c in colours):
+        return " (" + tr("colour {numbers}", numbers=" ".join(c.removeprefix("colour_") for c in colours)) + ")"
+    return " (" + ", ".join(_colour_word(c) for c in colours) + ")"
 
 
 def _turn(view: Mapping[str, Any]) -> str:
     turn = view["turn"]
-    text = f"seat {turn['player']}, {turn['phase']}, die {turn['die'] or '-'}, {counted(turn['steps'], 'step')}"
-    extra = [f"archaeologist on {turn['active']}"] if turn["active"] else []
+    text = tr("seat {seat}, {phase}, die {die}, {steps}", seat=turn["player"], phase=phase_name(turn["phase"]),
+              die=turn["die"] or "-", steps=tr.n("{n} step", "{n} steps", turn["steps"]))
+    extra = [tr("archaeologist on {square}", square=_where_text(turn["active"]))] if turn["active"] else []
     if turn["previous"]:
-        extra.append(f"came from {turn['previous']}")
+        extra.append(tr("came from {square}", square=_where_text(turn["previous"])))
     if turn["scarf"]:
-        extra.append("scarf worn")
+        extra.append(tr("scarf worn"))
     if turn["ghost"]:
-        extra.append("ghost walk")
+        extra.append(tr("ghost walk"))
     return text + (f" ({', '.join(extra)})" if extra else "")
 
 
 def _pending(key: str, value: Any) -> str:
     if key == "options":
-        return "openings " + " or ".join(value)
+        return tr("openings {options}", options=tr(" or ").join(_letters(v) for v in value))
     if key == "looked":
-        return "looked at " + ", ".join(value)
+        return tr("looked at {squares}", squares=", ".join(value))
     if key == "victim":
-        return f"rob seat {value}"
-    return f"{words(key)} {readable(str(value))}"
+        return tr("rob seat {seat}", seat=value)
+    if key == "tile":
+        return tr("tile {tile}", tile=readable(tile_name(str(value))))
+    return tr("square {square}", square=value)
+
+
+def _letters(value: str) -> str:
+    """Openings letters from a view (``N,E,S``) in the active language."""
+    return openings(sum(BIT[DIR_LETTERS.index(letter)] for letter in value.split(",") if letter))
 
 
 def render_brief(view: Mapping[str, Any]) -> str:
@@ -324,13 +378,104 @@ def render_brief(view: Mapping[str, Any]) -> str:
     turn = view["turn"]
     if turn["phase"] != "move" or not turn["steps"] or view.get("pending"):
         return ""
-    extra = [f"from {turn['previous']}"] if turn["previous"] else []
+    extra = [tr("from {square}", square=_where_text(turn["previous"]))] if turn["previous"] else []
     if turn["scarf"]:
-        extra.append("scarf worn")
+        extra.append(tr("scarf worn"))
     if turn["ghost"]:
-        extra.append("ghost walk")
-    return (f"seat {turn['player']} on {turn['active']}, step {turn['steps']} of {turn['die']}"
-            + (f" ({', '.join(extra)})" if extra else "") + "; board shows the maze")
+        extra.append(tr("ghost walk"))
+    return (tr("seat {seat} on {square}, step {steps} of {die}", seat=turn["player"],
+               square=_where_text(turn["active"]), steps=turn["steps"], die=turn["die"])
+            + (f" ({', '.join(extra)})" if extra else "") + tr("; board shows the maze"))
+
+
+_EVENTS: tuple[Callable[..., str], ...] = (
+    lambda **f: tr("seat {seat} rolls {die}", **f),
+    lambda **f: tr("seat {seat} moves the archaeologist on {square}", **f),
+    lambda **f: tr("seat {seat} brings an archaeologist in at the {entrance} entrance", **f),
+    lambda **f: tr("seat {seat} cannot move and passes", **f),
+    lambda **f: tr("seat {seat} takes the secret passage to {square}", **f),
+    lambda **f: tr("seat {seat} uses the magic flask to pass the wall to {square}", **f),
+    lambda **f: tr("seat {seat} eats food: the die shows 6", **f),
+    lambda **f: tr("seat {seat} drinks water: the die shows 5", **f),
+    lambda **f: tr("seat {seat} eats chocolate: the die shows {die}", **f),
+    lambda **f: tr("seat {seat} lights the torch on {square}", **f),
+    lambda **f: tr("seat {seat} wears the scarf: stepping back is allowed this turn", **f),
+    lambda **f: tr("seat {seat} reads the papyrus of the dead and walks as a ghost", **f),
+    lambda **f: tr("seat {seat} studies the plan", **f),
+    lambda **f: tr("seat {seat} buys {item} with money", **f),
+    lambda **f: tr("seat {seat} uses the golden key on {square}", **f),
+    lambda **f: tr("{square} now opens {openings}", **f),
+    lambda **f: tr("seat {seat} puts the curse on {square}", **f),
+    lambda **f: tr("seat {seat} takes {item} from the chest", **f),
+    lambda **f: tr("seat {seat} uses the map on {square}", **f),
+    lambda **f: tr("seat {seat} looks at the face-down tile on {square}", **f),
+    lambda **f: tr("seat {seat} puts the tiles on {a} and {b} back face down", **f),
+    lambda **f: tr("seat {seat} takes {item}", **f),
+    lambda **f: tr("seat {seat} robs nothing from seat {owner}", **f),
+    lambda **f: tr("seat {seat} leaves {item} on the tile", **f),
+    lambda **f: tr("seat {seat} leaves the map unused", **f),
+    lambda **f: tr("seat {seat} robs {item} from seat {owner}", **f),
+    lambda **f: tr("{square} is revealed: {tile}, openings {openings}", **f),
+    lambda **f: tr("seat {seat} cannot enter {square}: the turn ends", **f),
+    lambda **f: tr("{obstacle} on {square} kills seat {seat}'s archaeologist", **f),
+    lambda **f: tr("{obstacle} on {square} ends seat {seat}'s movement", **f),
+    lambda **f: tr("seat {seat} reads the {colour} inscription", **f),
+    lambda **f: tr("seat {seat} opens the chest", **f),
+    lambda **f: tr("seat {seat} enters the burial chamber (place {place})", **f),
+    lambda **f: tr("seat {seat} cannot stay on {square} and falls back to {back}", **f),
+    lambda **f: tr("seat {seat} ambushes seat(s) {owners} on {square}", **f),
+    lambda **f: tr("seat {seat}'s archaeologist is wounded and goes home", **f),
+    lambda **f: tr("the round limit is reached", **f),
+)
+"""Every line the rules write to the event log (``TombState._log``), so a screen can say it in its language."""
+
+_SQUARE = r"[A-I][1-9]|(?:NW|NE|SW|SE) entrance"
+
+
+@functools.cache
+def _event_patterns() -> tuple[tuple[re.Pattern[str], Callable[..., str]], ...]:
+    """Each event line as a pattern whose named groups are its fields, with the line's message."""
+    names = "|".join(re.escape(name) for name in item_names().values())
+    obstacles = "|".join(re.escape(name) for name in obstacle_names())
+    fields = {"seat": r"\d+", "owner": r"\d+", "die": r"\d+", "place": r"\d+", "owners": r"\d+(?:, \d+)*",
+              "square": _SQUARE, "a": _SQUARE, "b": _SQUARE, "back": _SQUARE, "entrance": "NW|NE|SW|SE",
+              "item": names, "obstacle": obstacles, "colour": r"\S+", "tile": r"[^,]+", "openings": r"[NESW,]+|-"}
+    patterns = []
+    with i18n.language("en"):
+        for say in _EVENTS:
+            pieces = say(**{name: f"\0{name}\0" for name in fields}).split("\0")
+            template = "".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>{fields[piece]})"
+                               for i, piece in enumerate(pieces))
+            patterns.append((re.compile(template), say))
+    return tuple(patterns)
+
+
+def _field(name: str, value: str) -> str:
+    """One field of an event line in the active language."""
+    if name in ("square", "a", "b", "back"):
+        return _where_text(value)
+    if name == "entrance":
+        return entrance(ENTRANCES.index(value))
+    if name == "item":
+        return tr.term("item", value)
+    if name == "obstacle":
+        return tr.term("obstacle", value)
+    if name == "colour":
+        return tr.term("colour", value)
+    if name == "tile":
+        return tile_name(value)
+    if name == "openings":
+        return _letters(value) if value != "-" else value
+    return value
+
+
+def event_text(event: str) -> str:
+    """An event line of the view (the rules write them in English) in the active language."""
+    for pattern, say in _event_patterns():
+        match = pattern.fullmatch(event)
+        if match:
+            return say(**{name: _field(name, value) for name, value in match.groupdict().items()})
+    return event
 
 
 def _god_text(view: Mapping[str, Any]) -> str:
