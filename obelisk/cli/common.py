@@ -85,8 +85,8 @@ def parse_seats(spec: str | None, game: Game, default: str, option: str = "--sea
     if not words:
         raise UserError(tr("{option} needs at least one entry", option=option))
     if len(words) > game.num_players:
-        raise UserError(tr.n("{n} seat given for a {players}-player game", "{n} seats given for a {players}-player game",
-                             len(words), players=game.num_players))
+        raise UserError(tr.n("{n} seat given for a {players}-player game",
+                             "{n} seats given for a {players}-player game", len(words), players=game.num_players))
     return words + [words[-1]] * (game.num_players - len(words))
 
 

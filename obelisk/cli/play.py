@@ -61,7 +61,8 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
             f"{o.name}={o.default!r}" + (f" ({o.accepts()})" if o.allowed or o.bounds else "")
             for o in info.options
         )
-        table.add_row(plain(info.id), plain(game_name(info)), f"{info.min_players}-{info.max_players}", plain(options or "-"))
+        table.add_row(plain(info.id), plain(game_name(info)), f"{info.min_players}-{info.max_players}",
+                      plain(options or "-"))
     console.print(table)
 
 
@@ -147,7 +148,8 @@ def play(
     bots = make_bots(seat_specs, game, game_seed)
     path = output_file(save or _default_record_path(game, secret, game_seed), tr("record"))
     humans = [s for s in range(game.num_players) if s not in bots]
-    console.print(plain(game_name(game.info), "bold") + plain(" — " + tr.n("{n} player", "{n} players", game.num_players)))
+    seated = tr.n("{n} player", "{n} players", game.num_players)
+    console.print(plain(game_name(game.info), "bold") + plain(f" — {seated}"))
     if secret is not None:
         console.print(plain(tr("shuffles committed: {commitment} (seed and salt revealed at the end)",
                                commitment=secret.commitment)))
@@ -186,7 +188,8 @@ def _resume(record: Path, save: Path | None, auto: bool) -> None:
     else:
         console.print(plain(tr("fixed-seed game (seed {seed})", seed=state.seed)))
     for seat, entry in enumerate(names):
-        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=tr("you") if seat not in bots else entry["kind"])))
+        who = tr("you") if seat not in bots else entry["kind"]
+        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=who)))
     console.print(plain(tr("record: {path}", path=path)))
     _finish(Match(state, bots, names, secret, path, auto))
 

@@ -49,7 +49,8 @@ def test_a_whole_game_of_valley_in_czech(capsys: pytest.CaptureFixture[str], tmp
         "Síla botů (easy, normal, strong; Enter = normal)? ",
     ]
     assert set(prompts[6:]) == {"váš tah (číslo, popisek nebo help; q = konec): "}
-    for line in ("napište číslo od 0 do 1, Enter pro 0 nebo q", "napište easy, normal, strong, Enter pro normal nebo q",
+    for line in ("napište číslo od 0 do 1, Enter pro 0 nebo q",
+                 "napište easy, normal, strong, Enter pro normal nebo q",
                  "  easy    greedy        dívá se o jeden tah dopředu (hraje hned)",
                  "Údolí králů — 2 hráči", "hra s pevným semínkem (5): každé zamíchání a dobrání plyne ze semínka",
                  "  hráč 0: vy", "  hráč 1: greedy", "na tahu je hráč 0", "  help         tyto příkazy",
