@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from obelisk.bots.ismcts import ISMCTSBot
 from obelisk.bots.params import Budget, parse_budget
-from obelisk.core import IllegalActionError, State
+from obelisk.core import IllegalActionError, State, i18n
+
+tr = i18n.ui
 
 HINT_BUDGET = "300"
 """Iterations of a hint's search: under a second in every game, enough to rank the obvious moves."""
@@ -39,7 +41,7 @@ def suggest(state: State, seat: int, budget: Budget | str = HINT_BUDGET, seed: i
     suggested with share 1 and no value, without searching.
     """
     if state.current_player() != seat:
-        raise IllegalActionError(f"seat {seat} is not to act, so there is nothing to suggest")
+        raise IllegalActionError(tr("seat {seat} is not to act, so there is nothing to suggest", seat=seat))
     legal = state.legal_actions()
     if len(legal) == 1:
         return [Suggestion(legal[0], state.action_to_string(legal[0]), 1.0, None)]

@@ -15,10 +15,11 @@ from rich.text import Text
 import obelisk
 from obelisk.bots import make_bot
 from obelisk.cli import UserError
-from obelisk.core import Game
+from obelisk.core import Game, GameInfo, i18n
 from obelisk.core.seeds import check_seed
 
 DATA_DIR_VARIABLE = "OBELISK_DATA_DIR"
+tr = i18n.ui
 
 
 def parse_extra_options(words: list[str]) -> dict[str, Any]:
@@ -29,23 +30,23 @@ def parse_extra_options(words: list[str]) -> dict[str, Any]:
         word = words[i]
         if word in ("-o", "--option"):
             if i + 1 >= len(words) or "=" not in words[i + 1]:
-                raise UserError(f"{word} needs NAME=VALUE")
+                raise UserError(tr("{option} needs NAME=VALUE", option=word))
             name, _, value = words[i + 1].partition("=")
             i += 2
             if not name:
-                raise UserError(f"{word} needs NAME=VALUE, got {words[i - 1]!r}")
+                raise UserError(tr("{option} needs NAME=VALUE, got {given}", option=word, given=repr(words[i - 1])))
         elif word.startswith("--") and word != "--":
             name, eq, value = word[2:].partition("=")
             if not name:
-                raise UserError(f"an option needs a name: {word!r}")
+                raise UserError(tr("an option needs a name: {given}", given=repr(word)))
             if not eq:
                 if i + 1 >= len(words) or words[i + 1].startswith("--"):
-                    raise UserError(f"option --{name} needs a value")
+                    raise UserError(tr("option --{name} needs a value", name=name))
                 value = words[i + 1]
                 i += 1
             i += 1
         else:
-            raise UserError(f"unexpected argument {word!r}")
+            raise UserError(tr("unexpected argument {given}", given=repr(word)))
         options[name.replace("-", "_")] = value
     return options
 
@@ -55,6 +56,11 @@ def load_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
         return obelisk.load(game_id, players, **options)
     except ValueError as error:
         raise UserError(str(error)) from None
+
+
+def game_name(info: GameInfo) -> str:
+    """The game's name in the active language (a term of the game's catalog)."""
+    return i18n.domain(info.id).term("game", info.name)
 
 
 def split_specs(text: str) -> list[str]:
@@ -77,9 +83,10 @@ def parse_seats(spec: str | None, game: Game, default: str, option: str = "--sea
     """A comma-separated seat list (see ``split_specs``); a short list is completed with its last entry."""
     words = split_specs(spec or default)
     if not words:
-        raise UserError(f"{option} needs at least one entry")
+        raise UserError(tr("{option} needs at least one entry", option=option))
     if len(words) > game.num_players:
-        raise UserError(f"{len(words)} seats given for a {game.num_players}-player game")
+        raise UserError(tr.n("{n} seat given for a {players}-player game",
+                             "{n} seats given for a {players}-player game", len(words), players=game.num_players))
     return words + [words[-1]] * (game.num_players - len(words))
 
 
@@ -114,25 +121,27 @@ def make_bots(seats: list[str], game: Game, seed: int) -> dict[int, Any]:
 def output_folder(path: Path, what: str) -> Path:
     """Create the folder ``path`` before any game is played, so a long run cannot end in a write error."""
     if path.exists() and not path.is_dir():
-        raise UserError(f"the {what} folder {str(path)!r} is a file")
+        raise UserError(tr("the {what} folder {path} is a file", what=what, path=repr(str(path))))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UserError(f"cannot create the {what} folder {str(path)!r}: {error.strerror or error}") from None
+        raise UserError(tr("cannot create the {what} folder {path}: {reason}", what=what, path=repr(str(path)),
+                           reason=error.strerror or error)) from None
     return path
 
 
 def output_file(path: Path, what: str) -> Path:
     """Check before any game is played that the file ``path`` can be written (its folder is created)."""
     if path.is_dir():
-        raise UserError(f"the {what} file {str(path)!r} is a folder")
+        raise UserError(tr("the {what} file {path} is a folder", what=what, path=repr(str(path))))
     output_folder(path.parent, what)
     existed = path.exists()
     try:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as error:
-        raise UserError(f"cannot write the {what} file {str(path)!r}: {error.strerror or error}") from None
+        raise UserError(tr("cannot write the {what} file {path}: {reason}", what=what, path=repr(str(path)),
+                           reason=error.strerror or error)) from None
     if not existed:
         path.unlink()
     return path
@@ -140,7 +149,8 @@ def output_file(path: Path, what: str) -> Path:
 
 def write_failed(what: str, path: Path, error: OSError) -> UserError:
     """The error for an output that could not be written after all (a full disk, a folder removed)."""
-    return UserError(f"cannot write the {what} {str(path)!r}: {error.strerror or error}")
+    return UserError(tr("cannot write the {what} {path}: {reason}", what=what, path=repr(str(path)),
+                        reason=error.strerror or error))
 
 
 def make_console(stderr: bool = False) -> Console:

@@ -19,6 +19,7 @@ from obelisk.cli import Interrupted, UserError
 from obelisk.cli.common import (
     check_seed_option,
     data_dir,
+    game_name,
     load_game,
     make_bots,
     make_console,
@@ -32,13 +33,14 @@ from obelisk.cli.common import (
 )
 from obelisk.cli.rules import rules_text, show_paged
 from obelisk.cli.shortcuts import shortcuts
-from obelisk.core import CHANCE, Game, IllegalActionError, State
+from obelisk.core import CHANCE, Game, IllegalActionError, State, i18n
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
 from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
 console = make_console()
+tr = i18n.ui
 
 
 class LeftGame(Exception):
@@ -51,27 +53,33 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
     if json_output:
         print(json.dumps([info.to_dict() for info in infos], indent=1))
         return
-    table = Table(title="Obelisk games")
-    for column in ("id", "name", "players", "options"):
+    table = Table(title=tr("Obelisk games"))
+    for column in (tr("id"), tr("name"), tr("players"), tr("options")):
         table.add_column(column)
     for info in infos:
         options = "\n".join(
             f"{o.name}={o.default!r}" + (f" ({o.accepts()})" if o.allowed or o.bounds else "")
             for o in info.options
         )
-        table.add_row(plain(info.id), plain(info.name), f"{info.min_players}-{info.max_players}", plain(options or "-"))
+        table.add_row(plain(info.id), plain(game_name(info)), f"{info.min_players}-{info.max_players}",
+                      plain(options or "-"))
     console.print(table)
 
 
-STRENGTHS: dict[str, tuple[str, str]] = {
-    "easy": ("greedy", "looks one move ahead (plays at once)"),
-    "normal": ("ismcts:500ms", "searches half a second a move"),
-    "strong": ("ismcts:3s", "searches three seconds a move"),
-}
-"""The bots' strength asked by the setup dialog (and ``--strength``): the bot spec and what it means."""
+STRENGTHS: dict[str, str] = {"easy": "greedy", "normal": "ismcts:500ms", "strong": "ismcts:3s"}
+"""The bots' strength asked by the setup dialog (and ``--strength``): its bot spec."""
 DEFAULT_STRENGTH = "normal"
 _STRENGTH_HELP = ("The bots in the seats you leave open: "
-                  + ", ".join(f"{name} ({spec})" for name, (spec, _) in STRENGTHS.items()) + ".")
+                  + ", ".join(f"{name} ({spec})" for name, spec in STRENGTHS.items()) + ".")
+
+
+def strength_meaning(name: str) -> str:
+    """What a strength means to the player, in the active language."""
+    return {
+        "easy": tr("looks one move ahead (plays at once)"),
+        "normal": tr("searches half a second a move"),
+        "strong": tr("searches three seconds a move"),
+    }[name]
 
 
 def play(
@@ -96,8 +104,8 @@ def play(
     """
     if resume is not None:
         if ctx.args or any(value is not None for value in (game_id, players, seats, strength, seed)):
-            raise UserError("--resume continues the record's own game, seats and seed: give no game, game options, "
-                            "--players, --seats, --strength or --seed with it")
+            raise UserError(tr("--resume continues the record's own game, seats and seed: give no game, game "
+                               "options, --players, --seats, --strength or --seed with it"))
         tolerate_undecodable_input()
         _resume(resume, save, auto)
         return
@@ -108,9 +116,10 @@ def play(
     options = parse_extra_options(words)
     fixed_seed = check_seed_option(seed)
     if strength is not None and strength not in STRENGTHS:
-        raise UserError(f"--strength must be one of {', '.join(STRENGTHS)}, got {_shown(strength)}")
+        raise UserError(tr("--strength must be one of {names}, got {given}", names=", ".join(STRENGTHS),
+                           given=_shown(strength)))
     if strength is not None and seats is not None:
-        raise UserError("give --seats or --strength, not both")
+        raise UserError(tr("give --seats or --strength, not both"))
     tolerate_undecodable_input()
     dialog = game_id is None
     try:
@@ -123,12 +132,12 @@ def play(
             if dialog:
                 seats = _ask_seats(game, strength)
             elif strength is not None:
-                seats = "you," + STRENGTHS[strength][0]
+                seats = "you," + STRENGTHS[strength]
     except LeftGame:
-        console.print("no game chosen")
+        console.print(tr("no game chosen"))
         return
     except KeyboardInterrupt:
-        raise Interrupted("no game chosen") from None
+        raise Interrupted(tr("no game chosen")) from None
     seat_specs = parse_seats(seats, game, "you," + ",".join(["random"] * (game.num_players - 1)))
     secret: SecretSeed | None = None
     if fixed_seed is None:
@@ -137,16 +146,19 @@ def play(
     else:
         game_seed = fixed_seed
     bots = make_bots(seat_specs, game, game_seed)
-    path = output_file(save or _default_record_path(game, secret, game_seed), "record")
+    path = output_file(save or _default_record_path(game, secret, game_seed), tr("record"))
     humans = [s for s in range(game.num_players) if s not in bots]
-    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players"))
+    seated = tr.n("{n} player", "{n} players", game.num_players)
+    console.print(plain(game_name(game.info), "bold") + plain(f" — {seated}"))
     if secret is not None:
-        console.print(plain(f"shuffles committed: {secret.commitment} (seed and salt revealed at the end)"))
+        console.print(plain(tr("shuffles committed: {commitment} (seed and salt revealed at the end)",
+                               commitment=secret.commitment)))
     else:
-        console.print(plain(f"fixed-seed game (seed {game_seed}): every shuffle and draw follows from the seed"))
+        console.print(plain(tr("fixed-seed game (seed {seed}): every shuffle and draw follows from the seed",
+                               seed=game_seed)))
     for seat, spec in enumerate(seat_specs):
-        console.print(plain(f"  seat {seat}: {'you' if seat in humans else spec}"))
-    console.print(plain(f"record: {path}"))
+        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=tr("you") if seat in humans else spec)))
+    console.print(plain(tr("record: {path}", path=path)))
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
     _finish(Match(game.new_initial_state(game_seed), bots, names, secret, path, auto))
@@ -161,21 +173,24 @@ def _resume(record: Path, save: Path | None, auto: bool) -> None:
         raise UserError(str(error)) from None
     state = states[-1]
     if state.is_terminal():
-        raise UserError(f"the game in {str(record)!r} is finished; `obelisk replay` shows it")
+        raise UserError(tr("the game in {path} is finished; `obelisk replay` shows it", path=repr(str(record))))
     names = [{"name": p["name"], "kind": p["kind"]} for p in doc["players"]]
     specs = ["you" if p["kind"] == "human" else p["kind"] for p in names]
     secret = SecretSeed(doc["seed"], doc["seed_salt"]) if doc.get("seed_commitment") is not None else None
     bots = make_bots(specs, game, state.seed)
-    path = output_file(save or record, "record")
-    console.print(plain(game.info.name, "bold") + plain(f" — {game.num_players} players, resumed at move "
-                                                         f"{state.move_number()}"))
+    path = output_file(save or record, tr("record"))
+    console.print(plain(game_name(game.info), "bold") + plain(" — " + tr.n(
+        "{n} player, resumed at move {move}", "{n} players, resumed at move {move}", game.num_players,
+        move=state.move_number())))
     if secret is not None:
-        console.print(plain(f"shuffles committed: {secret.commitment} (verified against the record)"))
+        console.print(plain(tr("shuffles committed: {commitment} (verified against the record)",
+                               commitment=secret.commitment)))
     else:
-        console.print(plain(f"fixed-seed game (seed {state.seed})"))
+        console.print(plain(tr("fixed-seed game (seed {seed})", seed=state.seed)))
     for seat, entry in enumerate(names):
-        console.print(plain(f"  seat {seat}: {'you' if seat not in bots else entry['kind']}"))
-    console.print(plain(f"record: {path}"))
+        who = tr("you") if seat not in bots else entry["kind"]
+        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=who)))
+    console.print(plain(tr("record: {path}", path=path)))
     _finish(Match(state, bots, names, secret, path, auto))
 
 
@@ -183,28 +198,31 @@ def _finish(match: Match) -> None:
     """Play ``match`` to its end or until the player leaves, and save its record either way."""
     path, secret = match.path, match.secret
     left = ""
+    interrupted = False
     try:
         match.run()
     except LeftGame as how:
         left = str(how)
     except KeyboardInterrupt:
         console.print()  # after the ^C on the prompt's line
-        left = "interrupted"
+        interrupted = True
     except BaseException:
         with contextlib.suppress(Exception):  # keep the game for a bug report; the original error goes on
             save_record(match.record(), path)
         raise
     state = match.state
     _save(match.record(), path)
-    if left == "interrupted":
-        raise Interrupted(f"game left unfinished at move {state.move_number()}; record saved to {path}")
+    if interrupted:
+        raise Interrupted(tr("game left unfinished at move {move}; record saved to {path}",
+                             move=state.move_number(), path=path))
     if left:
-        console.print(plain(f"game left unfinished at move {state.move_number()} ({left}); record saved to {path}"))
+        console.print(plain(tr("game left unfinished at move {move} ({how}); record saved to {path}",
+                               move=state.move_number(), how=left, path=path)))
         return
-    console.print(plain(f"record saved to {path}"))
+    console.print(plain(tr("record saved to {path}", path=path)))
     if secret is not None:
-        console.print(plain(f"seed revealed: {secret.seed} (salt {secret.salt}); `obelisk replay` verifies it "
-                            "against the commitment"))
+        console.print(plain(tr("seed revealed: {seed} (salt {salt}); `obelisk replay` verifies it against the "
+                               "commitment", seed=secret.seed, salt=secret.salt)))
 
 
 class Match:
@@ -248,7 +266,8 @@ class Match:
             if actor == CHANCE:
                 action = state.sample_chance()
             elif actor in self.bots:
-                with console.status(plain(f"seat {actor} ({self.names[actor]['kind']}) is thinking…")):
+                with console.status(plain(tr("seat {seat} ({kind}) is thinking…", seat=actor,
+                                             kind=self.names[actor]["kind"]))):
                     action = self.bots[actor].choose(state)
             else:
                 self.viewer = actor
@@ -273,7 +292,7 @@ class Match:
             state.apply_action(action)
         self._tell()
         view = self.state.observation(self.viewer)
-        console.rule("game over")
+        console.rule(tr("game over"))
         console.print(plain(self.state.game.render_observation(view)))
         print_scores(self.state, self.names)
 
@@ -287,11 +306,11 @@ class Match:
                 runs.append((actor, [label]))
         for actor, labels in runs:
             if actor == CHANCE:
-                who = "chance"
+                who = tr("chance")
             elif actor == self.viewer:
-                who = f"seat {actor} (you, the only choice)"
+                who = tr("seat {seat} (you, the only choice)", seat=actor)
             else:
-                who = f"seat {actor} ({self.names[actor]['kind']})"
+                who = tr("seat {seat} ({kind})", seat=actor, kind=self.names[actor]["kind"])
             for line in wrapped(f"{who}: ", [readable(label) for label in labels], " · "):
                 console.print(plain(line, "dim"))
         self._pending = []
@@ -317,7 +336,7 @@ class Match:
         if brief:
             console.print(plain(brief))
         else:
-            console.rule(f"seat {seat} to play")
+            console.rule(tr("seat {seat} to play", seat=seat))
             console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
         for line in option_lines([label for _, label in legal]):
@@ -328,7 +347,7 @@ class Match:
                 console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
-            answer = _read("your move (number, label or help; q to quit): ")
+            answer = _read(tr("your move (number, label or help; q to quit): "))
             chosen = small_number(answer, len(legal))
             if chosen:
                 return [legal[chosen - 1][0]]
@@ -345,7 +364,8 @@ class Match:
             if word.lower() in self.help.lookups:
                 _look_up(self, argument.strip())
                 continue
-            console.print(f"type a number from 1 to {len(legal)}, a label from the list, or q", style="red")
+            console.print(tr("type a number from 1 to {last}, a label from the list, or q", last=len(legal)),
+                          style="red")
 
 
 def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
@@ -394,18 +414,19 @@ class Command:
     """A word typed at the move prompt instead of a move; ``run`` returns whether the position changed."""
 
     usage: str
-    meaning: str
+    meaning: Callable[[], str]
+    """What it does, in the active language."""
     run: Callable[[Match, int, str], bool]
 
 
 COMMANDS: dict[str, Command] = {}
 """The move prompt's commands by name, in the order ``help`` lists them. A new command is one more
-function decorated with ``@command(name, usage, meaning)``; it gets the match, the seat at the prompt
+function decorated with ``@command(name, usage, lambda: tr(meaning))``; it gets the match, the seat at the prompt
 and the rest of the typed line, prints only what that seat may see, and returns whether it replaced
 the position."""
 
 
-def command(name: str, usage: str, meaning: str) -> Callable[[Callable[[Match, int, str], bool]],
+def command(name: str, usage: str, meaning: Callable[[], str]) -> Callable[[Callable[[Match, int, str], bool]],
                                                             Callable[[Match, int, str], bool]]:
     def add(run: Callable[[Match, int, str], bool]) -> Callable[[Match, int, str], bool]:
         COMMANDS[name] = Command(usage, meaning, run)
@@ -413,25 +434,22 @@ def command(name: str, usage: str, meaning: str) -> Callable[[Callable[[Match, i
     return add
 
 
-@command("help", "help", "these commands")
+@command("help", "help", lambda: tr("these commands"))
 def _help(match: Match, seat: int, argument: str) -> bool:
-    console.print(plain("  a number or a label from the list plays that action"))
+    console.print(plain(tr("  a number or a label from the list plays that action")))
     for entry in COMMANDS.values():
-        console.print(plain(f"  {entry.usage:<12} {entry.meaning}"))
+        console.print(plain(f"  {entry.usage:<12} {entry.meaning()}"))
     for word in match.help.lookups:
-        console.print(plain(f"  {word + ' NAME':<12} {LOOKUP_MEANING}"))
-    console.print(plain(f"  {'q, quit':<12} save the game and leave"))
+        console.print(plain(f"  {word + ' NAME':<12} " + tr("what that component does: its text and numbers (a "
+                                                           "unique beginning of the name is enough)")))
+    console.print(plain(f"  {'q, quit':<12} " + tr("save the game and leave")))
     return False
 
 
-@command("rules", "rules", "the rules in short and the names of the game's components")
+@command("rules", "rules", lambda: tr("the rules in short and the names of the game's components"))
 def _rules(match: Match, seat: int, argument: str) -> bool:
     show_paged(console, rules_text(match.help))
     return False
-
-
-LOOKUP_MEANING = "what that component does: its text and numbers (a unique beginning of the name is enough)"
-"""The component lookup answers to the game's own words (``GameHelp.lookups``: card, tile, item, …)."""
 
 
 def _look_up(match: Match, name: str) -> None:
@@ -443,14 +461,14 @@ def _look_up(match: Match, name: str) -> None:
     console.print(plain(entry.describe()))
 
 
-@command("legend", "legend", "what the symbols on the screen mean")
+@command("legend", "legend", lambda: tr("what the symbols on the screen mean"))
 def _legend(match: Match, seat: int, argument: str) -> bool:
     legend = match.state.game.render_legend(match.state.observation(seat))
-    console.print(plain(legend or "this game's screen uses no symbols"))
+    console.print(plain(legend or tr("this game's screen uses no symbols")))
     return False
 
 
-@command("board", "board", "draw the whole screen again (a walk shows one line a step)")
+@command("board", "board", lambda: tr("draw the whole screen again (a walk shows one line a step)"))
 def _board(match: Match, seat: int, argument: str) -> bool:
     return True  # asked again at the same move, the decision gets the whole screen
 
@@ -458,57 +476,61 @@ def _board(match: Match, seat: int, argument: str) -> bool:
 LOG_LINES = 20
 
 
-@command("log", "log [N|all]", f"the last N steps of the game as your seat saw them (default {LOG_LINES})")
+@command("log", "log [N|all]", lambda: tr("the last N steps of the game as your seat saw them (default {n})",
+                                           n=LOG_LINES))
 def _log(match: Match, seat: int, argument: str) -> bool:
     state = match.state
     history = state.history()
     count = LOG_LINES if not argument else len(history) if argument == "all" else small_number(argument, 10**6)
     if count is None:
-        console.print("log takes a number of steps or 'all'", style="red")
+        console.print(tr("log takes a number of steps or 'all'"), style="red")
         return False
     replayed = state.game.new_initial_state(state.seed)
     lines = []
     for action in history:
         actor = replayed.current_player()
-        who = "chance" if actor == CHANCE else f"seat {actor}"
+        who = tr("chance") if actor == CHANCE else tr("seat {seat}", seat=actor)
         lines.append(f"{replayed.move_number():>4}. {who}: {replayed.public_action_string(action, seat)}")
         replayed.apply_action(action)
     for line in lines[-count:] if count else []:
         console.print(plain(line))
     if not lines:
-        console.print("nothing has happened yet")
+        console.print(tr("nothing has happened yet"))
     return False
 
 
-@command("hint", "hint", "the search bot's three best moves for you: how often it chose each, and your expected result")
+@command("hint", "hint", lambda: tr("the search bot's three best moves for you: how often it chose each, and "
+                                     "your expected result"))
 def _hint(match: Match, seat: int, argument: str) -> bool:
-    with console.status(plain("thinking about a hint…")):
+    with console.status(plain(tr("thinking about a hint…"))):
         suggestions = suggest(match.state, seat, seed=match.state.move_number())
     parts = [f"{n}. {s.label} ({s.share:.0%}" + ("" if s.value is None else f", {s.value:+.2f}") + ")"
              for n, s in enumerate(suggestions, 1)]
-    for line in wrapped("hint: ", parts, " · "):
+    for line in wrapped(tr("hint: "), parts, " · "):
         console.print(plain(line))
     if any(s.value is not None for s in suggestions):
-        console.print(plain("  (share of the search that chose it, expected result from +1 first to -1 last)", "dim"))
+        console.print(plain(tr("  (share of the search that chose it, expected result from +1 first to -1 last)"),
+                            "dim"))
     return False
 
 
-@command("undo", "undo [N]", "take back your last N moves of this turn (default 1), where the game allows it")
+@command("undo", "undo [N]", lambda: tr("take back your last N moves of this turn (default 1), where the game "
+                                         "allows it"))
 def _undo(match: Match, seat: int, argument: str) -> bool:
     wanted = small_number(argument, 10**6) if argument else 1
     if not wanted:
-        console.print("undo takes a number of moves from 1", style="red")
+        console.print(tr("undo takes a number of moves from 1"), style="red")
         return False
     state = match.state
     steps = _asked_steps(state, seat, wanted, match.auto, match._together)
     try:
         match.state = state.undo(seat, steps)
     except IllegalActionError as error:
-        console.print(plain(f"nothing to undo: {error}"))
+        console.print(plain(tr("nothing to undo: {reason}", reason=error)))
         return False
     kept = len(match.state.history())
     match._together = [(start, end) for start, end in match._together if end <= kept]
-    console.print(plain(f"took back {wanted} move{'s' if wanted > 1 else ''}"))
+    console.print(plain(tr.n("took back {n} move", "took back {n} moves", wanted)))
     return True
 
 
@@ -533,10 +555,10 @@ def _asked_steps(state: State, seat: int, wanted: int, auto: bool, together: lis
     return steps
 
 
-@command("save", "save", "write the record now and go on playing")
+@command("save", "save", lambda: tr("write the record now and go on playing"))
 def _save_now(match: Match, seat: int, argument: str) -> bool:
     _save(match.record(), match.path)
-    console.print(plain(f"record saved to {match.path}; the game goes on"))
+    console.print(plain(tr("record saved to {path}; the game goes on", path=match.path)))
     return False
 
 
@@ -545,7 +567,7 @@ def _save(record: dict[str, Any], path: Path) -> None:
         save_record(record, path)
     except OSError as error:
         print(json.dumps(record, indent=1, sort_keys=True))
-        raise write_failed("record (printed above instead)", path, error) from None
+        raise write_failed(tr("record (printed above instead)"), path, error) from None
 
 
 def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Path:
@@ -557,17 +579,18 @@ def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Pa
 def _ask_game() -> str:
     infos = obelisk.games()
     if not infos:
-        raise UserError("no games are installed")
+        raise UserError(tr("no games are installed"))
     for number, info in enumerate(infos, 1):
-        console.print(plain(f"  {number}. {info.name} ({info.id}, {info.min_players}-{info.max_players} players)"))
+        console.print(plain(tr("  {number}. {name} ({id}, {low}-{high} players)", number=number, name=game_name(info),
+                               id=info.id, low=info.min_players, high=info.max_players)))
     while True:
-        answer = _read("Which game (number or id, q to quit)? ")
+        answer = _read(tr("Which game (number or id, q to quit)? "))
         chosen = small_number(answer, len(infos))
         if chosen:
             return infos[chosen - 1].id
         if answer in {i.id for i in infos}:
             return answer
-        console.print(f"type a number from 1 to {len(infos)}, a game id, or q", style="red")
+        console.print(tr("type a number from 1 to {last}, a game id, or q", last=len(infos)), style="red")
 
 
 def _ask_players(game_id: str) -> int:
@@ -577,13 +600,14 @@ def _ask_players(game_id: str) -> int:
     if low == high:
         return low
     while True:
-        answer = _read(f"How many players ({low}-{high}, Enter = {default})? ")
+        answer = _read(tr("How many players ({low}-{high}, Enter = {default})? ", low=low, high=high, default=default))
         if not answer:
             return default
         chosen = small_number(answer, high)
         if chosen is not None and chosen >= low:
             return chosen
-        console.print(f"type a number from {low} to {high}, Enter for {default}, or q", style="red")
+        console.print(tr("type a number from {low} to {high}, Enter for {default}, or q", low=low, high=high,
+                         default=default), style="red")
 
 
 def _ask_seats(game: Game, strength: str | None) -> str:
@@ -591,22 +615,24 @@ def _ask_seats(game: Game, strength: str | None) -> str:
     last = game.num_players - 1
     mine = 0
     while True:
-        answer = _read(f"Your seat (0 plays first ... {last} plays last, Enter = 0)? ")
+        answer = _read(tr("Your seat (0 plays first ... {last} plays last, Enter = 0)? ", last=last))
         chosen = small_number(answer, last) if answer else 0
         if chosen is not None:
             mine = chosen
             break
-        console.print(f"type a number from 0 to {last}, Enter for 0, or q", style="red")
+        console.print(tr("type a number from 0 to {last}, Enter for 0, or q", last=last), style="red")
     if strength is None:
-        for name, (spec, meaning) in STRENGTHS.items():
-            console.print(plain(f"  {name:<7} {spec:<13} {meaning}"))
+        for name, spec in STRENGTHS.items():
+            console.print(plain(f"  {name:<7} {spec:<13} {strength_meaning(name)}"))
         while True:
-            answer = _read(f"Bots' strength ({', '.join(STRENGTHS)}; Enter = {DEFAULT_STRENGTH})? ").lower()
+            answer = _read(tr("Bots' strength ({names}; Enter = {default})? ", names=", ".join(STRENGTHS),
+                              default=DEFAULT_STRENGTH)).lower()
             if answer in STRENGTHS or not answer:
                 strength = answer or DEFAULT_STRENGTH
                 break
-            console.print(f"type {', '.join(STRENGTHS)}, Enter for {DEFAULT_STRENGTH}, or q", style="red")
-    bot = STRENGTHS[strength][0]
+            console.print(tr("type {names}, Enter for {default}, or q", names=", ".join(STRENGTHS),
+                             default=DEFAULT_STRENGTH), style="red")
+    bot = STRENGTHS[strength]
     return ",".join("you" if seat == mine else bot for seat in range(game.num_players))
 
 
@@ -620,9 +646,9 @@ def _read(prompt: str) -> str:
         answer = input(prompt).strip()
     except EOFError:
         console.print()  # the prompt's line is left open
-        raise LeftGame("end of input") from None
+        raise LeftGame(tr("end of input")) from None
     if answer.lower() in ("q", "quit"):
-        raise LeftGame("quit")
+        raise LeftGame(tr("quit"))
     return answer
 
 
@@ -638,23 +664,18 @@ def print_scores(state: State, names: list[dict[str, str]]) -> None:
     scores = state.scores()
     places = _places(state.returns())
     categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))
-    table = Table(title="final scores")
+    table = Table(title=tr("final scores"))
     table.add_column("")
     for seat in range(state.num_players):
-        table.add_column(plain(f"seat {seat}\n{names[seat]['name']}"), justify="right")
-    table.add_row("Place", *[plain(place) for place in places], style="bold")
+        name = tr("you") if names[seat]["kind"] == "human" and names[seat]["name"] == "you" else names[seat]["name"]
+        table.add_column(plain(tr("seat {seat}", seat=seat) + f"\n{name}"), justify="right")
+    table.add_row(tr("Place"), *[plain(place) for place in places], style="bold")
     for c in categories:
-        table.add_row(plain(heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
-    table.add_row("Total", *[plain(entry["total"]) for entry in scores], style="bold")
+        table.add_row(plain(state.game.score_heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
+    table.add_row(tr("Total"), *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
     for line in _ties(state, scores, places):
         console.print(plain(line))
-
-
-def heading(name: str) -> str:
-    """A scoring category's field name as a heading: ``scroll_sets`` → ``Scroll sets``."""
-    words = name.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
 
 
 def _places(returns: list[float]) -> list[str]:
@@ -666,6 +687,11 @@ def _places(returns: list[float]) -> list[str]:
     return places
 
 
+def _place_number(place: str) -> int:
+    """The number of a place as ``_places`` writes it in any language (``=2nd``, ``2.``)."""
+    return int("".join(c for c in place if c.isdigit()))
+
+
 def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list[str]:
     """Per group of seats with equal totals: tied, or the places the game's tie-break gave and its rule in words."""
     lines = []
@@ -674,16 +700,21 @@ def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list
         seats = [seat for seat, t in enumerate(totals) if t == total]
         if len(seats) < 2:
             continue
-        who = ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
+        who = tr("{seats} and {last}", seats=", ".join(tr("seat {seat}", seat=seat) for seat in seats[:-1]),
+                 last=tr("seat {seat}", seat=seats[-1]))
         if len({places[seat] for seat in seats}) == 1:
-            lines += wrapped("", [f"{who} tied on {total} points and share the {places[seats[0]].lstrip('=')} place"])
+            lines += wrapped("", [tr.n("{who} tied on {n} point and share the {place} place",
+                                       "{who} tied on {n} points and share the {place} place", total,
+                                       who=who, place=places[seats[0]].lstrip("="))])
             continue
-        order = sorted(seats, key=lambda seat: int(places[seat].lstrip("=")[:-2]))
+        order = sorted(seats, key=lambda seat: _place_number(places[seat]))
         rules = [state.tie_break(ahead, behind) for ahead, behind in zip(order, order[1:])
                  if places[ahead] != places[behind]]
-        named = f" ({', then '.join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
-        lines += wrapped(f"{who} have {total} points each; the tie-break{named} decided: ",
-                         [f"seat {seat} {places[seat]}" for seat in order])
+        named = f" ({tr(', then ').join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
+        lines += wrapped(tr.n("{who} have {n} point each; the tie-break{rules} decided: ",
+                              "{who} have {n} points each; the tie-break{rules} decided: ", total,
+                              who=who, rules=named),
+                         [tr("seat {seat} {place}", seat=seat, place=places[seat]) for seat in order])
     return lines
 
 

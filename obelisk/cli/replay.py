@@ -11,13 +11,16 @@ from rich.markup import escape
 from obelisk.cli import UserError
 from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
 from obelisk.cli.play import print_scores
-from obelisk.core import CHANCE, Game, State
+from obelisk.core import CHANCE, Game, State, i18n
 from obelisk.core.records import RecordError, read_record, replay_record
 
 console = make_console()
+tr = i18n.ui
 
-HELP = ("keys: [enter]/n next step · p previous step · t next turn · b back a turn · g N go to move N · "
-        "s N view of seat N (s - spectator) · e end · q quit")
+def keys_help() -> str:
+    """The keys the replay prompt takes, in the active language."""
+    return tr("keys: [enter]/n next step · p previous step · t next turn · b back a turn · g N go to move N · "
+              "s N view of seat N (s - spectator) · e end · q quit")
 
 
 def replay(
@@ -30,11 +33,11 @@ def replay(
     viewer = _parse_seat(seat, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:
-        raise UserError(f"--step must be from 0 to {last}")
+        raise UserError(tr("--step must be from 0 to {last}", last=last))
     if doc.get("seed_commitment") is not None:
-        console.print(plain(f"seed verified against commitment {doc['seed_commitment']}"))
+        console.print(plain(tr("seed verified against commitment {commitment}", commitment=doc["seed_commitment"])))
     else:
-        console.print(plain(f"seed {doc['seed']} (fixed, no commitment to verify)"))
+        console.print(plain(tr("seed {seed} (fixed, no commitment to verify)", seed=doc["seed"])))
     if show:
         shown = last if step is None else step
         _show(game, states, shown, viewer, max(shown - 1, 0))
@@ -44,7 +47,7 @@ def replay(
     names = doc["players"]
     position = step or 0
     turns = turn_starts(states)
-    console.print(plain(HELP))
+    console.print(plain(keys_help()))
     tolerate_undecodable_input()
     since = max(position - 1, 0)
     while True:
@@ -53,7 +56,7 @@ def replay(
             print_scores(states[last], names)
         before = position
         try:
-            command = input(f"[move {position}/{last}] > ").strip().split()
+            command = input(tr("[move {position}/{last}] > ", position=position, last=last)).strip().split()
         except EOFError:
             console.print()  # the prompt's line is left open
             return
@@ -80,7 +83,7 @@ def replay(
             except UserError as error:
                 console.print(plain(error, "red"))
         else:
-            console.print(plain(HELP))
+            console.print(plain(keys_help()))
         since = before if key == "t" and position > before else max(position - 1, 0)
 
 
@@ -100,7 +103,8 @@ def _parse_seat(text: str, game: Game) -> int | None:
     if seat is not None:
         return seat
     shown = text if len(text) <= 40 else text[:40] + "…"
-    raise UserError(f"seat must be 0..{game.num_players - 1} or 'spectator', got {shown!r}")
+    raise UserError(tr("seat must be 0..{last} or 'spectator', got {given}", last=game.num_players - 1,
+                       given=repr(shown)))
 
 
 def turn_starts(states: list[State]) -> list[int]:
@@ -122,24 +126,25 @@ def turn_starts(states: list[State]) -> list[int]:
 def _show(game: Game, states: list[State], position: int, viewer: int | None, since: int) -> None:
     """The position after ``position`` moves; the steps from move ``since`` to it, as ``viewer`` saw them."""
     state = states[position]
-    who = "spectator" if viewer is None else f"seat {viewer}"
-    console.rule(f"move {position} of {len(states) - 1} — view of {who}")
+    who = tr("spectator") if viewer is None else tr("seat {seat}", seat=viewer)
+    console.rule(tr("move {position} of {last} — view of {who}", position=position, last=len(states) - 1, who=who))
     runs: list[tuple[str, list[str]]] = []
     for before, after in zip(states[since:position], states[since + 1:position + 1]):
         actor = before.current_player()
-        name = "chance" if actor == CHANCE else f"seat {actor}"
+        name = tr("chance") if actor == CHANCE else tr("seat {seat}", seat=actor)
         label = before.public_action_string(after.history()[-1], viewer)
         if runs and runs[-1][0] == name:
             runs[-1][1].append(label)
         else:
             runs.append((name, [label]))
     for n, (name, labels) in enumerate(runs):
-        console.print(plain(f"{'last: ' if n == 0 else '      '}{name}: {' · '.join(labels)}"))
+        head = tr("last: ") if n == 0 else " " * len(tr("last: "))
+        console.print(plain(f"{head}{name}: {' · '.join(labels)}"))
     console.print(plain(game.render_observation(state.observation(viewer))))
 
 
 replay.__doc__ = ("Step through a saved game by step or by turn, forwards and backwards, from any seat's view.\n\n"
-                  + escape(HELP.replace("keys:", "Keys:")))
+                  + escape(keys_help().replace("keys:", "Keys:")))
 
 
 def register(app: typer.Typer) -> None:

@@ -13,10 +13,12 @@ import typer
 from rich.console import Console
 
 from obelisk.cli import UserError
-from obelisk.cli.common import load_game, make_console, parse_extra_options, plain
+from obelisk.cli.common import game_name, load_game, make_console, parse_extra_options, plain
+from obelisk.core import i18n
 from obelisk.core.help import GameHelp, HelpLookupError
 
 console = make_console()
+tr = i18n.ui
 
 
 def rules_text(help: GameHelp) -> str:
@@ -24,7 +26,7 @@ def rules_text(help: GameHelp) -> str:
     words = " / ".join(f"{word} NAME" for word in help.lookups)
     parts = [help.summary]
     if help.entries:
-        parts.append(f"Components (type {words} for one):\n{help.glossary()}")
+        parts.append(tr("Components (type {words} for one):", words=words) + f"\n{help.glossary()}")
     return "\n\n".join(parts)
 
 
@@ -61,7 +63,7 @@ def rules(
     elif entry is not None:
         console.print(plain(entry.describe()))
     else:
-        console.print(plain(game.info.name, "bold"))
+        console.print(plain(game_name(game.info), "bold"))
         show_paged(console, rules_text(help))
 
 

@@ -12,7 +12,9 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from obelisk.core import State
+from obelisk.core import State, i18n
+
+tr = i18n.ui
 
 
 @dataclass(frozen=True)
@@ -77,9 +79,11 @@ def valley_payment(state: State, seat: int) -> Shortcut | None:
         return None
     paid = [kind for n, kind in zip(best[1], kinds) for _ in range(n)]
     gold = due + best[0][1]
-    cards = ", ".join(f"{n}x {table.names[kind]}" if n > 1 else table.names[kind]
+    name = i18n.domain(game.id).term
+    cards = ", ".join(f"{n}x {name('card', table.names[kind])}" if n > 1 else name("card", table.names[kind])
                       for n, kind in zip(best[1], kinds) if n)
-    return Shortcut("pay", f"the {due} gold at once with the cheapest cards — {cards} ({gold} gold)",
+    return Shortcut("pay", tr("the {due} gold at once with the cheapest cards — {cards} ({gold} gold)", due=due,
+                              cards=cards, gold=gold),
                     tuple(game.actions.encode("pay", kind) for kind in paid))
 
 
@@ -109,7 +113,7 @@ def cleopatra_payment(state: State, seat: int) -> Shortcut | None:
         name = names[game.actions.decode(action)[1] // SOURCES]
         paid[name] = paid.get(name, 0) + 1
     cards = ", ".join(f"{n}x {name}" if n > 1 else name for name, n in paid.items())
-    return Shortcut("pay", f"the rest at once with plain resource cards — {cards}", tuple(actions))
+    return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))
 
 
 SOURCES = 4

@@ -6,6 +6,10 @@ import re
 import textwrap
 from typing import Callable, Iterable, Sequence
 
+from obelisk.core import i18n
+
+tr = i18n.ui
+
 SCREEN_WIDTH = 80
 """The terminal width every screen fits."""
 
@@ -83,9 +87,15 @@ def latest(head: str, entries: Sequence[str], width: int = SCREEN_WIDTH) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th`` …"""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``1st``, ``2nd``, ``3rd``, ``11th`` … in the active language (Czech writes ``1.``)."""
+    last = 0 if 10 <= n % 100 <= 20 else n % 10
+    if last == 1:
+        return tr("{n}st", n=n)
+    if last == 2:
+        return tr("{n}nd", n=n)
+    if last == 3:
+        return tr("{n}rd", n=n)
+    return tr("{n}th", n=n)
 
 
 

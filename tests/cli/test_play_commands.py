@@ -21,7 +21,7 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str], monkeypatc
     code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "1")
     assert code == 0
     for name, entry in COMMANDS.items():
-        assert re.search(rf"^  {re.escape(entry.usage)} +{re.escape(entry.meaning)}$", out, re.M), name
+        assert re.search(rf"^  {re.escape(entry.usage)} +{re.escape(entry.meaning())}$", out, re.M), name
     assert "q, quit" in out
 
 

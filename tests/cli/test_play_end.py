@@ -10,7 +10,7 @@ from typing import Callable
 import pytest
 
 import obelisk
-from obelisk.cli.play import _places, _ties, heading, ordinal, print_scores
+from obelisk.cli.play import _places, _ties, ordinal, print_scores
 from obelisk.core import State
 from obelisk.games.valley.data import SET
 from tests.cli.test_terminal import run
@@ -19,7 +19,7 @@ from tests.cli.test_terminal import run
 @pytest.mark.parametrize("name,shown", [("scroll_sets", "Scroll sets"), ("coins", "Coins"),
                                         ("chamber_entry", "Chamber entry"), ("", "")])
 def test_headings_are_readable(name: str, shown: str) -> None:
-    assert heading(name) == shown
+    assert obelisk.load("highcard", 2).score_heading(name) == shown
 
 
 def test_ordinals() -> None:

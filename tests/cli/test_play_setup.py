@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import obelisk
-from obelisk.cli.play import STRENGTHS
+from obelisk.cli.play import STRENGTHS, strength_meaning
 from tests.cli.test_terminal import ctrl_c, end_of_input, keyboard, run
 
 GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.games(), 1)}
@@ -24,8 +24,8 @@ def test_enter_takes_every_default(capsys: pytest.CaptureFixture[str], tmp_path:
     record = json.loads(path.read_text())
     assert record["game"] == "valley" and record["num_players"] == 2
     assert [p["kind"] for p in record["players"]] == ["human", "greedy"]
-    for name, (spec, meaning) in STRENGTHS.items():
-        assert f"{name}" in out and spec in out and meaning in out
+    for name, spec in STRENGTHS.items():
+        assert f"{name}" in out and spec in out and strength_meaning(name) in out
 
 
 def test_every_answer_is_checked_and_asked_again(capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from obelisk.cli.replay import HELP, turn_starts
+from obelisk.cli.replay import keys_help, turn_starts
 from obelisk.core.records import read_record, replay_record
 from tests.cli.test_terminal import end_of_input, keyboard, run
 
@@ -68,7 +68,7 @@ def test_the_key_help_is_shown_as_written(capsys: pytest.CaptureFixture[str], to
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     keyboard(monkeypatch, ["?"], end_of_input)
     code, out, _ = run(capsys, "replay", str(tomb_record))
-    assert code == 0 and out.count(HELP) == 2
+    assert code == 0 and out.count(keys_help()) == 2
     code, out, _ = run(capsys, "replay", "--help")
     flat = " ".join(out.replace("│", " ").split())
     assert code == 0 and "Keys: [enter]/n next step · p previous step · t next turn · b back a turn" in flat

@@ -104,7 +104,7 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
     assert seen["view"] == czech["text"]
     assert seen["legal"] == [label for _, label, *_ in czech["legal"]]
     assert [text.endswith(entry["text"]) for text, entry in zip(seen["log"], czech["log"])] == [True] * len(czech["log"])
-    expect(page.locator("#turn-title")).to_have_text("Jste na tahu" if czech["legal"] else "Čeká se na: místo 1 (Bea)")
+    expect(page.locator("#turn-title")).to_have_text("Jste na tahu" if czech["legal"] else "Čeká se na: hráč 1 (Bea)")
 
     if czech["legal"]:
         page.locator("#actions button").first.click()

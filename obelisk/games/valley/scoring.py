@@ -67,11 +67,12 @@ def rank_keys(state: Any) -> list[Any]:
 
 
 def tie_break(state: Any, ahead: int, behind: int) -> str | None:
-    """In words, why ``ahead`` ranks above ``behind`` with the same tomb score (only option ``tiebreak=sets`` says)."""
+    """In words (the active language), why ``ahead`` ranks above ``behind`` with the same tomb score (only option
+    ``tiebreak=sets`` says)."""
     table = state.rules.table
     if (state.game.options["tiebreak"] == "sets"
             and sets_started(table, state.tombs[ahead]) > sets_started(table, state.tombs[behind])):
-        return "more different sets begun in the tomb"
+        return tr("more different sets begun in the tomb")
     return None
 
 
