@@ -175,6 +175,23 @@ def test_the_board_shows_no_other_seats_secrets(live_server: LiveServer, open_ta
     watcher.assert_clean()
 
 
+def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    tab = open_tab()
+    page = open_seat(tab, live_server, created, 0, lang="cs")
+    board = page.locator("#board")
+    expect(board).to_contain_text("vchod do jeskyně")
+    expect(board).to_contain_text("Kolo 1 z 12")
+    expect(board).to_contain_text("Tvoje Výkopové karty")
+    expect(board).to_contain_text("Hráč 1")
+    expect(board).to_contain_text("za zástěnou")
+    expect(board.locator(".card title").first).to_contain_text("Výkop v tomto tvaru, počet políček")
+    titles = " ".join(board.locator(".square title").all_text_contents())
+    assert "horní destička" in titles and ("poklad" in titles or "svitek" in titles)
+    assert "Prokletí má černé pozadí" in titles or "Svitek má bílé pozadí" in titles
+    tab.assert_clean()
+
+
 def test_a_card_is_chosen_with_the_keyboard_only(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
     tab = open_tab()

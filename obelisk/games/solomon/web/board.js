@@ -95,7 +95,7 @@ export function mount(root, ctx) {
   }
 
   function tileName(kind) {
-    return t.term(family(kind) === "item" ? "item" : "tile", kind);
+    return t.term("tile", kind);
   }
 
   function closeMenu() {
@@ -439,7 +439,7 @@ export function mount(root, ctx) {
     const turn = view.turn;
     if (turn) {
       parts.push(t.n("{n} move", "{n} moves", turn.moves));
-      if (turn.items_used.length) parts.push(t("using {items}", { items: turn.items_used.map((i) => t.term("item", i)).join(", ") }));
+      if (turn.items_used.length) parts.push(t("using {items}", { items: turn.items_used.map(tileName).join(", ") }));
       if (turn.owed) parts.push(t("owes {owed}", { owed: turn.owed }));
       if (turn.dug.length) parts.push(t("dug {tiles}", { tiles: turn.dug.map(([sq, k]) => `${tileName(k)} (${sq})`).join(", ") }));
     }
