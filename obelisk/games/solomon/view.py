@@ -12,7 +12,7 @@ running turn. ``render_state`` is the complete god view used by ``str(state)``.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
 from obelisk.core import i18n
@@ -165,12 +165,15 @@ def _phase(phase: str) -> str:
 
 
 _TILE_WORDS = re.compile("|".join(re.escape(name) for name in sorted(d.KIND_NAMES, key=len, reverse=True)))
-_ITEM_WORDS = re.compile("|".join(re.escape(name) for name in d.MAGIC_FULL_NAMES))
+
+
+def _tile_match(match: re.Match[str]) -> str:
+    return _tile(match.group(0))
 
 
 def _tiles_in(text: str) -> str:
     """``text`` with every tile name in the active language."""
-    return _TILE_WORDS.sub(lambda match: _tile(match.group(0)), text)
+    return _TILE_WORDS.sub(_tile_match, text)
 
 
 def _change(text: str) -> str:
@@ -186,46 +189,63 @@ def _change(text: str) -> str:
     return " + ".join(parts)
 
 
-_LOG_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
-    (re.compile(r"seat (\d+) uses the (.+)"),
-     lambda m: tr("seat {seat} uses the {item}", seat=m[1], item=_ITEM_WORDS.sub(lambda i: tr.term("item", i[0]), m[2]))),
-    (re.compile(r"seat (\d+) ends the turn without digging"),
-     lambda m: tr("seat {seat} ends the turn without digging", seat=m[1])),
-    (re.compile(r"seat (\d+) pays (\d+) with coins"),
-     lambda m: tr.n("seat {seat} pays {n} coin", "seat {seat} pays {n} coins", int(m[2]), seat=m[1])),
-    (re.compile(r"([A-F]\d) now shows (.+)"), lambda m: tr("{square} now shows {tile}", square=m[1], tile=_tile(m[2]))),
-    (re.compile(r"round (\d+): (.+)"),
-     lambda m: tr("round {round}: {cards}", round=m[1], cards=", ".join(
-         tr("seat {seat} plays card {card}", seat=p[0], card=p[1])
-         for p in re.findall(r"seat (\d+) plays card (\d+)", m[2])))),
-    (re.compile(r"seat (\d+) moves (.+) ([A-F]\d)→([A-F]\d)"),
-     lambda m: tr("seat {seat} moves {tile} {source}→{target}", seat=m[1], tile=_tile(m[2]), source=m[3], target=m[4])),
-    (re.compile(r"seat (\d+) digs (.+)"), lambda m: tr("seat {seat} digs {tiles}", seat=m[1], tiles=_tiles_in(m[2]))),
-    (re.compile(r"seat (\d+) cannot pay (\d+) and pays nothing"),
-     lambda m: tr("seat {seat} cannot pay {owed} and pays nothing", seat=m[1], owed=m[2])),
-    (re.compile(r"seat (\d+) pays with treasure (\d+), change (.+)"),
-     lambda m: tr("seat {seat} pays with treasure {value}, change {change}", seat=m[1], value=m[2],
-                  change=_change(m[3]))),
-    (re.compile(r"seat (\d+) pays with treasure (\d+)"),
-     lambda m: tr("seat {seat} pays with treasure {value}", seat=m[1], value=m[2])),
-    (re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down, (\d+) removed"),
-     lambda m: tr("seat {seat}'s {count} dug tiles are dealt face down, {removed} removed", seat=m[1], count=m[2],
-                  removed=m[3])),
-    (re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down"),
-     lambda m: tr("seat {seat}'s {count} dug tiles are dealt face down", seat=m[1], count=m[2])),
-    (re.compile(r"seat (\d+) gives (.+) to seat (\d+)"),
-     lambda m: tr("seat {seat} gives {tile} to seat {to}", seat=m[1], tile=_tile(m[2]), to=m[3])),
+_LOG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("uses", re.compile(r"seat (\d+) uses the (.+)")),
+    ("ends", re.compile(r"seat (\d+) ends the turn without digging")),
+    ("coins", re.compile(r"seat (\d+) pays (\d+) with coins")),
+    ("shows", re.compile(r"([A-F]\d) now shows (.+)")),
+    ("round", re.compile(r"round (\d+): (.+)")),
+    ("moves", re.compile(r"seat (\d+) moves (.+) ([A-F]\d)→([A-F]\d)")),
+    ("digs", re.compile(r"seat (\d+) digs (.+)")),
+    ("broke", re.compile(r"seat (\d+) cannot pay (\d+) and pays nothing")),
+    ("change", re.compile(r"seat (\d+) pays with treasure (\d+), change (.+)")),
+    ("treasure", re.compile(r"seat (\d+) pays with treasure (\d+)")),
+    ("removed", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down, (\d+) removed")),
+    ("dealt", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down")),
+    ("gives", re.compile(r"seat (\d+) gives (.+) to seat (\d+)")),
 )
+_PLAYS = re.compile(r"seat (\d+) plays card (\d+)")
+
+
+def _log_text(key: str, m: re.Match[str]) -> str:
+    """The message of one kind of log line, filled from the English line's parts."""
+    if key == "uses":
+        return tr("seat {seat} uses the {item}", seat=m[1], item=tr.term("item", m[2]))
+    if key == "ends":
+        return tr("seat {seat} ends the turn without digging", seat=m[1])
+    if key == "coins":
+        return tr.n("seat {seat} pays {n} coin", "seat {seat} pays {n} coins", int(m[2]), seat=m[1])
+    if key == "shows":
+        return tr("{square} now shows {tile}", square=m[1], tile=_tile(m[2]))
+    if key == "round":
+        plays = [tr("seat {seat} plays card {card}", seat=seat, card=card) for seat, card in _PLAYS.findall(m[2])]
+        return tr("round {round}: {cards}", round=m[1], cards=", ".join(plays))
+    if key == "moves":
+        return tr("seat {seat} moves {tile} {source}→{target}", seat=m[1], tile=_tile(m[2]), source=m[3], target=m[4])
+    if key == "digs":
+        return tr("seat {seat} digs {tiles}", seat=m[1], tiles=_tiles_in(m[2]))
+    if key == "broke":
+        return tr("seat {seat} cannot pay {owed} and pays nothing", seat=m[1], owed=m[2])
+    if key == "change":
+        return tr("seat {seat} pays with treasure {value}, change {change}", seat=m[1], value=m[2], change=_change(m[3]))
+    if key == "treasure":
+        return tr("seat {seat} pays with treasure {value}", seat=m[1], value=m[2])
+    if key == "removed":
+        return tr("seat {seat}'s {count} dug tiles are dealt face down, {removed} removed", seat=m[1], count=m[2],
+                  removed=m[3])
+    if key == "dealt":
+        return tr("seat {seat}'s {count} dug tiles are dealt face down", seat=m[1], count=m[2])
+    return tr("seat {seat} gives {tile} to seat {to}", seat=m[1], tile=_tile(m[2]), to=m[3])
 
 
 def log_line(line: str) -> str:
     """A line of the game's log (kept in English: it is part of every observation) in the active language."""
     if i18n.current_language() == i18n.DEFAULT_LANGUAGE:
         return readable(line)
-    for pattern, say in _LOG_PATTERNS:
+    for key, pattern in _LOG_PATTERNS:
         match = pattern.fullmatch(line)
         if match:
-            return say(match)
+            return _log_text(key, match)
     return line
 
 

@@ -32,6 +32,17 @@ function svg(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** `parts` joined by `separator` into lines of about 72 characters, breaking only between parts. */
+function joined(parts, separator) {
+  const lines = [];
+  for (const part of parts) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && last.length + part.length < 72) lines[lines.length - 1] = `${last}${separator}${part}`;
+    else lines.push(part);
+  }
+  return lines;
+}
+
 function squareName(sq) {
   return `${"ABCDEF"[sq % SIZE]}${Math.floor(sq / SIZE) + 1}`;
 }
@@ -98,7 +109,10 @@ export function mount(root, ctx) {
     return t.term("tile", kind);
   }
 
+  let opener = null;
+
   function closeMenu() {
+    opener = null;
     menu.hidden = true;
     menu.replaceChildren();
     preview([]);
@@ -137,6 +151,7 @@ export function mount(root, ctx) {
 
   function openMenu(node, actions, squares) {
     menu.replaceChildren();
+    opener = node;
     for (const action of actions) {
       const button = document.createElement("button");
       button.type = "button";
@@ -169,7 +184,10 @@ export function mount(root, ctx) {
   }
 
   menu.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closeMenu();
+    if (event.key !== "Escape") return;
+    const back = opener;
+    closeMenu();
+    if (back) back.focus();
   });
   root.addEventListener("click", () => closeMenu());
 
@@ -371,19 +389,24 @@ export function mount(root, ctx) {
       const mine = q === me;
       const row = svg("g", { class: `seat${mine ? " mine" : ""}${view.current_player === q ? " to-act" : ""}`, "data-seat": q });
       if (changed.seats.has(q)) row.classList.add("changed");
-      row.append(svg("rect", { class: "panel", x: 4, y, width: WIDTH - 8, height: 84, rx: 8 }));
+      const panel = svg("rect", { class: "panel", x: 4, y, width: WIDTH - 8, height: 84, rx: 8 });
+      row.append(panel);
       const name = mine ? t("Seat {seat} (you)", { seat: q }) : t("Seat {seat}", { seat: q });
       const parts = [t.n("{n} card in hand", "{n} cards in hand", info.hand_size)];
       if (info.has_chosen) parts.push(t("has chosen"));
-      if (info.played.length) parts.push(t("played {cards}", { cards: info.played.join(" ") }));
       row.append(svg("text", { class: "seat-name", x: 14, y: y + 18 }, `${name} · ${parts.join(" · ")}`));
       if (!mine && !view.terminal) {
         const note = svg("text", { class: "screen-note", x: WIDTH - 14, y: y + 18, "text-anchor": "end" }, t("behind the screen"));
         note.append(svg("title", {}, t("In the box game coins and tiles stay behind the player's screen; here they are remembered from the open digs.")));
         row.append(note);
       }
+      let top = y + 28;
+      if (info.played.length) {
+        row.append(svg("text", { class: "played", x: 14, y: y + 34 }, t("played {cards}", { cards: info.played.join(" ") })));
+        top += 14;
+      }
+      const first = 66;
       let x = 14;
-      const top = y + 28;
       const coin = svg("g", { class: `chip coins${mine ? "" : " hidden-info"}` });
       coin.append(svg("circle", { cx: x + 22, cy: top + 22, r: 21 }));
       coin.append(svg("text", { x: x + 22, y: top + 28, "text-anchor": "middle", "font-size": 17 }, String(info.coins)));
@@ -394,7 +417,14 @@ export function mount(root, ctx) {
         if (pay.length) target(coin, pay);
       }
       row.append(coin);
-      x += 52;
+      x = first;
+      const next = () => {
+        x += 48;
+        if (x + 46 > WIDTH - 8) {
+          x = first;
+          top += 50;
+        }
+      };
       const uses = byRange("use");
       const treasures = byRange("pay_treasure");
       const gifts = byRange("give");
@@ -414,8 +444,7 @@ export function mount(root, ctx) {
           if (actions.length) target(chip, actions);
         }
         row.append(chip);
-        x += 48;
-        if (x > WIDTH - 60) break;
+        next();
       }
       if (info.face_down_tiles) {
         const chip = svg("g", { class: "chip face-down" });
@@ -423,9 +452,12 @@ export function mount(root, ctx) {
         chip.append(svg("text", { x: x + 22, y: top + 28, "text-anchor": "middle", "font-size": 15 }, `?×${info.face_down_tiles}`));
         chip.append(svg("title", {}, t.n("{n} tile received face down", "{n} tiles received face down", info.face_down_tiles)));
         row.append(chip);
+        next();
       }
+      const bottom = (x === first ? top : top + 50) + 2;
+      panel.setAttribute("height", String(Math.max(bottom - y, 76)));
       group.append(row);
-      y += 92;
+      y = Math.max(bottom, y + 76) + 8;
     });
     return { group, bottom: y };
   }
@@ -443,13 +475,7 @@ export function mount(root, ctx) {
       if (turn.owed) parts.push(t("owes {owed}", { owed: turn.owed }));
       if (turn.dug.length) parts.push(t("dug {tiles}", { tiles: turn.dug.map(([sq, k]) => `${tileName(k)} (${sq})`).join(", ") }));
     }
-    const lines = [];
-    for (const part of parts) {
-      const last = lines.length ? lines[lines.length - 1] : null;
-      if (last !== null && last.length + part.length < 72) lines[lines.length - 1] = `${last} · ${part}`;
-      else lines.push(part);
-    }
-    return lines;
+    return joined(parts, " · ");
   }
 
   /** Board buttons for the actions no piece stands for: end the turn, and anything not drawn elsewhere. */
@@ -478,6 +504,8 @@ export function mount(root, ctx) {
   function draw() {
     const view = frame.view;
     const legal = frame.legal || [];
+    const focused = holder.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused ? focused.getAttribute("aria-label") : null;
     closeMenu();
     const board = svg("svg", { class: "solomon", viewBox: `0 0 ${WIDTH} 100`, role: "group", "aria-label": t("King Solomon's Treasury") });
     const lines = status(view);
@@ -501,10 +529,16 @@ export function mount(root, ctx) {
     const supply = view.supply;
     const bottom = seats.bottom + (buttons.bottom - cards.bottom - 8);
     const treasures = Object.entries(supply.treasures).map(([k, c]) => `${c}× ${tileName(k)}`);
-    board.append(svg("text", { class: "supply", x: CAVE_X, y: bottom + 14 },
-      `${t("Supply")}: ${[t.n("{n} gold coin", "{n} gold coins", supply.coins), ...treasures].join(", ")}`));
-    board.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 24}`);
+    const coins = `${t("Supply")}: ${t.n("{n} gold coin", "{n} gold coins", supply.coins)}`;
+    const supplyLines = joined([coins, ...treasures], ", ");
+    supplyLines.forEach((line, i) => board.append(svg("text", { class: "supply", x: CAVE_X, y: bottom + 14 + i * 16 }, line)));
+    board.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 10 + supplyLines.length * 16}`);
     holder.replaceChildren(board);
+    if (focused) {
+      const targets = [...board.querySelectorAll(".target")];
+      const again = targets.find((node) => node.getAttribute("aria-label") === focusKey) || targets[0];
+      if (again) again.focus();
+    }
   }
 
   function diff(before, after) {
