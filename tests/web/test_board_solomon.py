@@ -226,3 +226,33 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
     assert page.evaluate("document.getElementById('board').scrollWidth <= document.getElementById('board').clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     tab.assert_clean()
+
+
+def test_a_dig_target_highlights_the_squares_it_would_take(live_server: LiveServer,
+                                                           open_tab: Callable[[], Tab]) -> None:
+    created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    tab = open_tab()
+    page = open_seat(tab, live_server, created, 0)
+    page.locator("#board [aria-label^='choose card']").first.click()
+    dig = page.locator("#board .square[aria-label^='dig card']").first
+    expect(dig).to_be_visible()
+    frame = live_server.get(f"/api/tables/{created['table']['id']}/frame", created["tokens"]["0"])
+    label = str(dig.get_attribute("aria-label"))
+    action = next(a for a in frame["legal"] if a[1] == label)
+    anchor = action[3] % 36
+    cells = frame["view"]["card_shapes"][str(frame["view"]["turn"]["card"])]
+    expected = sorted(anchor + r * 6 + c for r, c in cells)
+    dig.hover()
+    previewed = page.locator("#board .square.preview")
+    expect(previewed).to_have_count(len(cells))
+    assert sorted(int(str(n.get_attribute("data-square"))) for n in previewed.all()) == expected
+    page.mouse.move(0, 0)
+    expect(previewed).to_have_count(0)
+    dig.focus()
+    expect(previewed).to_have_count(len(cells))
+    page.keyboard.press("Enter")
+    changed = page.locator("#board .square.changed")
+    expect(changed).not_to_have_count(0)
+    assert set(expected) <= {int(str(n.get_attribute("data-square"))) for n in changed.all()}
+    expect(changed).to_have_count(0, timeout=10_000)
+    tab.assert_clean()

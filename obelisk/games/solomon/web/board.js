@@ -81,8 +81,9 @@ export function mount(root, ctx) {
   let previous = null;
   let help = {};
   let orientation = null;
-  let changed = { squares: new Set(), seats: new Set() };
-  let fadeTimer = null;
+  /** When each square (`s<n>`) and seat (`p<n>`) last changed: highlighted until FADE_MS after that. */
+  const changedAt = new Map();
+  const fadeTimers = new Set();
   let cave = null;
 
   fetch(`/api/games/solomon/help?lang=${encodeURIComponent(ctx.lang)}`, { headers: { Accept: "application/json" } })
@@ -142,7 +143,8 @@ export function mount(root, ctx) {
         activate(event);
       }
     });
-    const show = () => preview(actions.length === 1 ? squares(actions[0]) : []);
+    const main = actions.length === 1 ? actions[0] : actions.find((a) => a[2] === "dig");
+    const show = () => preview(main ? squares(main) : []);
     node.addEventListener("mouseenter", show);
     node.addEventListener("focus", show);
     node.addEventListener("mouseleave", () => preview([]));
@@ -269,7 +271,7 @@ export function mount(root, ctx) {
       const stack = view.stacks[sq] || [];
       const kind = stack.length ? stack[stack.length - 1] : null;
       const cell = svg("g", { class: `square level-${height}`, "data-square": sq });
-      if (changed.squares.has(sq)) cell.classList.add("changed");
+      mark(cell, `s${sq}`);
       if (sealed.has(squareName(sq))) cell.classList.add("sealed");
       cell.append(svg("rect", { class: "ground", x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
       for (let level = 1; level < height; level += 1) {
@@ -388,7 +390,7 @@ export function mount(root, ctx) {
     view.seats.forEach((info, q) => {
       const mine = q === me;
       const row = svg("g", { class: `seat${mine ? " mine" : ""}${view.current_player === q ? " to-act" : ""}`, "data-seat": q });
-      if (changed.seats.has(q)) row.classList.add("changed");
+      mark(row, `p${q}`);
       const panel = svg("rect", { class: "panel", x: 4, y, width: WIDTH - 8, height: 84, rx: 8 });
       row.append(panel);
       const name = mine ? t("Seat {seat} (you)", { seat: q }) : t("Seat {seat}", { seat: q });
@@ -541,21 +543,29 @@ export function mount(root, ctx) {
     }
   }
 
+  /** Highlights `node` while the thing `key` names changed less than FADE_MS ago, the fade already under way. */
+  function mark(node, key) {
+    const at = changedAt.get(key);
+    if (at === undefined) return;
+    node.classList.add("changed");
+    node.style.setProperty("--solomon-fade-delay", `${at - performance.now()}ms`);
+  }
+
+  /** The keys of the squares and seats that differ between two views. */
   function diff(before, after) {
-    const squares = new Set();
-    const seats = new Set();
-    if (!before) return { squares, seats };
+    const keys = [];
+    if (!before) return keys;
     for (let sq = 0; sq < SIZE * SIZE; sq += 1) {
       const a = before.stacks[sq] || [];
       const b = after.stacks[sq] || [];
-      if (before.heights[sq] !== after.heights[sq] || a[a.length - 1] !== b[b.length - 1]) squares.add(sq);
+      if (before.heights[sq] !== after.heights[sq] || a[a.length - 1] !== b[b.length - 1]) keys.push(`s${sq}`);
     }
     after.seats.forEach((info, q) => {
       const old = before.seats[q];
       if (!old || old.coins !== info.coins || JSON.stringify(old.tiles) !== JSON.stringify(info.tiles)
-        || old.face_down_tiles !== info.face_down_tiles) seats.add(q);
+        || old.face_down_tiles !== info.face_down_tiles) keys.push(`p${q}`);
     });
-    return { squares, seats };
+    return keys;
   }
 
   return {
@@ -563,18 +573,25 @@ export function mount(root, ctx) {
       frame = next;
       const found = diff(previous, next.view);
       previous = next.view;
-      if (found.squares.size || found.seats.size) {
-        changed = found;
-        clearTimeout(fadeTimer);
-        fadeTimer = setTimeout(() => {
-          changed = { squares: new Set(), seats: new Set() };
-          for (const node of holder.querySelectorAll(".changed")) node.classList.remove("changed");
+      if (found.length) {
+        const now = performance.now();
+        for (const key of found) changedAt.set(key, now);
+        const timer = setTimeout(() => {
+          fadeTimers.delete(timer);
+          for (const key of found) {
+            if (changedAt.get(key) !== now) continue;
+            changedAt.delete(key);
+            const node = key[0] === "s" ? holder.querySelector(`[data-square="${key.slice(1)}"]`)
+              : holder.querySelector(`[data-seat="${key.slice(1)}"]`);
+            if (node) node.classList.remove("changed");
+          }
         }, FADE_MS);
+        fadeTimers.add(timer);
       }
       draw();
     },
     destroy() {
-      clearTimeout(fadeTimer);
+      for (const timer of fadeTimers) clearTimeout(timer);
       root.replaceChildren();
       root.classList.remove("solomon-board");
     },
