@@ -256,3 +256,83 @@ def test_a_dig_target_highlights_the_squares_it_would_take(live_server: LiveServ
     assert set(expected) <= {int(str(n.get_attribute("data-square"))) for n in changed.all()}
     expect(changed).to_have_count(0, timeout=10_000)
     tab.assert_clean()
+
+
+MOUNT = """async () => {
+  const module = await import("/games/solomon/board.js");
+  const root = document.createElement("div");
+  root.id = "solomon-probe";
+  document.body.replaceChildren(root);
+  window.__played = [];
+  const t = (id, params) => id.replace(/\\{(\\w+)\\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
+  t.n = (one, many, n, params) => t(n === 1 ? one : many, { n, ...(params || {}) });
+  t.term = (kind, name) => name;
+  window.__board = module.mount(root, { t, lang: "en", play: (id) => window.__played.push(id) });
+}"""
+REACHABLE = """(frame) => {
+  window.__board.update(frame);
+  const ids = (scope) => Array.from(document.querySelectorAll(`#solomon-probe ${scope}[data-actions]`),
+    (node) => node.dataset.actions.split(" ").map(Number)).flat();
+  const found = new Set(ids(""));
+  const buttons = ids(".buttons ");
+  const turns = Array.from(document.querySelectorAll("#solomon-probe .card.target")).length;
+  for (let i = 0; i < turns; i += 1) {
+    document.querySelectorAll("#solomon-probe .card.target")[i].dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    for (const id of ids("")) found.add(id);
+  }
+  return {found: Array.from(found), buttons, turns};
+}"""
+
+
+def _frame(state: Any, seat: int) -> dict[str, Any]:
+    game = state.game
+    return {"view": state.observation(seat),
+            "legal": [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()]}
+
+
+def _decisions() -> list[dict[str, Any]]:
+    """Frames of many kinds of decision: card choices, moves and digs, the Mirror, the Seal, payments, gifts."""
+    from obelisk.core.registry import load
+    from tests.games.solomon.util import give, play, set_cave, start_round, started
+
+    frames = []
+    for options in ({}, {"mirror_reflect": True}):
+        state = started(2, **options)
+        set_cave(state, ["3:T1 3:T1 3:T1 2:C3 3:T1 3:T1"] * 6)
+        start_round(state, [12, 32])
+        give(state, 0, Mi=1, Se=1, Pi=1, Am=1, T5=1)
+        frames.append(_frame(state, 0))
+        play(state, "use Mirror")
+        frames.append(_frame(state, 0))
+        play(state, "use Seal")
+        frames.append(_frame(state, 0))
+    game = load("solomon", 3)
+    rng = random.Random(11)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if rng.random() < 0.08 or state.phase in ("pay", "give"):
+                frames.append(_frame(state, state.current_player()))
+            state.apply_action(rng.choice(state.legal_actions()))
+    return frames
+
+
+def test_every_legal_action_has_a_target_on_the_board(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    tab.page.goto(live_server.url + "/")
+    tab.page.evaluate(MOUNT)
+    frames = _decisions()
+    phases = set()
+    turned = 0
+    for frame in frames:
+        reached = tab.page.evaluate(REACHABLE, frame)
+        legal = {a[0]: a for a in frame["legal"]}
+        assert set(reached["found"]) == set(legal), frame["view"]["phase"]
+        assert all(legal[a][2] == "end" for a in reached["buttons"])
+        phases.add(frame["view"]["phase"])
+        turned += reached["turns"] > 0
+    assert phases >= {"choose", "turn", "pay"} and turned >= 2
+    tab.assert_clean()

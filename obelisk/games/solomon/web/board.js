@@ -6,6 +6,8 @@ const CELL = 70;
 const WIDTH = 600;
 const CAVE_X = 24;
 const FADE_MS = 4000;
+/** Cards drawn side by side before a new row starts. */
+const PER_ROW = 7;
 const DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 const TREASURES = [1, 2, 3, 4, 5];
 const CURSES = [1, 2, 3];
@@ -333,7 +335,8 @@ export function mount(root, ctx) {
       y += 22;
       const shown = orientations.length > 1 ? orientations : [orientation ?? 0];
       shown.forEach((o, i) => {
-        const card = drawCard(turn.card, cells, CAVE_X + i * 82, y, o, o === orientation ? " current" : "");
+        const card = drawCard(turn.card, cells, CAVE_X + (i % PER_ROW) * 82, y + Math.floor(i / PER_ROW) * 94, o,
+          o === orientation ? " current" : "");
         if (orientations.length > 1) {
           card.classList.add("target");
           card.setAttribute("tabindex", "0");
@@ -357,7 +360,7 @@ export function mount(root, ctx) {
         }
         group.append(card);
       });
-      y += 96;
+      y += Math.ceil(shown.length / PER_ROW) * 94 + 2;
     }
     if (view.seat !== null && view.hand.length) {
       const chosen = view.my_choice !== null ? ` (${t("chosen: card {card}", { card: view.my_choice })})` : "";
@@ -366,17 +369,16 @@ export function mount(root, ctx) {
       const choose = legal.filter((a) => a[2] === "choose").sort((a, b) => a[3] - b[3]);
       const numbers = [...view.hand].sort((a, b) => a - b);
       const byNumber = new Map(choose.length === numbers.length ? numbers.map((n, i) => [n, choose[i]]) : []);
-      const perRow = 7;
       view.hand.forEach((number, i) => {
-        const x = CAVE_X + (i % perRow) * 82;
-        const cy = y + Math.floor(i / perRow) * 94;
+        const x = CAVE_X + (i % PER_ROW) * 82;
+        const cy = y + Math.floor(i / PER_ROW) * 94;
         const card = drawCard(number, view.card_shapes[String(number)] || [[0, 0]], x, cy, 0,
           number === view.my_choice ? " chosen" : "");
         const action = byNumber.get(number);
         if (action) target(card, [action]);
         group.append(card);
       });
-      y += Math.ceil(view.hand.length / perRow) * 94;
+      y += Math.ceil(view.hand.length / PER_ROW) * 94;
     }
     return { group, bottom: y };
   }
@@ -517,7 +519,8 @@ export function mount(root, ctx) {
     board.append(cave);
     const cards = drawCards(view, legal, caveDrawn.bottom + 10, caveDrawn.orientations);
     board.append(cards.group);
-    const placed = new Set();
+    // Digs in every orientation are reached by turning the card first, then clicking a square.
+    const placed = new Set(legal.filter((a) => a[2] === "dig").map((a) => a[0]));
     for (const node of board.querySelectorAll("[data-actions]")) {
       for (const id of node.dataset.actions.split(" ")) placed.add(Number(id));
     }
