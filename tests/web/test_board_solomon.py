@@ -135,7 +135,8 @@ def test_the_board_shows_no_other_seats_secrets(live_server: LiveServer, open_ta
         assert set(shown["cards"]) <= known
         for number in secret:
             named = re.compile(rf"\bcard {number}\b", re.IGNORECASE)
-            assert not named.search(shown["text"])
+            found = named.search(shown["text"])
+            assert not found, shown["text"][max(0, found.start() - 300):found.end() + 100]
             assert not any(named.search(value) for value in shown["attributes"])
         if theirs["view"]["my_choice"] is not None and mine["view"]["phase"] == "choose":
             assert str(theirs["view"]["my_choice"]) not in shown["cards"]
