@@ -33,7 +33,7 @@ BOARD_DUMP = """() => {
   for (const node of board.querySelectorAll("*")) {
     for (const attr of node.attributes) attributes.push(attr.value);
   }
-  return {text: board.textContent, attributes, cards: Array.from(board.querySelectorAll("[data-card]"),
+  return {version: document.getElementById("version").textContent, text: board.textContent, attributes, cards: Array.from(board.querySelectorAll("[data-card]"),
     (node) => Number(node.dataset.card))};
 }"""
 
@@ -125,11 +125,18 @@ def test_the_board_shows_no_other_seats_secrets(live_server: LiveServer, open_ta
     checked = 0
 
     def compare(target: Page, seat: int | None) -> None:
-        mine = live_server.get(f"/api/tables/{table}/frame", tokens[str(seat)] if seat is not None else None)
-        theirs = live_server.get(f"/api/tables/{table}/frame", tokens["1"])
-        target.wait_for_function("(v) => document.getElementById('version').textContent === v",
-                                 arg=str(mine["version"]), polling=20)
-        shown = target.evaluate(BOARD_DUMP)
+        token = tokens[str(seat)] if seat is not None else None
+        for _ in range(5):
+            mine = live_server.get(f"/api/tables/{table}/frame", token)
+            theirs = live_server.get(f"/api/tables/{table}/frame", tokens["1"])
+            target.wait_for_function("(v) => document.getElementById('version').textContent === v",
+                                     arg=str(mine["version"]), polling=20)
+            shown = target.evaluate(BOARD_DUMP)
+            after = live_server.get(f"/api/tables/{table}/frame", token)["version"]
+            if shown["version"] == str(mine["version"]) == str(theirs["version"]) == str(after):
+                break
+        else:
+            raise AssertionError("the table kept changing while its board was read")
         known = {int(n) for n in mine["view"]["card_shapes"]}
         secret = {int(n) for n in theirs["view"]["card_shapes"]} - known
         assert set(shown["cards"]) <= known
