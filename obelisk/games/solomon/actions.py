@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 import obelisk.games.solomon.data as d
-from obelisk.core import ActionSpace
+from obelisk.core import ActionSpace, i18n
+
+tr = i18n.domain("solomon")
 
 # Action ids: the ranges of ``make_actions`` in order.
 MOVE0: Final = 0
@@ -24,23 +26,40 @@ PAY_TREASURE0: Final = PAY_COINS + 1
 GIVE0: Final = PAY_TREASURE0 + len(d.TREASURE_KINDS)
 CHOOSE0: Final = GIVE0 + d.NUM_KINDS
 
-_DIRECTION_WORDS: Final = ("north-west", "north", "north-east", "west", "east", "south-west", "south", "south-east")
+
+def _direction(direction: int) -> str:
+    """The compass word of move direction ``direction`` (the order of ``d.DIRECTIONS``)."""
+    return (
+        tr("north-west"), tr("north"), tr("north-east"), tr("west"), tr("east"), tr("south-west"), tr("south"),
+        tr("south-east"),
+    )[direction]
 
 
-def _move_labels() -> tuple[str, ...]:
-    labels = []
-    for sq in range(d.SQUARES):
-        for direction in range(8):
-            to = d.MOVE_TARGET[sq * 8 + direction]
-            if to >= 0:
-                labels.append(f"move {d.square_name(sq)}→{d.square_name(to)}")
-            else:
-                labels.append(f"move {d.square_name(sq)} {_DIRECTION_WORDS[direction]} (off the cave)")
-    return tuple(labels)
+def move_label(index: int) -> str:
+    """The label of move ``index`` (square × 8 directions), on the cave or off it (the latter never legal)."""
+    sq, direction = divmod(index, 8)
+    to = d.MOVE_TARGET[index]
+    if to >= 0:
+        return tr("move {source}→{target}", source=d.square_name(sq), target=d.square_name(to))
+    return tr("move {square} {direction} (off the cave)", square=d.square_name(sq), direction=_direction(direction))
 
 
-MOVE_LABELS: Final = _move_labels()
-"""The label of every move id, on the cave or off it (the latter never legal)."""
+def tile_name(kind: int) -> str:
+    """The name of tile kind ``kind`` (``treasure 3``, ``Mirror``) in the active language."""
+    return tr.term("tile", d.KIND_NAMES[kind])
+
+
+def item_name(index: int) -> str:
+    """The full name of magic item ``index`` (``Mirror of the Queen of Sheba``) in the active language."""
+    return tr.term("item", d.MAGIC_FULL_NAMES[index])
+
+
+def orientation_name(o: int) -> str:
+    """How a dig turns the card: "" as dealt (arrow to the entrance), else mirrored and/or rotated."""
+    parts = [tr("mirrored")] if o >= 4 else []
+    if o % 4:
+        parts.append((tr("rotated 90°"), tr("rotated 180°"), tr("rotated 270°"))[o % 4 - 1])
+    return ", ".join(parts)
 
 
 def make_actions(cards: int) -> ActionSpace:
@@ -66,143 +85,161 @@ def action_to_string(state: Any, action: int) -> str:
     if kind is not None:
         return _chance_label(state, kind, action)
     if action < USE0:
-        return MOVE_LABELS[action]
+        return move_label(action)
     space = state._rules.actions
     if not 0 <= action < space.size:
-        return f"action {action}"
+        return tr("action {action}", action=action)
     name, index = space.decode(action)
     if name == "choose":
-        return f"choose card {state._rules.tables.cards[index].number}"
+        return tr("choose card {card}", card=state._rules.tables.cards[index].number)
     if name == "use":
-        return f"use {d.MAGIC_NAMES[index]}"
+        return tr("use {item}", item=tr.term("tile", d.MAGIC_NAMES[index]))
     if name == "dig":
         o, anchor = divmod(index, d.SQUARES)
-        where = f"at {d.square_name(anchor)}" + (f" ({d.orientation_name(o)})" if o else "")
-        return f"dig card {state._card(state._active()).number} {where}" if state.order else f"dig {where}"
+        square = d.square_name(anchor)
+        if o:
+            where = tr("at {square} ({orientation})", square=square, orientation=orientation_name(o))
+        else:
+            where = tr("at {square}", square=square)
+        if state.order:
+            return tr("dig card {card} {where}", card=state._card(state._active()).number, where=where)
+        return tr("dig {where}", where=where)
     if name == "seal":
-        return f"Seal: dig {d.square_name(index)}"
+        return tr("Seal: dig {square}", square=d.square_name(index))
     if name == "end":
-        return "end turn without digging"
+        return tr("end turn without digging")
     if name == "pay_coins":
         coins = state.coins[state._active()] if state.order else 0
-        return f"pay {min(coins, state.owed) or 1} with coins"
+        return tr("pay {amount} with coins", amount=min(coins, state.owed) or 1)
     if name == "pay_treasure":
         value = d.TREASURE_VALUES[index]
         change = value - state.owed
-        return f"pay with treasure {value}" + (f" (change {change})" if state.phase == "pay" and change > 0 else "")
-    to = f" to seat {state.give_to[0]}" if state.give_to else ""
-    return f"give {d.KIND_NAMES[index]}{to}"
+        if state.phase == "pay" and change > 0:
+            return tr("pay with treasure {value} (change {change})", value=value, change=change)
+        return tr("pay with treasure {value}", value=value)
+    if state.give_to:
+        return tr("give {tile} to seat {seat}", tile=tile_name(index), seat=state.give_to[0])
+    return tr("give {tile}", tile=tile_name(index))
 
 
 def _chance_label(state: Any, kind: str, outcome: int) -> str:
     if kind == "deal":
         cards = state._rules.tables.cards
         number = cards[outcome].number if outcome < len(cards) else outcome
-        return f"deal card {number} to seat {state.cards_dealt % state.num_players}"
-    tile = d.KIND_NAMES[outcome] if outcome < d.NUM_KINDS else f"tile {outcome}"
+        return tr("deal card {card} to seat {seat}", card=number, seat=state.cards_dealt % state.num_players)
+    tile = tile_name(outcome) if outcome < d.NUM_KINDS else tr("tile {outcome}", outcome=outcome)
     if kind == "top":
-        return f"reveal {d.square_name(state.tops_revealed)}: {tile}"
+        return tr("reveal {square}: {tile}", square=d.square_name(state.tops_revealed), tile=tile)
     if kind == "reveal":
-        return f"reveal {d.square_name(state.reveal_queue[0])}: {tile}"
-    return f"seat {state.deal_to[0]} receives {tile} face down"
+        return tr("reveal {square}: {tile}", square=d.square_name(state.reveal_queue[0]), tile=tile)
+    return tr("seat {seat} receives {tile} face down", seat=state.deal_to[0], tile=tile)
 
 
 def illegal_reason(state: Any, action: int) -> str:
     """Why ``action`` is not legal in ``state``, in the words of the rules."""
     space = state._rules.actions
     if state._chance_kind() is not None or not 0 <= action < space.size:
-        return f"action {action} is outside this game's action space (0..{space.size - 1})"
+        return tr("action {action} is outside this game's action space (0..{last})", action=action, last=space.size - 1)
     name, index = space.decode(action)
     label = action_to_string(state, action)
     if state.phase == "choose":
         if name != "choose":
-            return f"{label}: every player first chooses an excavation card for this round"
-        return f"{label}: card {state._rules.tables.cards[index].number} is not in seat {state.chooser}'s hand"
+            return tr("{label}: every player first chooses an excavation card for this round", label=label)
+        return tr("{label}: card {card} is not in seat {seat}'s hand", label=label,
+                  card=state._rules.tables.cards[index].number, seat=state.chooser)
     seat = state._active()
     card = state._card(seat)
     if name == "choose":
-        return f"{label}: cards are chosen at the start of a round, seat {seat} is playing card {card.number}"
+        return tr("{label}: cards are chosen at the start of a round, seat {seat} is playing card {card}",
+                  label=label, seat=seat, card=card.number)
     if state.phase == "pay":
-        if name in ("pay_coins", "pay_treasure"):
-            return f"{label}: seat {seat} has no " + ("coins" if name == "pay_coins" else "such treasure")
-        return f"{label}: seat {seat} must first pay the {state.owed} still owed for this turn"
+        if name == "pay_coins":
+            return tr("{label}: seat {seat} has no coins", label=label, seat=seat)
+        if name == "pay_treasure":
+            return tr("{label}: seat {seat} has no such treasure", label=label, seat=seat)
+        return tr("{label}: seat {seat} must first pay the {owed} still owed for this turn", label=label, seat=seat,
+                  owed=state.owed)
     if state.phase == "give":
         if name == "give":
-            return f"{label}: seat {seat} has no {d.KIND_NAMES[index]} to give"
-        return f"{label}: seat {seat} must give one own tile to seat {state.give_to[0]}"
+            return tr("{label}: seat {seat} has no {tile} to give", label=label, seat=seat, tile=tile_name(index))
+        return tr("{label}: seat {seat} must give one own tile to seat {to}", label=label, seat=seat,
+                  to=state.give_to[0])
     if state.seal:
         if name != "seal":
-            return f"{label}: the Seal dig has begun ({len(state.seal)} of {card.size} squares chosen); choose its next square"
+            return tr("{label}: the Seal dig has begun ({chosen} of {size} squares chosen); choose its next square",
+                      label=label, chosen=len(state.seal), size=card.size)
         return _seal_reason(state, index, label)
     if name in ("pay_coins", "pay_treasure", "give"):
-        return f"{label}: payments come after the dig (or after ending the turn)"
+        return tr("{label}: payments come after the dig (or after ending the turn)", label=label)
     if name == "move":
         return _move_reason(state, seat, index, label)
     if name == "use":
         if state.items[index]:
-            return f"{label}: the {d.MAGIC_FULL_NAMES[index]} is already in use this turn"
-        return f"{label}: seat {seat} holds no {d.MAGIC_FULL_NAMES[index]} (items dug this turn cannot be used)"
+            return tr("{label}: the {item} is already in use this turn", label=label, item=item_name(index))
+        return tr("{label}: seat {seat} holds no {item} (items dug this turn cannot be used)", label=label, seat=seat,
+                  item=item_name(index))
     if name == "dig":
-        return _dig_reason(state, seat, card, index, label)
+        return _dig_reason(state, card, index, label)
     if name == "seal":
         if not state.items[d.SEAL]:
-            return f"{label}: digging square by square needs the Seal of Solomon in use"
+            return tr("{label}: digging square by square needs the Seal of Solomon in use", label=label)
         return _seal_reason(state, index, label)
-    return f"{label} is not legal now"
+    return tr("{label} is not legal now", label=label)
 
 
 def _move_reason(state: Any, seat: int, index: int, label: str) -> str:
     frm, to = index // 8, d.MOVE_TARGET[index]
     limit = state.game.options["move_limit"]
     if to < 0:
-        return f"{label}: that leads off the cave"
+        return tr("{label}: that leads off the cave", label=label)
     if limit and state.moves >= limit:
-        return f"{label}: at most {limit} moves per turn (option move_limit)"
+        return tr("{label}: at most {limit} moves per turn (option move_limit)", label=label, limit=limit)
     if not state._may_move(seat):
-        return (
-            f"{label}: seat {seat} could not pay for move {state.moves + 1}: coins and treasures "
-            f"are worth {state._wealth(seat)}"
-        )
+        return tr("{label}: seat {seat} could not pay for move {move}: coins and treasures are worth {wealth}",
+                  label=label, seat=seat, move=state.moves + 1, wealth=state._wealth(seat))
     if not state.heights[frm]:
-        return f"{label}: {d.square_name(frm)} is empty"
+        return tr("{label}: {square} is empty", label=label, square=d.square_name(frm))
     if state.heights[to] >= d.MAX_STACK:
-        return f"{label}: {d.square_name(to)} already holds {d.MAX_STACK} tiles"
-    return (
-        f"{label}: the tile is on level {state.heights[frm]} and would land on level {state.heights[to] + 1}; "
-        "tiles never move up"
-    )
+        return tr("{label}: {square} already holds {most} tiles", label=label, square=d.square_name(to),
+                  most=d.MAX_STACK)
+    return tr("{label}: the tile is on level {level} and would land on level {landing}; tiles never move up",
+              label=label, level=state.heights[frm], landing=state.heights[to] + 1)
 
 
-def _dig_reason(state: Any, seat: int, card: d.Card, index: int, label: str) -> str:
+def _dig_reason(state: Any, card: d.Card, index: int, label: str) -> str:
     o, anchor = divmod(index, d.SQUARES)
     if o >= 4 and not state.game.options["mirror_reflect"]:
-        return f"{label}: the Mirror turns the card but never mirrors it (option mirror_reflect)"
+        return tr("{label}: the Mirror turns the card but never mirrors it (option mirror_reflect)", label=label)
     if o and not state.items[d.MIRROR]:
-        return f"{label}: the card's arrow must point to the entrance; turning it needs the Mirror in use"
+        return tr("{label}: the card's arrow must point to the entrance; turning it needs the Mirror in use",
+                  label=label)
     if o not in card.orientations:
-        return f"{label}: this orientation of card {card.number} repeats a lower one; use that label"
+        return tr("{label}: this orientation of card {card} repeats a lower one; use that label", label=label,
+                  card=card.number)
     mask = card.masks[o][anchor]
     if not mask:
-        return f"{label}: card {card.number} placed there leaves the cave"
+        return tr("{label}: card {card} placed there leaves the cave", label=label, card=card.number)
     squares = [sq for sq in range(d.SQUARES) if mask >> sq & 1]
     empty = [d.square_name(sq) for sq in squares if not state.heights[sq]]
     if empty:
-        return f"{label}: covers empty square(s) {', '.join(empty)}; an empty square can never be dug"
+        return tr("{label}: covers empty square(s) {squares}; an empty square can never be dug", label=label,
+                  squares=", ".join(empty))
     levels = sorted({state.heights[sq] for sq in squares})
-    return (
-        f"{label}: covers stacks on levels {', '.join(map(str, levels))}; "
-        "all must be on the same level unless the Magic Pickaxe is used"
-    )
+    return tr("{label}: covers stacks on levels {levels}; all must be on the same level unless the Magic Pickaxe is used",
+              label=label, levels=", ".join(map(str, levels)))
 
 
 def _seal_reason(state: Any, sq: int, label: str) -> str:
+    square = d.square_name(sq)
     if not state.heights[sq]:
-        return f"{label}: {d.square_name(sq)} is empty"
+        return tr("{label}: {square} is empty", label=label, square=square)
     if sq in state.seal:
-        return f"{label}: {d.square_name(sq)} is already chosen"
+        return tr("{label}: {square} is already chosen", label=label, square=square)
     if not state.seal:
-        return f"{label}: fewer than {state._card(state._active()).size} connected squares on that level around it"
+        return tr("{label}: fewer than {size} connected squares on that level around it", label=label,
+                  size=state._card(state._active()).size)
     if state.heights[sq] != state.heights[state.seal[0]] and not state.items[d.PICKAXE]:
-        return f"{label}: the Seal area must stay on level {state.heights[state.seal[0]]} without the Pickaxe"
-    return f"{label}: the Seal area must stay connected; {d.square_name(sq)} touches no chosen square"
-
+        return tr("{label}: the Seal area must stay on level {level} without the Pickaxe", label=label,
+                  level=state.heights[state.seal[0]])
+    return tr("{label}: the Seal area must stay connected; {square} touches no chosen square", label=label,
+              square=square)

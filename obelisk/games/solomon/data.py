@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Iterator
 
+from obelisk.core import i18n
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import read_json, repeated_name
 from obelisk.core.help import GameHelp, HelpEntry, Numbers
+from obelisk.core.registry import game_class
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -28,6 +30,8 @@ MAX_STACK: Final = 4
 DARK_PER_SQUARE: Final = 3
 DEFAULT_DATA = Path(__file__).with_name("solomon.json")
 FORMAT = "obelisk-solomon-data"
+
+tr = i18n.domain("solomon")
 
 TREASURE_VALUES = (1, 2, 3, 4, 5)
 CURSE_VALUES = (1, 2, 3)
@@ -79,18 +83,11 @@ MAX_CARDS: Final = 99
 
 # Orientation o = rotation (0..3, clockwise quarter turns) + 4 * reflected.
 ORIENTATIONS: Final = 8
-ROTATION_NAMES = ("", "rotated 90°", "rotated 180°", "rotated 270°")
 
 
 def square_name(sq: int) -> str:
     """``A1`` .. ``F6``: column letter, then row number counted from the entrance."""
     return f"{'ABCDEF'[sq % SIZE]}{sq // SIZE + 1}"
-
-
-def orientation_name(o: int) -> str:
-    """Readable suffix of an orientation: "" for the card as dealt (arrow to the entrance)."""
-    parts = (["mirrored"] if o >= 4 else []) + ([ROTATION_NAMES[o % 4]] if o % 4 else [])
-    return ", ".join(parts)
 
 
 def _neighbours(sq: int) -> tuple[int, ...]:
@@ -360,14 +357,50 @@ def load(path: str = "") -> Tables:
     return tables
 
 
+def terms() -> Iterator[tuple[str, str]]:
+    """Every component name and data text shown to players, with its kind: what the catalogs translate.
+
+    The game's name, description and options come from its registered ``GameInfo`` (the package registers
+    the game before any of its modules is used)."""
+    info = game_class("solomon").info
+    yield "game", info.name
+    yield "game", info.description
+    for option in info.options:
+        yield "option", option.description
+        for choice in option.allowed or ():
+            if isinstance(choice, str):
+                yield "option", choice
+    for name in KIND_NAMES:
+        yield "tile", name
+    for name in MAGIC_FULL_NAMES:
+        yield "item", name
+    doc = read_json(DEFAULT_DATA, "solomon.json")
+    for card in doc["cards"]:  # type: ignore[index]
+        yield "shape", card["name"]
+    texts = doc["help"]  # type: ignore[index]
+    for paragraph in texts["summary"]:
+        yield "help", paragraph
+    for spec in (*texts["tiles"].values(), *texts["magic"].values()):
+        yield "help", spec["name"]
+        yield "help", spec["text"]
+    for key in ("name", "text", "entrance"):
+        yield "help", texts["card"][key]
+    for label in texts["labels"].values():
+        yield "label", label
+    for kind in texts["kinds"].values():
+        yield "kind", kind
+
+
 def build_help(tables: Tables) -> GameHelp:
-    """The rules summary, the tile types, the magic items and every excavation card of ``tables``.
+    """The rules summary, the tile types, the magic items and every excavation card of ``tables``, in the
+    active language.
 
     The texts come from the packaged ``solomon.json``; the counts and card shapes from ``tables``
     (a user's data file included).
     """
     texts = read_json(DEFAULT_DATA, "solomon.json")["help"]  # type: ignore[index]
-    labels, kinds = texts["labels"], texts["kinds"]
+    labels = {key: tr.term("label", text) for key, text in texts["labels"].items()}
+    kinds = {key: tr.term("kind", text) for key, text in texts["kinds"].items()}
     entries = []
     numbers: Numbers
     for type_name, keys in _TYPE_KEYS.items():
@@ -378,19 +411,24 @@ def build_help(tables: Tables) -> GameHelp:
             for index, key in enumerate(keys):
                 spec = texts["magic"][key]
                 numbers = ((labels["gold"], tables.gold[first + index]), (labels["dark"], tables.dark[first + index]))
-                entries.append(HelpEntry(f"magic:{key}", spec["name"], kinds["magic"], spec["text"], numbers))
+                entries.append(HelpEntry(f"magic:{key}", tr.term("help", spec["name"]), kinds["magic"],
+                                         tr.term("help", spec["text"]), numbers))
             continue
         spread = ", ".join(f"{key}×{tables.gold[first + i] + tables.dark[first + i]}" for i, key in enumerate(keys))
         label = labels["symbols"] if type_name == "scroll" else labels["values"]
         spec = texts["tiles"][type_name]
-        entries.append(HelpEntry(f"tile:{type_name}", spec["name"], kinds["tile"], spec["text"], (*backs, (label, spread))))
+        entries.append(HelpEntry(f"tile:{type_name}", tr.term("help", spec["name"]), kinds["tile"],
+                                 tr.term("help", spec["text"]), (*backs, (label, spread))))
     card_text = texts["card"]
+    entrance = tr.term("help", card_text["entrance"])
     for card in tables.cards:
-        text = card_text["text"].format(size=card.size, drawing=_drawing(card, card_text["entrance"]))
-        numbers = ((labels["number"], card.number), (labels["squares"], card.size), (labels["shape"], card.name))
-        entries.append(HelpEntry(f"card:{card.number}", card_text["name"].format(number=card.number), kinds["card"], text,
-                                 numbers))
-    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("tile", "item", "card"))
+        text = tr.term("help", card_text["text"]).format(size=card.size, drawing=_drawing(card, entrance))
+        numbers = ((labels["number"], card.number), (labels["squares"], card.size),
+                   (labels["shape"], tr.term("shape", card.name)))
+        entries.append(HelpEntry(f"card:{card.number}", tr.term("help", card_text["name"]).format(number=card.number),
+                                 kinds["card"], text, numbers))
+    summary = "\n\n".join(tr.term("help", paragraph) for paragraph in texts["summary"])
+    return GameHelp(summary, tuple(entries), ("tile", "item", "card"))
 
 
 def _drawing(card: Card, entrance: str) -> str:

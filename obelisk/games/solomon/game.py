@@ -10,6 +10,7 @@ from obelisk.core import Game, GameInfo, Option
 from obelisk.core.help import GameHelp
 from obelisk.games.solomon.actions import make_actions
 from obelisk.games.solomon.rules import ROUNDS, Rules
+from obelisk.games.solomon.scoring import score_heading
 from obelisk.games.solomon.state import SolomonState
 from obelisk.games.solomon.tensor import encode, tensor_size
 from obelisk.games.solomon.view import render_legend, render_view
@@ -98,6 +99,9 @@ class SolomonGame(Game):
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(view)
+
+    def score_heading(self, category: str) -> str:
+        return score_heading(category) or super().score_heading(category)
 
     def observation_tensor_size(self) -> int:
         return tensor_size(self.card_numbers)

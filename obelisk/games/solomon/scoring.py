@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from obelisk.core import i18n
 from obelisk.games.solomon.data import (
     AMULET,
     CURSE_KINDS,
@@ -30,6 +31,24 @@ from obelisk.games.solomon.data import (
 SCROLL_SET_BONUS = 10
 CURSE_PRIZES = (24, 12)
 MAGIC_PRIZES = (16, 8)
+
+tr = i18n.domain("solomon")
+
+
+def score_heading(category: str) -> str:
+    """The heading of a scoring category (a key of ``score_table``'s rows) in the active language; "" for
+    any other key."""
+    if category == "coins":
+        return tr("Coins")
+    if category == "treasures":
+        return tr("Treasures")
+    if category == "scrolls":
+        return tr("Scrolls")
+    if category == "curses":
+        return tr("Curses")
+    if category == "magic":
+        return tr("Magic")
+    return ""
 
 
 def majority_bonus(measures: Sequence[int], first: int, second: int) -> list[int]:

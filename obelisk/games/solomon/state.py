@@ -37,6 +37,7 @@ from obelisk.games.solomon.actions import (
     USE0,
     action_to_string,
     illegal_reason,
+    tr,
 )
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
@@ -811,10 +812,10 @@ class SolomonState(State):
     def _hidden_action_string(self, action: int) -> str:
         kind = self._chance_kind()
         if kind == "deal":
-            return f"seat {self.cards_dealt % self.num_players} is dealt a card"
+            return tr("seat {seat} is dealt a card", seat=self.cards_dealt % self.num_players)
         if kind == "penalty":
-            return f"seat {self.deal_to[0]} receives a dug tile face down"
-        return f"seat {self.chooser} chooses a card"
+            return tr("seat {seat} receives a dug tile face down", seat=self.deal_to[0])
+        return tr("seat {seat} chooses a card", seat=self.chooser)
 
     def _reveals(self, action: int) -> bool:
         """Whether the decision shows anyone something hidden, so that it cannot be taken back.

@@ -11,12 +11,16 @@ running turn. ``render_state`` is the complete god view used by ``str(state)``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
-from obelisk.core.text import beside, counted, latest, readable, words, wrapped
+from obelisk.core import i18n
+from obelisk.core.text import beside, latest, readable, wrapped
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
-from obelisk.games.solomon.scoring import curse_total
+from obelisk.games.solomon.scoring import curse_total, score_heading
+
+tr = i18n.domain("solomon")
 
 
 def observation(state: Any, seat: int | None) -> dict[str, Any]:
@@ -110,7 +114,7 @@ _SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
 def _cave(heights: Sequence[int], cell_text: Sequence[str], least: int = 6) -> list[str]:
     """The entrance line, the column letters and the six rows; each square at least ``least`` columns wide."""
     width = max(least, max(len(t) for t in cell_text) + 1)
-    lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  <- cave entrance (north)"]
+    lines = ["    " + "=" * ((width + 1) * d.SIZE - 1) + "  " + tr("<- cave entrance (north)")]
     lines.append("    " + " ".join(f"{c:^{width}}" for c in "ABCDEF"))
     for r in range(d.SIZE):
         row = [f"{cell_text[r * d.SIZE + c]:<{width}}" for c in range(d.SIZE)]
@@ -141,86 +145,187 @@ def _cards_block(numbers: Sequence[int], shapes: Mapping[str, Any]) -> list[str]
     return out
 
 
+def _tile(name: str) -> str:
+    return tr.term("tile", name)
+
+
 def _tiles_parts(tiles: Mapping[str, int]) -> list[str]:
-    return [f"{c}x {name}" if c > 1 else name for name, c in tiles.items()]
+    return [tr("{count}x {tile}", count=c, tile=_tile(name)) if c > 1 else _tile(name) for name, c in tiles.items()]
 
 
-_PHASES = {
-    "choose": "choosing cards",
-    "turn": "digging",
-    "pay": "paying for the dig",
-    "give": "handing out curses",
-    "end": "game over",
-}
+def _phase(phase: str) -> str:
+    if phase == "choose":
+        return tr("choosing cards")
+    if phase == "turn":
+        return tr("digging")
+    if phase == "pay":
+        return tr("paying for the dig")
+    if phase == "give":
+        return tr("handing out curses")
+    return tr("game over")
+
+
+_TILE_WORDS = re.compile("|".join(re.escape(name) for name in sorted(d.KIND_NAMES, key=len, reverse=True)))
+
+
+def _tile_match(match: re.Match[str]) -> str:
+    return _tile(match.group(0))
+
+
+def _tiles_in(text: str) -> str:
+    """``text`` with every tile name in the active language."""
+    return _TILE_WORDS.sub(_tile_match, text)
+
+
+def _change(text: str) -> str:
+    """The change of a treasure payment as the log wrote it (``2 coins + treasure 1``), in the active language."""
+    if text == "none (the supply is empty)":
+        return tr("none (the supply is empty)")
+    parts = []
+    for part in text.split(" + "):
+        if part.endswith(" coins"):
+            parts.append(tr.n("{n} coin", "{n} coins", int(part.split()[0])))
+        else:
+            parts.append(_tile(part))
+    return " + ".join(parts)
+
+
+_LOG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("uses", re.compile(r"seat (\d+) uses the (.+)")),
+    ("ends", re.compile(r"seat (\d+) ends the turn without digging")),
+    ("coins", re.compile(r"seat (\d+) pays (\d+) with coins")),
+    ("shows", re.compile(r"([A-F]\d) now shows (.+)")),
+    ("round", re.compile(r"round (\d+): (.+)")),
+    ("moves", re.compile(r"seat (\d+) moves (.+) ([A-F]\d)→([A-F]\d)")),
+    ("digs", re.compile(r"seat (\d+) digs (.+)")),
+    ("broke", re.compile(r"seat (\d+) cannot pay (\d+) and pays nothing")),
+    ("change", re.compile(r"seat (\d+) pays with treasure (\d+), change (.+)")),
+    ("treasure", re.compile(r"seat (\d+) pays with treasure (\d+)")),
+    ("removed", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down, (\d+) removed")),
+    ("dealt", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down")),
+    ("gives", re.compile(r"seat (\d+) gives (.+) to seat (\d+)")),
+)
+_PLAYS = re.compile(r"seat (\d+) plays card (\d+)")
+
+
+def _log_text(key: str, m: re.Match[str]) -> str:
+    """The message of one kind of log line, filled from the English line's parts."""
+    if key == "uses":
+        return tr("seat {seat} uses the {item}", seat=m[1], item=tr.term("item", m[2]))
+    if key == "ends":
+        return tr("seat {seat} ends the turn without digging", seat=m[1])
+    if key == "coins":
+        return tr.n("seat {seat} pays {n} coin", "seat {seat} pays {n} coins", int(m[2]), seat=m[1])
+    if key == "shows":
+        return tr("{square} now shows {tile}", square=m[1], tile=_tile(m[2]))
+    if key == "round":
+        plays = [tr("seat {seat} plays card {card}", seat=seat, card=card) for seat, card in _PLAYS.findall(m[2])]
+        return tr("round {round}: {cards}", round=m[1], cards=", ".join(plays))
+    if key == "moves":
+        return tr("seat {seat} moves {tile} {source}→{target}", seat=m[1], tile=_tile(m[2]), source=m[3], target=m[4])
+    if key == "digs":
+        return tr("seat {seat} digs {tiles}", seat=m[1], tiles=_tiles_in(m[2]))
+    if key == "broke":
+        return tr("seat {seat} cannot pay {owed} and pays nothing", seat=m[1], owed=m[2])
+    if key == "change":
+        return tr("seat {seat} pays with treasure {value}, change {change}", seat=m[1], value=m[2], change=_change(m[3]))
+    if key == "treasure":
+        return tr("seat {seat} pays with treasure {value}", seat=m[1], value=m[2])
+    if key == "removed":
+        return tr("seat {seat}'s {count} dug tiles are dealt face down, {removed} removed", seat=m[1], count=m[2],
+                  removed=m[3])
+    if key == "dealt":
+        return tr("seat {seat}'s {count} dug tiles are dealt face down", seat=m[1], count=m[2])
+    return tr("seat {seat} gives {tile} to seat {to}", seat=m[1], tile=_tile(m[2]), to=m[3])
+
+
+def log_line(line: str) -> str:
+    """A line of the game's log (kept in English: it is part of every observation) in the active language."""
+    if i18n.current_language() == i18n.DEFAULT_LANGUAGE:
+        return readable(line)
+    for key, pattern in _LOG_PATTERNS:
+        match = pattern.fullmatch(line)
+        if match:
+            return _log_text(key, match)
+    return line
 
 
 def render_legend(view: Mapping[str, Any]) -> str:
     """What the cave's and the cards' symbols mean."""
     return "\n".join([
-        "Cave squares read height:top tile — T treasure (value), C curse (value),",
-        "    S scroll (symbol), Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet,",
-        "    ?? not yet seen, -- dug out; the seats' tiles use the same codes.",
-        "The cave's entrance (north) is at the top, row 1; so is the entrance of the",
-        "    card shapes: # a square dug, . left alone.",
+        tr("Cave squares read height:top tile — T treasure (value), C curse (value),"),
+        tr("    S scroll (symbol), Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet,"),
+        tr("    ?? not yet seen, -- dug out; the seats' tiles use the same codes."),
+        tr("The cave's entrance (north) is at the top, row 1; so is the entrance of the"),
+        tr("    card shapes: # a square dug, . left alone."),
     ])
 
 
 def render_view(view: Mapping[str, Any]) -> str:
     """The screen of one seat (or a spectator) built from ``observation(seat)``: 80 columns wide."""
     seat = view.get("seat")
-    lines = [f"King Solomon's Treasury — round {view['round']} of {view['rounds']}, {_PHASES[view['phase']]}"]
+    lines = [tr("King Solomon's Treasury — round {round} of {rounds}, {phase}", round=view["round"],
+                rounds=view["rounds"], phase=_phase(view["phase"]))]
     if not view["setup_done"]:
-        lines.append("(setting up: tiles are being revealed and cards dealt)")
+        lines.append(tr("(setting up: tiles are being revealed and cards dealt)"))
     cells = []
     for h, stack in zip(view["heights"], view["stacks"]):
         cells.append(f"{h}:{_SHORT[stack[-1]]}" if h and stack else (f"{h}:??" if h else "0:--"))
     supply = view["supply"]
-    supplied = [counted(supply["coins"], "coin"), *_tiles_parts(supply["treasures"])]
-    notes: list[Callable[[int], list[str]]] = [lambda width: wrapped("Supply: ", supplied, width=width)]
+    supplied = [tr.n("{n} coin", "{n} coins", supply["coins"]), *_tiles_parts(supply["treasures"])]
+    notes: list[Callable[[int], list[str]]] = [lambda width: wrapped(tr("Supply: "), supplied, width=width)]
     if seat is not None and view["hand"]:
-        chosen = f" (chosen: #{view['my_choice']})" if view["my_choice"] is not None else ""
+        choice = view["my_choice"]
         if view["phase"] == "choose":
-            block = [f"Your hand{chosen}:", *_cards_block(view["hand"], view["card_shapes"])]
+            head = tr("Your hand (chosen: #{card}):", card=choice) if choice is not None else tr("Your hand:")
+            block = [head, *_cards_block(view["hand"], view["card_shapes"])]
             notes.append(lambda width: block)
         else:  # the card digging now is drawn in the status line; the hand's shapes matter when choosing
             numbers = [f"#{number}" for number in view["hand"]]
-            notes.append(lambda width: wrapped(f"Your hand{chosen}: ", numbers, " ", width=width))
-    status = [counted(sum(view["unseen_dark_tiles"].values()), "unseen tile") + " in the cave"]
+            head = tr("Your hand (chosen: #{card}): ", card=choice) if choice is not None else tr("Your hand: ")
+            notes.append(lambda width: wrapped(head, numbers, " ", width=width))
+    unseen = sum(view["unseen_dark_tiles"].values())
+    status = [tr.n("{n} unseen tile in the cave", "{n} unseen tiles in the cave", unseen)]
     turn = view["turn"]
     if turn:
         shape = "/".join(shape_lines(view["card_shapes"][str(turn["card"])])[1:])
-        status.append(f"seat {turn['seat']} digs with #{turn['card']} ({shape}), " + counted(turn["moves"], "move"))
+        status.append(tr.n("seat {seat} digs with #{card} ({shape}), {n} move",
+                           "seat {seat} digs with #{card} ({shape}), {n} moves", turn["moves"], seat=turn["seat"],
+                           card=turn["card"], shape=shape))
         if turn["items_used"]:
-            status.append("using " + ", ".join(turn["items_used"]))
+            status.append(tr("using {items}", items=", ".join(_tile(item) for item in turn["items_used"])))
         if turn["seal_squares"]:
-            status.append("Seal on " + " ".join(turn["seal_squares"]))
+            status.append(tr("Seal on {squares}", squares=" ".join(turn["seal_squares"])))
         if turn["dug"]:
-            status.append("dug " + ", ".join(f"{name} ({sq})" for sq, name in turn["dug"]))
+            status.append(tr("dug {tiles}", tiles=", ".join(
+                tr("{tile} ({square})", tile=_tile(name), square=sq) for sq, name in turn["dug"])))
         if turn["owed"]:
-            status.append(f"still owes {turn['owed']}")
+            status.append(tr("still owes {owed}", owed=turn["owed"]))
     notes.append(lambda width: wrapped("", status, "; ", width=width))
     if view["turn_order"]:
-        order = [f"seat {s} (#{view['round_cards'][s]})" for s in view["turn_order"]]
-        notes.append(lambda width: wrapped("Order this round: ", order, width=width))
+        order = [tr("seat {seat} (#{card})", seat=s, card=view["round_cards"][s]) for s in view["turn_order"]]
+        notes.append(lambda width: wrapped(tr("Order this round: "), order, width=width))
     lines += beside(_cave(view["heights"], cells, 4)[1:], notes)
     for q, info in enumerate(view["seats"]):
-        tag = " (you)" if q == seat else ""
-        chosen = " — has chosen" if info["has_chosen"] else ""
-        parts = [counted(info["coins"], "coin"), counted(info["hand_size"], "card") + chosen]
+        hand = tr.n("{n} card", "{n} cards", info["hand_size"])
+        if info["has_chosen"]:
+            hand = tr("{hand} — has chosen", hand=hand)
+        parts = [tr.n("{n} coin", "{n} coins", info["coins"]), hand]
         held = " ".join(_SHORT[name] for name, count in info["tiles"].items() for _ in range(count))
-        parts.append(f"tiles {held}" if held else "no tiles")
+        parts.append(tr("tiles {codes}", codes=held) if held else tr("no tiles"))
         if info["face_down_tiles"]:
-            parts.append(counted(info["face_down_tiles"], "tile") + " face down")
+            parts.append(tr.n("{n} tile face down", "{n} tiles face down", info["face_down_tiles"]))
         if info["played"]:
-            parts.append("played " + " ".join(map(str, info["played"])))
-        lines += wrapped(f"Seat {q}{tag}: ", parts)
+            parts.append(tr("played {cards}", cards=" ".join(map(str, info["played"]))))
+        head = tr("Seat {seat} (you): ", seat=q) if q == seat else tr("Seat {seat}: ", seat=q)
+        lines += wrapped(head, parts)
     if view["log"]:
-        lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
+        lines.append(latest(tr("Recent: "), [log_line(entry) for entry in view["log"][-4:]]))
     if view.get("terminal") and view.get("scores"):
-        lines.append("Final scores:")
+        lines.append(tr("Final scores:"))
         for q, entry in enumerate(view["scores"]):
-            parts = [f"{words(k)} {v}" for k, v in entry["breakdown"].items()]
-            lines += wrapped(f"  seat {q}: {entry['total']} (", parts)
+            parts = [f"{score_heading(k).lower()} {v}" for k, v in entry["breakdown"].items()]
+            lines += wrapped(tr("  seat {seat}: {total} (", seat=q, total=entry["total"]), parts)
             lines[-1] += ")"
     return "\n".join(lines)
 
