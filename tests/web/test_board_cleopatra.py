@@ -180,6 +180,21 @@ def test_the_offering_is_a_secret_bid_dialog(live_server: LiveServer, open_tab: 
     tab.assert_clean()
 
 
+def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    table, tokens = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"},
+                                         {"kind": "bot", "bot": "random"}])
+    tab = open_tab()
+    page = open_seat(tab, live_server, table, tokens[0], lang="cs")
+    board = page.locator("#board")
+    expect(board).to_contain_text("Trh")
+    expect(board).to_contain_text("Palácové zahrady")
+    expect(board).to_contain_text("Náměstí Sfing")
+    expect(board).to_contain_text("Vaše ruka")
+    page.locator('#board [data-key="dais"]').hover()
+    expect(page.locator("#board .cl-info")).to_contain_text("Podstavec a trůn")
+    tab.assert_clean()
+
+
 def test_a_move_by_keyboard_alone(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     table, tokens = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"},
                                          {"kind": "bot", "bot": "random"}])

@@ -14,7 +14,7 @@ const KIND_NAMES = [
   "Trompe-l'oeil", "Beggars", "Courtesans", "Envoys", "Scribes", "Smugglers", "Vizier",
 ];
 const KIND_COLOURS = {
-  artisan: "#e8c39e", stone: "#b3b6b7", marble: "#f4f6f7", wood: "#a9744f", lapis: "#3b6fb6",
+  artisan: "#e8c39e", stone: "#b3b6b7", marble: "#f4f6f7", wood: "#a9744f", lapis: "#8fb3e6",
   trompe: "#d7bde2", character: "#f5b7b1",
 };
 const CHARACTER_PLAYS = ["Beggars", "Courtesans", "Envoys", "Scribes", "Scribes", "Smugglers", "Vizier"];
@@ -472,7 +472,7 @@ export function mount(root, ctx) {
       const y = y0 + rows * CELL - 6;
       const builder = view.doors[id];
       const group = item(layer, `door:${index}`, builder === undefined ? "-" : String(builder),
-        { ...entryText("piece:doors", categoryName("doors")), title: `${categoryName("doors")} · ${t(id === "left" ? "left" : "right")}` });
+        { ...entryText("piece:doors", categoryName("doors")), title: `${categoryName("doors")} · ${t.term("door", id)}` });
       el("rect", { x, y, width: 16, height: 34, class: builder === undefined ? "cl-wall-slot cl-shape" : "cl-door cl-shape",
         fill: builder === undefined ? "none" : SEAT_COLOURS[builder] }, group);
     });
@@ -587,18 +587,18 @@ export function mount(root, ctx) {
     const group = item(parent, key, sig, about);
     const kind = faceDown ? "back" : kindOf(name);
     const fill = faceDown ? "#7b5e3b" : KIND_COLOURS[kind] || KIND_COLOURS.character;
-    el("rect", { x, y, width: 62, height: 44, rx: 5, fill, class: "cl-card cl-shape" }, group);
+    el("rect", { x, y, width: 66, height: 44, rx: 5, fill, class: "cl-card cl-shape" }, group);
     if (!faceDown && KIND_NAMES.indexOf(name) >= 5 && KIND_NAMES.indexOf(name) <= 16) {
-      text(group, x + 55, y + 12, "☥", "cl-tiny cl-amulet-mark", "middle");
+      text(group, x + 59, y + 12, "☥", "cl-tiny cl-amulet-mark", "middle");
     }
     const label = cardName(name);
     const words = label.split(" ");
     const lines = words.length > 1 && label.length > 9 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [label];
-    lines.forEach((line, i) => text(group, x + 31, y + 20 + i * 12 - (lines.length - 1) * 5, line,
+    lines.forEach((line, i) => text(group, x + 33, y + 20 + i * 12 - (lines.length - 1) * 5, line,
       faceDown ? "cl-card-text cl-card-back" : "cl-card-text", "middle"));
     if (count && count > 1) {
-      el("circle", { cx: x + 58, cy: y + 40, r: 9, class: "cl-badge" }, group);
-      text(group, x + 58, y + 44, String(count), "cl-tiny cl-badge-text", "middle");
+      el("circle", { cx: x + 62, cy: y + 40, r: 9, class: "cl-badge" }, group);
+      text(group, x + 62, y + 44, String(count), "cl-tiny cl-badge-text", "middle");
     }
     return group;
   }
