@@ -110,6 +110,7 @@ def test_a_game_played_by_clicking_the_board_to_the_score_screen(
     page = open_seat(ann, live_server, table, tokens[0])
     rng = random.Random(5)
     moves = 0
+    changes = 0
     while True:
         frame = live_server.get(f"/api/tables/{table}/frame", tokens[1])
         if frame["status"] == "finished":
@@ -127,11 +128,12 @@ def test_a_game_played_by_clicking_the_board_to_the_score_screen(
             assert_hides_the_others(page, live_server, table, tokens, 0)
         if click_a_target(page, rng) is None:
             break
+        changes += page.locator("#board .cl-changed").count() > 0
         moves += 1
         assert moves < 400
     expect(page.locator("#turn-title")).to_have_text("Game over")
     expect(page.locator("#scores tbody tr")).to_have_count(3)
-    assert moves > 5
+    assert moves > 5 and changes > moves // 2
     ann.assert_clean()
 
 

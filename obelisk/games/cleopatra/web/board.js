@@ -172,7 +172,13 @@ export function mount(root, ctx) {
     closeMenu();
     hideInfo();
     svg.classList.add("cl-busy");
+    const sent = frame;
     ctx.play(action[0]);
+    window.setTimeout(() => {
+      if (frame !== sent) return;
+      busy = false;
+      svg.classList.remove("cl-busy");
+    }, 5000);
   }
 
   function openMenu(node, actions) {
@@ -307,6 +313,7 @@ export function mount(root, ctx) {
   function draw() {
     const view = frame.view;
     const seat = frame.seat;
+    const focused = svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     current = new Map();
     targets = new Map();
     closeMenu();
@@ -324,6 +331,8 @@ export function mount(root, ctx) {
     if (frame.legal.some((a) => a[2] === "bid") || view.offering) y = drawOffering(view, seat, y);
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.ceil(y + 8)}`);
     signatures = current;
+    const again = focused && targets.get(focused);
+    if (again && again.classList.contains("cl-target")) again.focus();
   }
 
   function drawHeader(view, seat, y) {
