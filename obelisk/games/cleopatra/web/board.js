@@ -604,7 +604,7 @@ export function mount(root, ctx) {
     const words = label.split(" ");
     const lines = words.length > 1 && label.length > 9 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [label];
     lines.forEach((line, i) => text(group, x + 33, y + 20 + i * 12 - (lines.length - 1) * 5, line,
-      faceDown ? "cl-card-text cl-card-back" : "cl-card-text", "middle"));
+      `cl-card-text${faceDown ? " cl-card-back" : ""}${line.length > 11 ? " cl-card-long" : ""}`, "middle"));
     if (count && count > 1) {
       el("circle", { cx: x + 62, cy: y + 40, r: 9, class: "cl-badge" }, group);
       text(group, x + 62, y + 44, String(count), "cl-tiny cl-badge-text", "middle");
@@ -698,7 +698,8 @@ export function mount(root, ctx) {
         text(amulets, 430, y + 26, "☥", "cl-amulet", "middle");
         text(amulets, 442, y + 25, t.n("{n} amulet", "{n} amulets", p.amulets), "cl-small");
       } else if (Object.keys(p.known_cards || {}).length) {
-        text(group, 300, y + 25, t("seen: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") }), "cl-tiny");
+        const seen = t("seen: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") });
+        text(group, 300, y + 25, seen.length > 52 ? `${seen.slice(0, 51)}…` : seen, "cl-tiny");
       }
       if (view.final) {
         const fate = view.final.eaten[q] ? t("eaten by the crocodile") : t.n("{n} talent", "{n} talents", view.final.talents[q]);
