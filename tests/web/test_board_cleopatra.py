@@ -170,6 +170,17 @@ def test_the_offering_is_a_secret_bid_dialog(live_server: LiveServer, open_tab: 
     html = page.locator("#board").inner_html()
     for bid in others:
         assert f"your bid {bid}" not in html
+    watcher = open_tab()
+    watcher.page.goto(f"{live_server.url}/table/{table}")
+    watcher.page.wait_for_function("(v) => document.getElementById('version').textContent === v",
+                                   arg=str(frame["version"]), polling=20)
+    watched = watcher.page.evaluate(BOARD)
+    assert not [key for key in watched["keys"] if key.split(":")[0] in ("hand", "talents", "amulets")]
+    assert "your bid" not in watched["text"] and "Your hand" not in watched["text"]
+    for other in (1, 2):
+        bid = frames[other]["view"]["offering"][other]
+        assert (f"seat {other}: has bid" if bid >= 0 else f"seat {other}: waiting") in watched["text"]
+    watcher.assert_clean()
     expect(dialog.locator(".cl-bid")).to_have_count(len(frame["legal"]))
     dialog.locator(".cl-bid").nth(1).click()
     page.wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=str(frame["version"]),
