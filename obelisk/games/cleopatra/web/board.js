@@ -21,8 +21,9 @@ const CHARACTER_PLAYS = ["Beggars", "Courtesans", "Envoys", "Scribes", "Scribes"
 const SOURCES = ["card", "tainted", "trompe", "merchant"];
 const WALL_IDS = ["L1", "L2", "L3", "C1", "C2", "C3", "R3", "R2", "R1"];
 const DOOR_IDS = ["left", "right"];
+const SPHINXES = 6;
+const OBELISKS = 2;
 const STALL_NAMES = ["A", "B", "C"];
-const CATEGORIES = ["walls", "sphinxes", "throne", "obelisks", "doors", "mosaics"];
 const CATEGORY_NAMES = {
   walls: "Wall", sphinxes: "Sphinx", throne: "Pedestal and Throne", obelisks: "Obelisk", doors: "Door frame",
   mosaics: "Mosaic of the Gods",
@@ -552,11 +553,10 @@ export function mount(root, ctx) {
     text(layer, x0, y0 + (steps + 1) * stepH + 16,
       t("Completed: {list}", { list: completed.length ? completed.join(", ") : t("nothing yet") }), "cl-small");
     const sphinxAbout = entryText("piece:sphinxes", categoryName("sphinxes"));
-    const total = 6;
-    for (let i = 0; i < total; i += 1) {
+    for (let i = 0; i < SPHINXES; i += 1) {
       const side = i % 2 === 0 ? -1 : 1;
       const row = Math.floor(i / 2);
-      const x = side < 0 ? mid - 40 - 60 - row * 0 : mid + 40;
+      const x = side < 0 ? mid - 100 : mid + 40;
       const y = y0 + row * 40;
       const builder = view.sphinxes[i];
       const group = item(layer, `sphinx:${i}`, builder === undefined ? "-" : String(builder),
@@ -566,7 +566,7 @@ export function mount(root, ctx) {
       text(group, x + 30, y + 21, `#${i + 1}`, "cl-tiny", "middle");
     }
     const obeliskAbout = entryText("piece:obelisks", categoryName("obelisks"));
-    for (let i = 0; i < 2; i += 1) {
+    for (let i = 0; i < OBELISKS; i += 1) {
       const x = i === 0 ? x0 - 8 : x0 + width - 26;
       const builder = view.obelisks[i];
       const group = item(layer, `obelisk:${i}`, builder === undefined ? "-" : String(builder),
