@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from obelisk.core import ActionSpace
+from obelisk.core import ActionSpace, i18n
 from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable, cost_text,
+    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable,
 )
+
+tr = i18n.domain("cleopatra")
 
 
 def make_actions(tables: Tables) -> ActionSpace:
@@ -55,15 +57,37 @@ def make_actions(tables: Tables) -> ActionSpace:
     ])
 
 
-PLAY_TEXT = {
-    "beggars": "play Beggars: every opponent gives 2 talents or a standard card",
-    "courtesans": "play Courtesans: take a card from the discard pile",
-    "envoys": "play Envoys: ask the opponents for standard cards",
-    "scribes_pick": "play Scribes: build any mosaic of the stack this turn",
-    "scribes_die": "play Scribes: set a High Priest die on the altar",
-    "smugglers": "play Smugglers: ignore the hand limit this turn",
-    "vizier": "play Vizier: draw 5 cards, keep any",
-}
+
+
+def _play_text(play: str) -> str:
+    """The label of playing a character card (without its amulets)."""
+    if play == "beggars":
+        return tr("play Beggars: every opponent gives 2 talents or a standard card")
+    if play == "courtesans":
+        return tr("play Courtesans: take a card from the discard pile")
+    if play == "envoys":
+        return tr("play Envoys: ask the opponents for standard cards")
+    if play == "scribes_pick":
+        return tr("play Scribes: build any mosaic of the stack this turn")
+    if play == "scribes_die":
+        return tr("play Scribes: set a High Priest die on the altar")
+    if play == "smugglers":
+        return tr("play Smugglers: ignore the hand limit this turn")
+    return tr("play Vizier: draw 5 cards, keep any")
+
+
+def card_name(name: str) -> str:
+    """A card's name in the active language."""
+    return tr.term("card", name)
+
+
+def resource_name(resource: str) -> str:
+    """A resource (``stone``) in the active language."""
+    return tr.term("resource", resource)
+
+
+def cost_text(cost: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(f"{n} {resource_name(RESOURCES[r])}" for r, n in enumerate(cost) if n) or tr("nothing")
 PHASE_RANGES = {
     "turn": {"take", "wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "play", "pass"},
     "build": {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "finish", "play"},
@@ -94,7 +118,7 @@ def mask_cells(state: Any, mask: int) -> str:
 
 
 def _amulet(n: int) -> str:
-    return f" (+{n} amulet{'s' if n != 1 else ''})" if n else ""
+    return " " + tr.n("(+{n} amulet)", "(+{n} amulets)", n) if n else ""
 
 
 def action_label(state: Any, action: int) -> str:
@@ -103,88 +127,111 @@ def action_label(state: Any, action: int) -> str:
     t = state.tables
     names = t.names
     if name == "take":
-        cards = ", ".join(state._card_look(c) for c in state.stalls[i]) or "empty"
-        return f"take stall {STALL_NAMES[i]}: {cards}"
+        cards = ", ".join(_look(state, c) for c in state.stalls[i]) or tr("empty")
+        return tr("take stall {stall}: {cards}", stall=STALL_NAMES[i], cards=cards)
     if name == "refill":
-        parts = [f"{STALL_NAMES[PERMS[i][j]]}<-{state._card_look(card)}" for j, card in enumerate(state.pending)]
-        return "refill " + (", ".join(sorted(parts)) or "nothing")
+        parts = [f"{STALL_NAMES[PERMS[i][j]]}<-{_look(state, card)}" for j, card in enumerate(state.pending)]
+        return tr("refill {assignment}", assignment=", ".join(sorted(parts)) or tr("nothing"))
     if name == "wall":
         reward = t.rewards["walls"]["base"] + t.rewards["walls"]["per_adjacent_mosaic"] * state._wall_tiles(i)
-        return f"build wall {t.wall_ids[i]} (+{reward})"
+        return tr("build wall {wall} (+{reward})", wall=t.wall_ids[i], reward=reward)
     if name == "sphinx":
         number = len(state.sphinxes) + 1
-        return f"build sphinx #{number} (+{t.rewards['sphinxes']['odd' if number % 2 else 'even']})"
-    if name in ("pedestal", "throne"):
-        return f"build {name} (+{t.rewards['throne'][name]})"
+        return tr("build sphinx #{number} (+{reward})", number=number,
+                  reward=t.rewards["sphinxes"]["odd" if number % 2 else "even"])
+    if name == "pedestal":
+        return tr("build pedestal (+{reward})", reward=t.rewards["throne"][name])
+    if name == "throne":
+        return tr("build throne (+{reward})", reward=t.rewards["throne"][name])
     if name == "obelisk":
-        return f"build obelisk (+{t.rewards['obelisks']['each']})"
+        return tr("build obelisk (+{reward})", reward=t.rewards["obelisks"]["each"])
     if name == "door":
         reward = t.rewards["doors"]["base"] + t.rewards["doors"]["per_wall"] * state._door_run(i)
-        return f"build door frame {t.door_ids[i]} (+{reward})"
+        return tr("build door frame {door} (+{reward})", door=door_name(t.door_ids[i]), reward=reward)
     if name == "mosaic":
-        how = "top of the stack" if i == state.stack_top else "Scribe pick"
-        return f"build mosaic {t.tile_ids[i]} ({how})"
+        if i == state.stack_top:
+            return tr("build mosaic {tile} (top of the stack)", tile=t.tile_ids[i])
+        return tr("build mosaic {tile} (Scribe pick)", tile=t.tile_ids[i])
     if name == "place":
         piece = state.piece
         if not piece or piece[0] != "mosaic" or i >= len(t.placements[piece[1]]):
-            return f"lay mosaic in placement {i}"
+            return tr("lay mosaic in placement {index}", index=i)
         placement = t.placements[piece[1]][i]
         palms = bin(placement.mask & t.palm_mask).count("1")
         reward = t.rewards["mosaics"]["base"] + t.rewards["mosaics"]["per_palm"] * palms
-        return f"lay {t.tile_ids[piece[1]]} on {cell_list(state, placement.cells)} (+{reward})"
+        return tr("lay {tile} on {cells} (+{reward})", tile=t.tile_ids[piece[1]], cells=cell_list(state, placement.cells),
+                  reward=reward)
     if name == "pay":
         r, s = divmod(i, 4)
         source = SOURCES[s]
         if source == "merchant":
-            return f"pay {RESOURCES[r]} with a Nile merchant"
+            return tr("pay {resource} with a Nile merchant", resource=resource_name(RESOURCES[r]))
         kind = (r, TAINTED0 + r, TROMPE)[s]
-        return f"pay {RESOURCES[r]} with {names[kind]}{_amulet(t.amulets[kind])}"
+        return tr("pay {resource} with {card}", resource=resource_name(RESOURCES[r]),
+                  card=card_name(names[kind])) + _amulet(t.amulets[kind])
     if name == "finish":
         bonus = state._bonus(state.built)
-        return "finish building" + (f" (+{bonus} bonus)" if bonus else "")
+        return tr("finish building (+{bonus} bonus)", bonus=bonus) if bonus else tr("finish building")
     if name == "claim":
         if i < len(state.claimable):
             region = state.claimable[i]
             reward = state.game.options["anubis_talents"]
-            gain = f", +{reward}" if reward else ""
-            return f"claim sanctuary {mask_cells(state, region)} ({bin(region).count('1')} cells{gain})"
-        return f"claim sanctuary #{i + 1}"
+            cells = mask_cells(state, region)
+            size = bin(region).count("1")
+            if reward:
+                return tr.n("claim sanctuary {cells} ({n} cells, +{reward})", "claim sanctuary {cells} ({n} cells, +{reward})",
+                            size, cells=cells, reward=reward)
+            return tr.n("claim sanctuary {cells} ({n} cells)", "claim sanctuary {cells} ({n} cells)", size, cells=cells)
+        return tr("claim sanctuary #{number}", number=i + 1)
     if name == "no_claim":
-        return "claim no sanctuary"
+        return tr("claim no sanctuary")
     if name == "play":
         play = CHARACTER_PLAYS[i]
         cost = {"scribes_die": t.scribes_die_amulets}.get(play, t.amulets[KINDS.index(play.split("_")[0])])
-        return PLAY_TEXT[play] + _amulet(cost)
+        return _play_text(play) + _amulet(cost)
     if name == "courtesan":
-        return f"take {names[i]} from the discard pile"
+        return tr("take {card} from the discard pile", card=card_name(names[i]))
     if name == "give_talents":
-        return f"give seat {state.turn} 2 talents"
+        return tr("give seat {seat} 2 talents", seat=state.turn)
     if name == "give_card":
-        return f"give seat {state.turn} a {names[i]}"
+        return tr("give seat {seat} a {card}", seat=state.turn, card=card_name(names[i]))
     if name == "offer":
-        return f"offer a {names[i]} to seat {state.turn}"
+        return tr("offer a {card} to seat {seat}", card=card_name(names[i]), seat=state.turn)
     if name == "offer_done":
-        return "offer nothing more"
+        return tr("offer nothing more")
     if name == "accept":
         giver, r = divmod(i, 5)
-        return f"accept {names[r]} from seat {giver}{_amulet(t.envoys_per_card)}"
+        return tr("accept {card} from seat {seat}", card=card_name(names[r]), seat=giver) + _amulet(t.envoys_per_card)
     if name == "accept_done":
-        return "accept no more offers"
+        return tr("accept no more offers")
     if name in ("keep", "reject"):
-        card = names[state.pending[0][0]] if state.pending else "the card"
-        return f"keep {card}{_amulet(t.vizier_per_card)}" if name == "keep" else f"discard {card}"
+        card = card_name(names[state.pending[0][0]]) if state.pending else tr("the card")
+        if name == "keep":
+            return tr("keep {card}", card=card) + _amulet(t.vizier_per_card)
+        return tr("discard {card}", card=card)
     if name == "bid":
-        return f"bid {i} talent{'s' if i != 1 else ''}"
+        return tr.n("bid {n} talent", "bid {n} talents", i)
     if name == "end_turn":
-        return "end turn"
+        return tr("end turn")
     if name == "limit_discard":
-        return f"discard down to {t.kit['hand_limit']} cards (+1 amulet)"
+        return tr("discard down to {limit} cards (+1 amulet)", limit=t.kit["hand_limit"])
     if name == "limit_keep":
-        extra = sum(state.hands[state.turn]) - t.kit["hand_limit"]
-        return f"keep all cards (+{max(extra, 0)} amulets)"
+        extra = max(sum(state.hands[state.turn]) - t.kit["hand_limit"], 0)
+        return tr.n("keep all cards (+{n} amulets)", "keep all cards (+{n} amulets)", extra)
     if name == "discard":
-        return f"discard {names[i]}"
-    return "pass: no stall to take and nothing to build"
+        return tr("discard {card}", card=card_name(names[i]))
+    return tr("pass: no stall to take and nothing to build")
+
+
+def _look(state: Any, card: tuple[int, int]) -> str:
+    """A market or drawn card as the actor sees it, in the active language."""
+    look = state._card_look(card)
+    return tr("face-down") if look == "face-down" else card_name(look)
+
+
+def door_name(door: str) -> str:
+    """A door frame's name (``left``, ``right``) in the active language."""
+    return tr.term("door", door)
 
 
 def action_to_string(state: Any, action: int) -> str:
@@ -198,52 +245,63 @@ def _chance_label(state: Any, outcome: int) -> str:
     head = state.queue[0]
     t = state.tables
     if head == "tile":
-        return f"mosaic stack top: {t.tile_ids[outcome]}" if outcome < len(t.tile_ids) else f"tile {outcome}"
+        if outcome < len(t.tile_ids):
+            return tr("mosaic stack top: {tile}", tile=t.tile_ids[outcome])
+        return tr("tile {outcome}", outcome=outcome)
     if head == "dice":
-        return f"{outcome} priest symbol(s) rolled"
+        return tr("{n} priest symbol(s) rolled", n=outcome)
     kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
     if up > 1:
-        return f"outcome {outcome}"
-    face = "face-up" if up else "face-down"
+        return tr("outcome {outcome}", outcome=outcome)
     if head.startswith("hand:"):
-        return f"deal {t.names[kind]} to seat {head[5:]}"
-    return f"draw {t.names[kind]} ({face})"
+        return tr("deal {card} to seat {seat}", card=card_name(t.names[kind]), seat=head[5:])
+    if up:
+        return tr("draw {card} (face-up)", card=card_name(t.names[kind]))
+    return tr("draw {card} (face-down)", card=card_name(t.names[kind]))
 
 
 def _expected(state: Any) -> str:
     phase = state.phase
     seat = state.actor
-    text = {
-        "turn": f"seat {seat} takes a market stall or builds (characters may be played)",
-        "build": f"seat {seat} builds another piece or finishes building (characters may be played)",
-        "after": f"seat {seat} may play characters, then ends the turn",
-        "pay": f"seat {seat} pays {RESOURCES[state._next_unit()]}" if any(state.to_pay) else "payment",
-        "place": f"seat {seat} lays the mosaic",
-        "refill": f"seat {seat} puts the drawn cards on the stalls",
-        "claim": f"seat {seat} may claim a new sanctuary",
-        "courtesans": f"seat {seat} takes a card from the discard pile",
-        "beggars": f"seat {seat} answers the Beggars",
-        "envoy_offer": f"seat {seat} offers cards to the Envoys",
-        "envoy_accept": f"seat {seat} accepts offered cards",
-        "vizier": f"seat {seat} keeps or discards a Vizier card",
-        "offering": f"seat {seat} bids in the Offering",
-        "limit": f"seat {seat} chooses how to meet the hand limit",
-        "limit_discard": f"seat {seat} discards down to the hand limit",
+    if phase == "turn":
+        return tr("seat {seat} takes a market stall or builds (characters may be played)", seat=seat)
+    if phase == "build":
+        return tr("seat {seat} builds another piece or finishes building (characters may be played)", seat=seat)
+    if phase == "after":
+        return tr("seat {seat} may play characters, then ends the turn", seat=seat)
+    if phase == "pay":
+        if any(state.to_pay):
+            return tr("seat {seat} pays {resource}", seat=seat, resource=resource_name(RESOURCES[state._next_unit()]))
+        return tr("payment")
+    texts = {
+        "place": tr("seat {seat} lays the mosaic", seat=seat),
+        "refill": tr("seat {seat} puts the drawn cards on the stalls", seat=seat),
+        "claim": tr("seat {seat} may claim a new sanctuary", seat=seat),
+        "courtesans": tr("seat {seat} takes a card from the discard pile", seat=seat),
+        "beggars": tr("seat {seat} answers the Beggars", seat=seat),
+        "envoy_offer": tr("seat {seat} offers cards to the Envoys", seat=seat),
+        "envoy_accept": tr("seat {seat} accepts offered cards", seat=seat),
+        "vizier": tr("seat {seat} keeps or discards a Vizier card", seat=seat),
+        "offering": tr("seat {seat} bids in the Offering", seat=seat),
+        "limit": tr("seat {seat} chooses how to meet the hand limit", seat=seat),
+        "limit_discard": tr("seat {seat} discards down to the hand limit", seat=seat),
     }
-    return text.get(phase, phase)
+    return texts.get(phase, str(phase))
 
 
 def illegal_reason(state: Any, action: int) -> str:
     """Why ``action`` is not legal now, as specifically as the rules allow."""
     actions = state.game.actions
     if not 0 <= action < actions.size:
-        return f"action {action} is outside the action space (0..{actions.size - 1})"
+        return tr("action {action} is outside the action space (0..{last})", action=action, last=actions.size - 1)
     name, i = actions.decode(action)
     label = state._safe_label(action)
     if name not in PHASE_RANGES.get(state.phase, set()):
-        return f"'{label}' is not possible now: {_expected(state)}"
+        return tr("'{label}' is not possible now: {expected}", label=label, expected=_expected(state))
     specific = _specific(state, name, i)
-    return f"'{label}' is illegal: {specific}" if specific else f"'{label}' is not legal now"
+    if specific:
+        return tr("'{label}' is illegal: {reason}", label=label, reason=specific)
+    return tr("'{label}' is not legal now", label=label)
 
 
 def _specific(state: Any, name: str, i: int) -> str | None:
@@ -252,64 +310,70 @@ def _specific(state: Any, name: str, i: int) -> str | None:
     hand = state.hands[seat]
     names = t.names
     if name == "take":
-        return f"stall {STALL_NAMES[i]} is empty" if not state.stalls[i] else None
+        return tr("stall {stall} is empty", stall=STALL_NAMES[i]) if not state.stalls[i] else None
     if name in ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic"):
         return _piece_reason(state, name, i)
     if name == "pass":
-        return "a stall can be taken or a piece built, so passing is not allowed"
+        return tr("a stall can be taken or a piece built, so passing is not allowed")
     if name == "pay":
         r, s = divmod(i, 4)
         nxt = state._next_unit()
         if r != nxt:
-            return f"the next unit to pay is {RESOURCES[nxt]}"
+            return tr("the next unit to pay is {resource}", resource=resource_name(RESOURCES[nxt]))
         source = SOURCES[s]
         if source == "merchant":
             if not state.merchants[seat]:
-                return "you have no Nile merchant left"
+                return tr("you have no Nile merchant left")
             if r == 0 and not state.game.options["merchant_artisan"]:
-                return "with merchant_artisan=false a Nile merchant cannot replace an artisan"
+                return tr("with merchant_artisan=false a Nile merchant cannot replace an artisan")
         else:
             kind = (r, TAINTED0 + r, TROMPE)[s]
             if not hand[kind]:
-                return f"you hold no {names[kind]}"
-        return "paying this way leaves the rest of the cost unpayable"
+                return tr("you hold no {card}", card=card_name(names[kind]))
+        return tr("paying this way leaves the rest of the cost unpayable")
     if name == "place":
         tile = state.piece[1]
         if i >= len(t.placements[tile]):
-            return f"mosaic {t.tile_ids[tile]} has only {len(t.placements[tile])} placements"
-        return f"cells {mask_cells(state, t.placements[tile][i].mask & state.occupied)} are already covered"
+            return tr("mosaic {tile} has only {count} placements", tile=t.tile_ids[tile], count=len(t.placements[tile]))
+        return tr("cells {cells} are already covered", cells=mask_cells(state, t.placements[tile][i].mask & state.occupied))
     if name == "refill":
-        return "face-down cards cannot be told apart: this assignment looks like an earlier one"
+        return tr("face-down cards cannot be told apart: this assignment looks like an earlier one")
     if name == "claim":
-        return f"only {len(state.claimable)} new sanctuar{'y' if len(state.claimable) == 1 else 'ies'} can be claimed"
+        count = len(state.claimable)
+        return tr.n("only {n} new sanctuary can be claimed", "only {n} new sanctuaries can be claimed", count)
     if name == "play":
         play = CHARACTER_PLAYS[i]
         kind = KINDS.index(play.split("_")[0])
         if not state.hands[state.turn][kind]:
-            return f"you hold no {names[kind]} card"
+            return tr("you hold no {card} card", card=card_name(names[kind]))
         if play == "courtesans":
-            return "the discard pile is empty"
+            return tr("the discard pile is empty")
         if play == "vizier":
-            return "the deck and the discard pile are empty"
+            return tr("the deck and the discard pile are empty")
         if play == "smugglers":
-            return "Smugglers were already played this turn"
-        return "the any-mosaic mode is played before or during a build, with at least 2 tiles in the stack"
+            return tr("Smugglers were already played this turn")
+        return tr("the any-mosaic mode is played before or during a build, with at least 2 tiles in the stack")
     if name == "courtesan":
-        return f"the discard pile holds no {names[i]}"
+        return tr("the discard pile holds no {card}", card=card_name(names[i]))
     if name == "give_talents":
-        return f"you hold only {state.talents[seat]} talent(s); give a standard card instead"
+        return tr("you hold only {n} talent(s); give a standard card instead", n=state.talents[seat])
     if name in ("give_card", "offer"):
-        return f"you hold no {names[i]}"
+        return tr("you hold no {card}", card=card_name(names[i]))
     if name == "accept":
         giver, r = divmod(i, 5)
-        return f"seat {giver} has not offered a {names[r]}"
+        return tr("seat {seat} has not offered a {card}", seat=giver, card=card_name(names[r]))
     if name == "bid":
         if i > MAX_BID:
-            return f"bids above {MAX_BID} are not offered"
-        return f"you hold only {state.talents[seat]} talents"
+            return tr("bids above {max} are not offered", max=MAX_BID)
+        return tr("you hold only {n} talents", n=state.talents[seat])
     if name == "discard":
-        return f"you hold no {names[i]}"
+        return tr("you hold no {card}", card=card_name(names[i]))
     return None
+
+
+def category_name(tables: Tables, category: str) -> str:
+    """A palace category's name (``Wall``) in the active language."""
+    return tr.term("piece", tables.category_names[category])
 
 
 def _piece_reason(state: Any, name: str, i: int) -> str | None:
@@ -317,32 +381,31 @@ def _piece_reason(state: Any, name: str, i: int) -> str | None:
     category = {"wall": "walls", "sphinx": "sphinxes", "pedestal": "throne", "throne": "throne",
                 "obelisk": "obelisks", "door": "doors", "mosaic": "mosaics"}[name]
     if name == "wall" and state.walls[i] >= 0:
-        return f"wall slot {t.wall_ids[i]} is already built"
+        return tr("wall slot {wall} is already built", wall=t.wall_ids[i])
     if name == "door" and state.doors[i] >= 0:
-        return f"door frame {t.door_ids[i]} is already built"
+        return tr("door frame {door} is already built", door=door_name(t.door_ids[i]))
     if name == "sphinx" and len(state.sphinxes) >= t.pieces["sphinxes"]:
-        return f"all {t.pieces['sphinxes']} sphinxes are built"
+        return tr("all {n} sphinxes are built", n=t.pieces["sphinxes"])
     if name == "pedestal" and state.throne:
-        return "the pedestal is already built"
+        return tr("the pedestal is already built")
     if name == "throne" and not state.throne:
-        return "the throne needs the pedestal first"
+        return tr("the throne needs the pedestal first")
     if name == "throne" and len(state.throne) >= 2:
-        return "the throne is already built"
+        return tr("the throne is already built")
     if name == "obelisk" and len(state.obelisks) >= t.pieces["obelisks"]:
-        return f"all {t.pieces['obelisks']} obelisks are built"
+        return tr("all {n} obelisks are built", n=t.pieces["obelisks"])
     if name == "mosaic":
         tile = t.tile_ids[i]
         if state.stack_top != i and i not in state.stack_rest:
-            return f"mosaic {tile} is no longer in the stack"
+            return tr("mosaic {tile} is no longer in the stack", tile=tile)
         if state.stack_top != i and not state.scribe_picks:
-            top = t.tile_ids[state.stack_top] if state.stack_top >= 0 else "none"
-            return f"only the top mosaic ({top}) may be built; a Scribe played this turn allows another"
+            top = t.tile_ids[state.stack_top] if state.stack_top >= 0 else tr("none")
+            return tr("only the top mosaic ({top}) may be built; a Scribe played this turn allows another", top=top)
         if not state._fits(i):
-            return f"mosaic {tile} fits nowhere in the garden"
+            return tr("mosaic {tile} fits nowhere in the garden", tile=tile)
     seat = state.turn
     if not affordable(t, list(t.costs[category]), state.credit, state.hands[seat], state.merchants[seat],
                       state.game.options["merchant_artisan"]):
-        return (f"a {t.category_names[category]} piece costs {cost_text(t.costs[category])}; "
-                f"your cards, tainted halves and Nile merchants cannot pay it")
+        return tr("a {piece} piece costs {cost}; your cards, tainted halves and Nile merchants cannot pay it",
+                  piece=category_name(t, category), cost=cost_text(t.costs[category]))
     return None
-

@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, Final
 
+from obelisk.core import i18n
+from obelisk.core.registry import game_class
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 from obelisk.core.help import GameHelp, HelpEntry, Number, Numbers
 
 DEFAULT_PATH = Path(__file__).with_name("cleopatra.json")
+tr = i18n.domain("cleopatra")
 
 RESOURCES = ("artisan", "stone", "marble", "wood", "lapis")
 """The five standard resources; payment prompts follow this order."""
@@ -56,6 +60,15 @@ REWARD_FIELDS = {
     "doors": ("base", "per_wall"),
     "mosaics": ("base", "per_palm"),
 }
+SCORE_HEADINGS: Final = {
+    "talents": "Talents",
+    "merchant_bonus": "Unused Nile merchants",
+    "amulets": "Amulets",
+    "tainted_in_hand": "Tainted cards in hand",
+    "sanctuary_relief": "Sanctuary cells",
+    "eaten": "Eaten by the crocodile",
+}
+"""The heading of each category of a seat's score breakdown (``scoring.scores``), a ``score`` term of the catalog."""
 KIT_FIELDS = ("talents", "nile_merchants", "anubis_statues", "cards_dealt", "hand_limit", "merchant_end_value")
 
 
@@ -452,16 +465,17 @@ def build_help(tables: Tables) -> GameHelp:
     """The rules summary, every card kind, palace piece and kit component, the texts from ``cleopatra.json``.
 
     The numbers (copies, amulets, costs, rewards, the kit) are those of ``tables``, so a
-    replacement data file is explained with its own figures.
+    replacement data file is explained with its own figures. Texts and names are in the active language.
     """
-    texts = read_json(DEFAULT_PATH, "cleopatra.json")["help"]  # type: ignore[index]
-    labels, kinds = texts["labels"], texts["kinds"]
+    texts = _help_texts()
+    labels = {key: tr.term("help", value) for key, value in texts["labels"].items()}
+    kinds = {key: tr.term("help", value) for key, value in texts["kinds"].items()}
     entries = []
     numbers: Numbers
     for index, kind in enumerate(KINDS):
         kind_type = KIND_TYPES[index]
-        resource = tables.names[index % 5] if index < TROMPE else labels["any"]
-        template = texts["cards"].get(kind) or texts["cards"][kind_type]
+        resource = tr.term("card", tables.names[index % 5]) if index < TROMPE else labels["any"]
+        template = tr.term("help", texts["cards"].get(kind) or texts["cards"][kind_type])
         per_card = tables.envoys_per_card if index == ENVOYS else tables.vizier_per_card
         text = template.format(units=tables.units[index], resource=resource.lower(), amulets=tables.amulets[index],
                                per_card=per_card, die_amulets=tables.scribes_die_amulets)
@@ -474,15 +488,16 @@ def build_help(tables: Tables) -> GameHelp:
             counts.append((labels["amulets"], tables.amulets[index]))
         if index == SCRIBES:
             counts.append((labels["die_amulets"], tables.scribes_die_amulets))
-        entries.append(HelpEntry(f"card:{kind}", tables.names[index], kinds[kind_type], text, tuple(counts)))
+        entries.append(HelpEntry(f"card:{kind}", tr.term("card", tables.names[index]), kinds[kind_type], text,
+                                 tuple(counts)))
     for category in CATEGORIES:
-        cost = ", ".join(f"{units} {tables.names[RESOURCES.index(r)].lower()}"
+        cost = ", ".join(f"{units} {tr.term('card', tables.names[RESOURCES.index(r)]).lower()}"
                          for r, units in zip(RESOURCES, tables.costs[category]) if units)
         reward = tables.rewards[category]
-        rewards = tuple((texts["rewards"][field], value) for field, value in reward.items())
+        rewards = tuple((tr.term("help", texts["rewards"][field]), value) for field, value in reward.items())
         numbers = ((labels["pieces"], tables.pieces[category]), (labels["cost"], cost), *rewards)
-        entries.append(HelpEntry(f"piece:{category}", tables.category_names[category], kinds["piece"],
-                                 texts["pieces"][category].format(**reward), numbers))
+        entries.append(HelpEntry(f"piece:{category}", tr.term("piece", tables.category_names[category]), kinds["piece"],
+                                 tr.term("help", texts["pieces"][category]).format(**reward), numbers))
     values = {**tables.kit, "first_removes": tables.offering_first, "steps": tables.steps}
     for key, spec in texts["kit"].items():
         numbers = ((labels["each"], tables.kit[spec["count"]]),) if "count" in spec else ()
@@ -490,5 +505,46 @@ def build_help(tables: Tables) -> GameHelp:
             numbers = ((labels["count"], tables.dice), (labels["faces"], tables.faces))
         elif key == "cleopatra":
             numbers = ((labels["steps"], tables.steps),)
-        entries.append(HelpEntry(f"kit:{key}", spec["name"], kinds["kit"], spec["text"].format(**values), numbers))
-    return GameHelp("\n\n".join(texts["summary"]), tuple(entries), ("card", "piece"))
+        entries.append(HelpEntry(f"kit:{key}", tr.term("kit", spec["name"]), kinds["kit"],
+                                 tr.term("help", spec["text"]).format(**values), numbers))
+    summary = "\n\n".join(tr.term("help", paragraph) for paragraph in texts["summary"])
+    return GameHelp(summary, tuple(entries), ("card", "piece"))
+
+
+def _help_texts() -> dict[str, Any]:
+    texts: dict[str, Any] = read_json(DEFAULT_PATH, "cleopatra.json")["help"]  # type: ignore[index]
+    return texts
+
+
+def terms() -> Iterator[tuple[str, str]]:
+    """Every name and text of the shipped data that is shown, with its kind: the Czech catalog translates them."""
+    info = game_class("cleopatra").info
+    yield "game", info.name
+    yield "game", info.description
+    for option in info.options:
+        yield "option", option.description
+        for value in option.allowed or ():
+            if isinstance(value, str) and value:
+                yield "option", value
+    doc = read_json(DEFAULT_PATH, "cleopatra.json")
+    for card in doc["cards"]:
+        yield "card", card["name"]
+    for category in doc["categories"]:
+        yield "piece", category["name"]
+    for category in CATEGORIES:
+        yield "category", category
+    for heading in SCORE_HEADINGS.values():
+        yield "score", heading
+    for resource in RESOURCES:
+        yield "resource", resource
+    for door in doc["garden"]["doors"]:
+        yield "door", door["id"]
+    texts = _help_texts()
+    for paragraph in texts["summary"]:
+        yield "help", paragraph
+    for group in ("labels", "kinds", "rewards", "cards", "pieces"):
+        for value in texts[group].values():
+            yield "help", value
+    for spec in texts["kit"].values():
+        yield "kit", spec["name"]
+        yield "help", spec["text"]

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from obelisk.core import Game, GameInfo, Option
 from obelisk.core.help import GameHelp
 from obelisk.games.cleopatra.actions import make_actions
-from obelisk.games.cleopatra.data import DataError, build_help, load_tables
+from obelisk.games.cleopatra.data import SCORE_HEADINGS, DataError, build_help, load_tables, tr
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
 from obelisk.games.cleopatra.tensor import TensorLayout
@@ -63,6 +63,12 @@ class CleopatraGame(Game):
     def help(self) -> GameHelp:
         """The rules summary, the cards, palace pieces and kit of this game's data file."""
         return build_help(self.tables)
+
+    def score_heading(self, category: str) -> str:
+        """The rulebook's name of a scoring category, in the active language."""
+        if category in SCORE_HEADINGS:
+            return tr.term("score", SCORE_HEADINGS[category])
+        return super().score_heading(category)
 
     def num_distinct_actions(self) -> int:
         return self._sizes[0]

@@ -7,7 +7,7 @@ from itertools import accumulate, permutations
 from typing import Any, Callable, Final, Mapping, Sequence
 
 from obelisk.core import ActionSpace
-from obelisk.games.cleopatra.data import BEGGARS, CATEGORIES, KINDS, RESOURCES, TAINTED0, TROMPE, Placement, Tables
+from obelisk.games.cleopatra.data import BEGGARS, CATEGORIES, KINDS, TAINTED0, TROMPE, Placement, Tables
 
 STALLS: Final = 3
 STALL_NAMES: Final = ("A", "B", "C")
@@ -214,6 +214,3 @@ def draw_outcomes(deck: list[int], face_up: int, ids: list[int]) -> list[tuple[i
                 ids.append(NUM_KINDS + kind)
     return result
 
-
-def cost_text(cost: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n) or "nothing"

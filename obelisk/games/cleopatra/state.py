@@ -35,7 +35,7 @@ from typing import Any, Callable, Final
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.pools import deal_random, draw_random
 from obelisk.core.protocol import RulesCache
-from obelisk.games.cleopatra.actions import action_to_string, illegal_reason
+from obelisk.games.cleopatra.actions import action_to_string, illegal_reason, tr
 from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
@@ -1351,17 +1351,17 @@ class CleopatraState(State):
         if self.queue:
             head = self.queue[0]
             if head.startswith("hand:"):
-                return f"seat {head[5:]} is dealt a card"
+                return tr("seat {seat} is dealt a card", seat=head[5:])
             if self.phase == "vizier":
-                return f"seat {self.turn} draws a card for the Vizier"
-            return "a face-down card is drawn"
+                return tr("seat {seat} draws a card for the Vizier", seat=self.turn)
+            return tr("a face-down card is drawn")
         if self.phase == "offering":
-            return f"seat {self.actor} places a secret bid"
+            return tr("seat {seat} places a secret bid", seat=self.actor)
         if self.phase == "beggars":
-            return f"seat {self.actor} gives seat {self.turn} a standard card"
+            return tr("seat {seat} gives seat {turn} a standard card", seat=self.actor, turn=self.turn)
         if self.phase == "courtesans":
-            return f"seat {self.turn} takes a card from the discard pile"
-        return f"seat {self.turn} keeps a card (+{self.tables.vizier_per_card} amulet)"
+            return tr("seat {seat} takes a card from the discard pile", seat=self.turn)
+        return tr("seat {seat} keeps a card (+{n} amulet)", seat=self.turn, n=self.tables.vizier_per_card)
 
     def _resample(self, seat: int, rng: random.Random) -> "CleopatraState":
         """Re-deal hidden cards consistently with what ``seat`` knows.

@@ -13,9 +13,32 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from obelisk.core.text import beside, counted, latest, readable, words, wrapped
+from obelisk.core import i18n
+from obelisk.core.text import beside, latest, readable, words, wrapped
 from obelisk.games.cleopatra.data import RESOURCES, Tables
 from obelisk.games.cleopatra.rules import STALL_NAMES
+
+tr = i18n.domain("cleopatra")
+
+
+def card_name(name: str) -> str:
+    """A card's name in the active language."""
+    return tr.term("card", name)
+
+
+def resource_name(resource: str) -> str:
+    """A resource (``stone``) in the active language."""
+    return tr.term("resource", resource)
+
+
+def door_name(door: str) -> str:
+    """A door frame's name (``left``, ``right``) in the active language."""
+    return tr.term("door", door)
+
+
+def category_name(tables: Tables, category: str) -> str:
+    """A palace category's name (``Wall``) in the active language."""
+    return tr.term("piece", tables.category_names[category])
 
 
 def _counts(tables: Tables, counts: list[int]) -> dict[str, int]:
@@ -123,30 +146,37 @@ def _first(t: Tables, tile: int, index: int) -> int:
     return r * t.cols + c
 
 
-_PHASES = {
-    "setup": "setting up", "turn": "choosing an action", "refill": "refilling the stalls", "build": "building",
-    "pay": "paying for the building", "place": "placing the piece", "claim": "claiming sanctuaries",
-    "tiles": "laying a mosaic", "after": "after the action", "limit": "hand limit",
-    "limit_discard": "discarding down to the hand limit", "beggars": "the Beggars' demand",
-    "courtesans": "the Courtesans", "vizier": "the Vizier", "envoy_offer": "the Envoys: offering",
-    "envoy_accept": "the Envoys: accepting", "offering": "the Offering", "dice": "Cleopatra's dice",
-    "end": "game over",
-}
+def phase_name(phase: str) -> str:
+    """What the game is waiting for, in words of the active language."""
+    names = {
+        "setup": tr("setting up"), "turn": tr("choosing an action"), "refill": tr("refilling the stalls"),
+        "build": tr("building"), "pay": tr("paying for the building"), "place": tr("placing the piece"),
+        "claim": tr("claiming sanctuaries"), "tiles": tr("laying a mosaic"), "after": tr("after the action"),
+        "limit": tr("hand limit"), "limit_discard": tr("discarding down to the hand limit"),
+        "beggars": tr("the Beggars' demand"), "courtesans": tr("the Courtesans"), "vizier": tr("the Vizier"),
+        "envoy_offer": tr("the Envoys: offering"), "envoy_accept": tr("the Envoys: accepting"),
+        "offering": tr("the Offering"), "dice": tr("Cleopatra's dice"), "end": tr("game over"),
+    }
+    return names.get(phase, words(phase))
 
 
 def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
     """What the garden's symbols and the palace's short names mean."""
     return "\n".join([
-        "Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the",
-        "    sanctuary of that seat, T the temple ground; rows 1-9 from the palace,",
-        "    columns a-i from the left.",
-        "Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the",
-        "    seat that built it.",
+        tr("Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the"),
+        tr("    sanctuary of that seat, T the temple ground; rows 1-9 from the palace,"),
+        tr("    columns a-i from the left."),
+        tr("Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the"),
+        tr("    seat that built it."),
     ])
 
 
+def _card(name: str) -> str:
+    return tr("face-down") if name == "face-down" else card_name(name)
+
+
 def _each(counts: Mapping[str, int]) -> list[str]:
-    return [f"{c}x {name}" if c > 1 else name for name, c in counts.items()]
+    return [f"{c}x {_card(name)}" if c > 1 else _card(name) for name, c in counts.items()]
 
 
 def _headed(head: str, parts: list[str]) -> list[str]:
@@ -155,80 +185,97 @@ def _headed(head: str, parts: list[str]) -> list[str]:
 
 
 def _resources(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{c} {words(name)}" for name, c in counts.items()) or "nothing"
+    return ", ".join(f"{c} {resource_name(name)}" for name, c in counts.items()) or tr("nothing")
 
 
 def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     """Terminal text from an observation dict alone: 80 columns wide."""
     seat = view["seat"]
     limit = view["max_rounds"]
-    round_text = f"Round {min(view['round'], limit)} of {limit}" if limit else f"Round {view['round']}"
+    round_text = (tr("Round {round} of {limit}", round=min(view["round"], limit), limit=limit) if limit
+                  else tr("Round {round}", round=view["round"]))
     lines = wrapped(f"{round_text}: ", [
-        f"turn of seat {view['turn']}", _PHASES.get(view["phase"], words(view["phase"])),
-        f"Cleopatra {view['cleopatra']}/{view['cleopatra_steps']}", f"altar {view['altar']}/{view['dice']}"])
+        tr("turn of seat {seat}", seat=view["turn"]), phase_name(view["phase"]),
+        tr("Cleopatra {step}/{steps}", step=view["cleopatra"], steps=view["cleopatra_steps"]),
+        tr("altar {dice}/{total}", dice=view["altar"], total=view["dice"])])
     notes: list[Callable[[int], list[str]]] = []
 
     def note(head: str, parts: list[str], separator: str = ", ") -> None:
         notes.append(lambda width: wrapped(head, parts, separator, width=width))
 
-    note("Completed: ", [", ".join(view["completed"]) or "nothing yet",
-                         f"sphinxes {len(view['sphinxes'])}/{tables.pieces['sphinxes']}, "
-                         f"pedestal {'yes' if view['throne'] else 'no'}, "
-                         f"throne {'yes' if len(view['throne']) > 1 else 'no'}, "
-                         f"obelisks {len(view['obelisks'])}/{tables.pieces['obelisks']}"], "; ")
+    completed = ", ".join(tr.term("category", c) for c in view["completed"]) or tr("nothing yet")
+    note(tr("Completed: "), [completed, tr(
+        "sphinxes {sphinxes}/{all_sphinxes}, pedestal {pedestal}, throne {throne}, obelisks {obelisks}/{all_obelisks}",
+        sphinxes=len(view["sphinxes"]), all_sphinxes=tables.pieces["sphinxes"],
+        pedestal=tr("yes") if view["throne"] else tr("no"),
+        throne=tr("yes") if len(view["throne"]) > 1 else tr("no"),
+        obelisks=len(view["obelisks"]), all_obelisks=tables.pieces["obelisks"])], "; ")
     walls = " ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
-    doors = " ".join(f"{d}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
-    note("Walls ", [walls, f"doors {doors}"], "; ")
-    note(f"Mosaic stack: top {view['stack_top'] or '-'}; below: ", view["stack_others"] or ["-"], " ")
+    doors = " ".join(f"{door_name(d)}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
+    note(tr("Walls "), [walls, tr("doors {doors}", doors=doors)], "; ")
+    note(tr("Mosaic stack: top {tile}; below: ", tile=view["stack_top"] or "-"), view["stack_others"] or ["-"], " ")
     if view["removed_tiles"]:
-        note("Mosaic tiles removed: ", view["removed_tiles"], " ")
+        note(tr("Mosaic tiles removed: "), view["removed_tiles"], " ")
     for owner, cells in view["sanctuaries"]:
-        note(f"Sanctuary {owner}: ", cells, " ")
+        note(tr("Sanctuary {seat}: ", seat=owner), cells, " ")
     for s, stall in enumerate(view["market"]):
-        note(f"Stall {STALL_NAMES[s]}: ", stall or ["empty"])
+        note(tr("Stall {stall}: ", stall=STALL_NAMES[s]), [_card(c) for c in stall] or [tr("empty")])
     known = _each(view["discards"])
     unknown = view["discard_pile"] - sum(view["discards"].values())
     if unknown:
-        known.append(f"{unknown} not seen since a Courtesans take")
-    note(f"Deck {view['deck']} ({view['deck_face_up']} up); discards {view['discard_pile']}"
-         + (": " if known else ""), known)
+        known.append(tr("{n} not seen since a Courtesans take", n=unknown))
+    note(tr("Deck {deck} ({up} up); discards {pile}", deck=view["deck"], up=view["deck_face_up"],
+            pile=view["discard_pile"]) + (": " if known else ""), known)
     garden = ["    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))]
     garden += [f"{r + 1:>3} {row}" for r, row in enumerate(view["garden"])]
     lines += beside(garden, notes)
     if view["pending"]:
-        lines += wrapped("Drawn: ", view["pending"])
+        lines += wrapped(tr("Drawn: "), [_card(c) for c in view["pending"]])
     if view["offers"]:
-        lines += wrapped("Offered to the Envoys: ", [f"{name} (seat {q})" for q, name in view["offers"]])
+        lines += wrapped(tr("Offered to the Envoys: "),
+                         [tr("{card} (seat {seat})", card=_card(name), seat=q) for q, name in view["offers"]])
     if view["phase"] in ("pay", "build", "place", "claim"):
-        built = counted(view["pieces_built"], "piece")
-        lines += wrapped("Building: ", [f"{built} so far", f"to pay {_resources(view['to_pay'])}",
-                                        f"tainted halves left {_resources(view['credit'])}"], "; ")
+        built = tr.n("{n} piece", "{n} pieces", view["pieces_built"])
+        lines += wrapped(tr("Building: "), [tr("{built} so far", built=built),
+                                           tr("to pay {units}", units=_resources(view["to_pay"])),
+                                           tr("tainted halves left {units}", units=_resources(view["credit"]))], "; ")
     if view["claimable"]:
-        lines += wrapped("New sanctuaries: ", [" ".join(c) for c in view["claimable"]], "; ")
+        lines += wrapped(tr("New sanctuaries: "), [" ".join(c) for c in view["claimable"]], "; ")
     if view["offering"] is not None:
-        lines += wrapped("Offering: ", [f"seat {q} " + (b if isinstance(b, str) else f"bid {b}" if b >= 0 else "waiting")
-                                        for q, b in enumerate(view["offering"])])
+        lines += wrapped(tr("Offering: "), [_bid_text(q, b) for q, b in enumerate(view["offering"])])
     if view["last_offering"]:
         last = view["last_offering"]
-        lines += wrapped("Last Offering: ", [f"seat {q} bid {bid} ({change:+d} amulet{'' if abs(change) == 1 else 's'})"
-                                             for q, (bid, change) in enumerate(zip(last["bids"], last["amulets"]))])
+        lines += wrapped(tr("Last Offering: "), [
+            tr.n("seat {seat} bid {bid} ({change} amulet)", "seat {seat} bid {bid} ({change} amulets)", abs(change),
+                 seat=q, bid=bid, change=f"{change:+d}")
+            for q, (bid, change) in enumerate(zip(last["bids"], last["amulets"]))])
     for q, p in enumerate(view["players"]):
-        me = " (you)" if q == seat else ""
-        parts = [counted(p["hand_size"], "card"), counted(p["merchants"], "merchant"), counted(p["statues"], "statue")]
+        head = tr("Seat {seat} (you): ", seat=q) if q == seat else tr("Seat {seat}: ", seat=q)
+        parts = [tr.n("{n} card", "{n} cards", p["hand_size"]), tr.n("{n} merchant", "{n} merchants", p["merchants"]),
+                 tr.n("{n} statue", "{n} statues", p["statues"])]
         if "hand" in p:
-            parts += [counted(p["talents"], "talent"), counted(p["amulets"], "amulet")]
-            parts += _headed("hand: ", _each(p["hand"]) or ["empty"])
+            parts += [tr.n("{n} talent", "{n} talents", p["talents"]), tr.n("{n} amulet", "{n} amulets", p["amulets"])]
+            parts += _headed(tr("hand: "), _each(p["hand"]) or [tr("empty")])
         elif p["known_cards"]:
-            parts += _headed("seen in hand: ", _each(p["known_cards"]))
-        lines += wrapped(f"Seat {q}{me}: ", parts)
+            parts += _headed(tr("seen in hand: "), _each(p["known_cards"]))
+        lines += wrapped(head, parts)
     if view.get("final"):
         f = view["final"]
         for q in range(len(view["players"])):
-            fate = "eaten by the crocodile" if f["eaten"][q] else counted(f["talents"][q], "talent")
-            lines.append(f"Final seat {q}: {counted(f['amulets'][q], 'amulet')}, {fate}")
+            fate = tr("eaten by the crocodile") if f["eaten"][q] else tr.n("{n} talent", "{n} talents", f["talents"][q])
+            lines.append(tr("Final seat {seat}: {amulets}, {fate}", seat=q,
+                            amulets=tr.n("{n} amulet", "{n} amulets", f["amulets"][q]), fate=fate))
     if view["log"]:
-        lines.append(latest("Recent: ", [readable(entry) for entry in view["log"][-4:]]))
+        lines.append(latest(tr("Recent: "), [readable(entry) for entry in view["log"][-4:]]))
     return "\n".join(lines)
+
+
+def _bid_text(q: int, bid: Any) -> str:
+    if isinstance(bid, str):
+        return tr("seat {seat} bid", seat=q) if bid == "bid" else tr("seat {seat} waiting", seat=q)
+    if bid >= 0:
+        return tr("seat {seat} bid {bid}", seat=q, bid=bid)
+    return tr("seat {seat} waiting", seat=q)
 
 
 def render_state(state: Any) -> str:
