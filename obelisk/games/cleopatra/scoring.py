@@ -8,7 +8,10 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
+from obelisk.core import i18n
 from obelisk.games.cleopatra.data import TAINTED0, TROMPE, Tables
+
+tr = i18n.domain("cleopatra")
 
 CARD_VALUE: Final = 0.7
 """Talents the evaluation credits per resource unit in hand: 0.5 and 1.0 both lost more
@@ -60,9 +63,9 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     if f["eaten"][ahead]:
         return None
     if f["eaten"][behind]:
-        return "not eaten by the crocodile"
+        return tr("not eaten by the crocodile")
     if f["amulets"][ahead] < f["amulets"][behind]:
-        return "fewer amulets"
+        return tr("fewer amulets")
     return None
 
 

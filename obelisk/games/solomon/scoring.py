@@ -124,7 +124,7 @@ def rank_keys(coins: Sequence[int], tiles: Sequence[Sequence[int]], tiebreak: st
 def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     """In words, why ``ahead`` ranks above ``behind`` with the same total (only option ``tiebreak='coins'`` says)."""
     if state.game.options["tiebreak"] == "coins" and state.coins[ahead] > state.coins[behind]:
-        return "more coins left"
+        return tr("more coins left")
     return None
 
 

@@ -34,9 +34,9 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     if ahead not in state.finished:
         return None
     if behind not in state.finished:
-        return "entered the burial chamber"
+        return tr("entered the burial chamber")
     if state.finished.index(ahead) < state.finished.index(behind):
-        return "entered the burial chamber first"
+        return tr("entered the burial chamber first")
     return None
 
 
