@@ -53,7 +53,7 @@ def _take_language(args: list[str]) -> tuple[list[str], str]:
     Taken out here rather than declared by each command: ``play`` reads the words it does not know as
     game options, so one place decides the language for all three.
     """
-    chosen = os.environ.get(LANGUAGE_VARIABLE) or i18n.DEFAULT_LANGUAGE
+    chosen = os.environ.get(LANGUAGE_VARIABLE) or i18n.current_language()
     where = "$" + LANGUAGE_VARIABLE
     if not args or args[0] not in SPEAKING_COMMANDS:
         return args, chosen

@@ -78,8 +78,9 @@ def test_rulebook_terms_in_labels_screens_and_help() -> None:
         assert state.public_action_string(state.legal_actions()[0], 1) == "hráč 0 volí kartu"
         screen = game.render_observation(state.observation(0))
         assert screen.startswith("Pokladnice krále Šalamouna — kolo 1 z 12, volba karet")
-        assert "<- vchod do jeskyně (sever)" in screen
-        assert "Hráč 0 (ty): 10 mincí, 12 karet v ruce" in screen
+        assert "Zásoba: 20 mincí" in screen
+        assert "Hráč 0 (ty): 10 mincí, 12 karet, žádné destičky" in screen
+        assert "Vchod do jeskyně (sever) je nahoře" in game.render_legend(state.observation(0))
         names = {entry.key: entry.name for entry in game.help().entries}
         assert names["magic:mirror"] == "Zrcadlo královny ze Sáby"
         assert names["magic:pickaxe"] == "Kouzelný krumpáč"
