@@ -607,8 +607,6 @@ function bindKeys() {
   document.addEventListener("keydown", onShortcut);
   $("undo").addEventListener("click", sendUndo);
   $("help-open").addEventListener("click", () => showHelp(true));
-  $("help-open").textContent = t("Keys (?)");
-  $("undo").textContent = t("Undo");
   $("help-close").addEventListener("click", () => showHelp(false));
   document.addEventListener("visibilitychange", lookedAgain);
   $("filter").addEventListener("input", applyFilter);

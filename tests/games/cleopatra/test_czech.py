@@ -50,7 +50,7 @@ def test_a_czech_playout_renders_and_differs_from_english(seed: int, players: in
     changed = sum(1 for e, c in zip(english, czech) if e != c)
     assert changed > 0.9 * len(english)
     text = "\n".join(czech)
-    for word in ("Hromádka", "hráč", "Sfingy", "Mozaika bohů", "Balíček"):
+    for word in ("Hromádka", "hráč", "sfingy", "Mozaika bohů", "Balíček"):
         assert word in text
 
 
