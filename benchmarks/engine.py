@@ -7,7 +7,7 @@ time is cut into slices, every game slice between two baseline slices, and the
 row reports the median of the slices' ratios: drifts of the machine's speed
 (frequency scaling, other processes) cancel out of each ratio, and a burst of
 load spoils one slice rather than the row.
-Goal: ratio >= 0.5 for every game and player count.
+Goal: ratio >= 0.75 (``GOAL``) for every game and player count.
 
     make bench            # or: .venv/bin/python benchmarks/engine.py --seconds 3
 """
@@ -22,6 +22,9 @@ from typing import Any, Callable, Mapping
 
 import obelisk
 from obelisk.core import TERMINAL, Game, GameInfo, State, sample_outcome
+
+GOAL = 0.75
+"""The least ratio to crazy_eights every game and player count should reach."""
 
 
 def random_game(state: Any, rng: random.Random) -> int:
@@ -166,7 +169,7 @@ def main() -> None:
         return ratio
 
     print(f"baseline: OpenSpiel crazy_eights (C++); median of {args.rounds} interleaved slices per row")
-    print(f"{'game':<10} {'players':>7} {'steps/s':>12} {'games/s':>10} {'baseline':>10} {'ratio':>7}  goal >= 0.5")
+    print(f"{'game':<10} {'players':>7} {'steps/s':>12} {'games/s':>10} {'baseline':>10} {'ratio':>7}  goal >= {GOAL}")
     row("(idle)", 2, _IdleGame(2).new_initial_state)
     print("  floor: a game whose rules do nothing")
     wanted = {g for g in args.games.split(",") if g}
@@ -175,7 +178,7 @@ def main() -> None:
             continue
         for players in range(info.min_players, info.max_players + 1):
             ratio = row(info.id, players, obelisk.load(info.id, players).new_initial_state)
-            print("  ok" if ratio >= 0.5 else "  BELOW GOAL")
+            print("  ok" if ratio >= GOAL else "  BELOW GOAL")
 
 
 if __name__ == "__main__":

@@ -114,8 +114,8 @@ _UNDEALT: Final = -2
 """A slot of the penalty deal in progress whose tile is still in ``penalty_pool`` (re-deals only)."""
 _M0: Final = d.MAGIC0
 _MOVE_TARGET: Final = d.MOVE_TARGET
-_TREASURE_KINDS: Final = d.TREASURE_KINDS
-_TREASURE_VALUE: Final = d.TREASURE_VALUE
+_TREASURE_KINDS: Final[tuple[int, ...]] = d.TREASURE_KINDS
+_TREASURE_VALUE: Final[tuple[int, ...]] = d.TREASURE_VALUE
 _CURSE_VALUE: Final = d.CURSE_VALUE
 _NEIGHBOUR_MASK: Final = d.NEIGHBOUR_MASK
 _MAGIC_KINDS: Final = d.MAGIC_KINDS
@@ -253,8 +253,12 @@ class SolomonState(State):
         return self._rules.tables.cards[self.round_cards[seat]]
 
     def _wealth(self, seat: int) -> int:
-        """Coins plus treasure values: everything the seat can pay with."""
-        return self.coins[seat] + treasure_total(self.tiles[seat])
+        """Coins plus treasure values: everything the seat can pay with (a typed loop: asked on every turn decision)."""
+        held = self.tiles[seat]
+        total = self.coins[seat]
+        for kind in _TREASURE_KINDS:
+            total += held[kind] * _TREASURE_VALUE[kind]
+        return total
 
     def _has_treasure(self, seat: int) -> bool:
         held = self.tiles[seat]
@@ -326,10 +330,14 @@ class SolomonState(State):
             total += count
         shares: tuple[object, ...] = _SHARES[total]  # objects: the floats are shared, never unboxed
         outcomes: list[Any] = []
+        ids: list[int] = []  # the legal list of the draw, built in the same loop
         for kind in range(len(pool)):
             count = pool[kind]
             if count:
                 outcomes.append((kind, shares[count]))
+                ids.append(kind)
+        if self._legal is None:
+            self._legal = ids
         return outcomes
 
     def _legal_actions(self) -> list[int]:
@@ -493,12 +501,12 @@ class SolomonState(State):
             dark_pool[outcome] = dark_pool[outcome] - 1
             unseen = self.unseen
             unseen[sq] = unseen[sq] - 1
-            self.stacks[sq] = (outcome,)
+            self.stacks[sq] = _SINGLE[outcome]
             self._note(_REVEAL_TEXT[sq][outcome])
         elif kind == "top":
             gold_pool = self.gold_pool
             gold_pool[outcome] = gold_pool[outcome] - 1
-            self.stacks[self.tops_revealed] = (outcome,)
+            self.stacks[self.tops_revealed] = _SINGLE[outcome]
             self.tops_revealed += 1
         elif kind == "deal":
             card_pool = self.card_pool

@@ -10,7 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
-from obelisk.games.cleopatra.rules import ROUND_CAP
+from obelisk.games.cleopatra.rules import ROUND_CAP, draw_outcomes
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 K = {name: i for i, name in enumerate(KINDS)}
@@ -384,3 +384,20 @@ def test_pass_only_when_no_card_is_left_to_deal() -> None:
     do(s, "pass")
     assert s.turn == 1 and not s.is_chance_node()
     assert labels(s) == ["pass: no stall to take and nothing to build"]
+
+
+def test_deck_draw_chances_are_exact():
+    """Each card is equally likely and comes face up with chance face_up / size; an empty deck offers nothing."""
+    deck = [0] * len(KINDS)
+    deck[1], deck[4] = 3, 1
+    for face_up in (0, 2, 4, 2):
+        ids: list[int] = []
+        outcomes = draw_outcomes(deck, face_up, ids)
+        down, up = (4 - face_up) / 16, face_up / 16
+        expected = [(1, 3 * down), (4, 1 * down)] if face_up < 4 else []
+        expected += [(len(KINDS) + 1, 3 * up), (len(KINDS) + 4, 1 * up)] if face_up else []
+        assert outcomes == expected and ids == [kind for kind, _ in expected]
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    deck[7] = 5
+    assert draw_outcomes(deck, 1, [])[2] == (7, 5 * (8 / 81))
+    assert draw_outcomes([0] * len(KINDS), 0, []) == []
