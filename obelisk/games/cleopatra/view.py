@@ -11,6 +11,8 @@ leaves it unseen). ``render_observation`` turns that dict into text;
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, Callable, Mapping
 
 from obelisk.core import i18n
@@ -160,6 +162,87 @@ def phase_name(phase: str) -> str:
     return names.get(phase, words(phase))
 
 
+def _piece(label: str) -> str:
+    """A built piece as the log names it (``wall L1``, ``sphinx #3``, ``door frame left``) in the active language."""
+    kind, _, rest = label.partition(" ")
+    if kind == "wall":
+        return tr("wall {wall}", wall=rest)
+    if kind == "sphinx":
+        return tr("sphinx {number}", number=rest)
+    if kind == "mosaic":
+        return tr("mosaic {tile}", tile=rest)
+    if label.startswith("door frame "):
+        return tr("door frame {door}", door=door_name(label.removeprefix("door frame ")))
+    return {"pedestal": tr("pedestal"), "throne": tr("throne"), "obelisk": tr("obelisk")}.get(label, label)
+
+
+def _numbers(listed: str) -> str:
+    return ", ".join(part.strip() for part in listed.split(",") if part.strip())
+
+
+@functools.cache
+def _log_patterns() -> tuple[tuple[re.Pattern[str], Callable[..., str]], ...]:
+    """Each line the rules write to the log (in English: it is part of every observation) and its message."""
+    def seats(listed: str) -> str:
+        return _numbers(listed) or tr("nobody")
+
+    return tuple((re.compile(pattern), say) for pattern, say in (
+        (r"the discard pile is shuffled into a new deck", lambda: tr("the discard pile is shuffled into a new deck")),
+        (r"seat (?P<victim>\d+) has neither 2 talents nor a standard card and shows the hand to seat (?P<seat>\d+)",
+         lambda victim, seat: tr("seat {victim} has neither 2 talents nor a standard card and shows the hand to seat "
+                                 "{seat}", victim=victim, seat=seat)),
+        (r"the market is empty: one card is dealt to each stall",
+         lambda: tr("the market is empty: one card is dealt to each stall")),
+        (r"seat (?P<seat>\d+) takes stall (?P<stall>\S+) \((?P<n>\d+) cards\)",
+         lambda seat, stall, n: tr.n("seat {seat} takes stall {stall} ({n} card)", "seat {seat} takes stall {stall} ({n} cards)",
+                                     int(n), seat=seat, stall=stall)),
+        (r"seat (?P<seat>\d+) can neither take a stall nor build and passes",
+         lambda seat: tr("seat {seat} can neither take a stall nor build and passes", seat=seat)),
+        (r"seat (?P<seat>\d+) builds (?P<piece>.+) for (?P<n>-?\d+) talents",
+         lambda seat, piece, n: tr.n("seat {seat} builds {piece} for {n} talent", "seat {seat} builds {piece} for {n} talents",
+                                     int(n), seat=seat, piece=_piece(piece))),
+        (r"(?P<category>.+) complete: Cleopatra moves to step (?P<step>\d+)",
+         lambda category, step: tr("{category} complete: Cleopatra moves to step {step}",
+                                   category=tr.term("category", category), step=step)),
+        (r"mosaic (?P<tile>\S+) fits nowhere and leaves the game",
+         lambda tile: tr("mosaic {tile} fits nowhere and leaves the game", tile=tile)),
+        (r"seat (?P<seat>\d+) claims a sanctuary of (?P<n>\d+) cells(?: for (?P<reward>\d+) talent)?",
+         lambda seat, n, reward: tr.n("seat {seat} claims a sanctuary of {n} cell", "seat {seat} claims a sanctuary of {n} cells",
+                                      int(n), seat=seat) + (tr.n(" for {n} talent", " for {n} talents", int(reward))
+                                                            if reward else "")),
+        (r"seat (?P<seat>\d+) built (?P<n>\d+) pieces: \+(?P<bonus>\d+) talents",
+         lambda seat, n, bonus: tr.n("seat {seat} built {n} piece: +{bonus} talents", "seat {seat} built {n} pieces: +{bonus} talents",
+                                     int(n), seat=seat, bonus=bonus)),
+        (r"all dice are on the altar: Offering to the High Priest",
+         lambda: tr("all dice are on the altar: Offering to the High Priest")),
+        (r"Offering: bids \[(?P<bids>[^\]]*)\], amulets \[(?P<amulets>[^\]]*)\]",
+         lambda bids, amulets: tr("Offering: bids {bids}, amulets {amulets}", bids=_numbers(bids), amulets=_numbers(amulets))),
+        (r"seat (?P<seat>\d+) plays (?P<card>.+?)(?P<die> \(die mode\))?",
+         lambda seat, card, die: tr("seat {seat} plays {card} (die mode)", seat=seat, card=card_name(card)) if die
+         else tr("seat {seat} plays {card}", seat=seat, card=card_name(card))),
+        (r"seat (?P<taker>\d+) accepts (?P<card>.+) from seat (?P<giver>\d+) \(\+(?P<fee>\d+) amulet, (?P<moved>.+) from "
+         r"the giver\)",
+         lambda taker, card, giver, fee, moved: tr("seat {taker} accepts {card} from seat {giver} (+{fee} amulet, {moved} "
+                                                   "from the giver)", taker=taker, card=card_name(card), giver=giver,
+                                                   fee=fee, moved=moved)),
+        (r"the round (?P<n>\d+) is reached", lambda n: tr("the round {n} is reached", n=n)),
+        (r"game over: amulets \[(?P<amulets>[^\]]*)\], eaten \[(?P<eaten>[^\]]*)\]",
+         lambda amulets, eaten: tr("game over: amulets {amulets}, eaten {eaten}", amulets=_numbers(amulets),
+                                   eaten=seats(eaten))),
+    ))
+
+
+def log_line(line: str) -> str:
+    """A line of the game's log in the active language; English as the game wrote it, made readable."""
+    if i18n.current_language() == i18n.DEFAULT_LANGUAGE:
+        return readable(line)
+    for pattern, say in _log_patterns():
+        match = pattern.fullmatch(line)
+        if match:
+            return say(**match.groupdict())
+    return readable(line)
+
+
 def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
     """What the garden's symbols and the palace's short names mean."""
     return "\n".join([
@@ -266,7 +349,7 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
             lines.append(tr("Final seat {seat}: {amulets}, {fate}", seat=q,
                             amulets=tr.n("{n} amulet", "{n} amulets", f["amulets"][q]), fate=fate))
     if view["log"]:
-        lines.append(latest(tr("Recent: "), [readable(entry) for entry in view["log"][-4:]]))
+        lines.append(latest(tr("Recent: "), [log_line(entry) for entry in view["log"][-4:]]))
     return "\n".join(lines)
 
 

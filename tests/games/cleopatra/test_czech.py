@@ -83,3 +83,24 @@ def test_terms_list_every_shown_name() -> None:
     assert {("piece", name) for name in tables.category_names.values()} <= terms
     assert ("game", "Cleopatra and the Society of Architects") in terms
     assert ("option", "richest") in terms
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_log_line_of_the_rules_is_worded_in_czech(players: int) -> None:
+    from obelisk.games.cleopatra.view import log_line
+
+    lines: set[str] = set()
+    for seed in range(2):
+        state = obelisk.load("cleopatra", players=players).new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            lines.update(state.observation(0)["log"])
+    with i18n.language("cs"):
+        worded = {line: log_line(line) for line in lines}
+    untranslated = [line for line, czech in worded.items() if czech == line or " seat " in f" {czech} "]
+    assert not untranslated
+    assert log_line("seat 1 takes stall B (3 cards)") == "seat 1 takes stall B (3 cards)"
+    with i18n.language("cs"):
+        assert log_line("seat 1 takes stall B (3 cards)") == "hráč 1 bere hromádku B (3 karty)"
+        assert log_line("game over: amulets [2, 0, 5], eaten [2]") == "konec hry: amulety 2, 0, 5, sežrán 2"
