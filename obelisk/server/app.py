@@ -28,6 +28,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -744,6 +745,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app.state.config = config
     app.state.buckets = {}
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
 
 

@@ -68,3 +68,11 @@ def test_help_is_served_for_hover_texts(lite: TestClient, game: str) -> None:
 def test_help_refuses_unknown_games_and_languages(lite: TestClient) -> None:
     error_of(lite.get("/api/games/nope/help"), 404, "not_found")
     assert "choose one of: en, cs" in error_of(lite.get("/api/games/valley/help?lang=xx"), 400, "bad_request")
+
+
+def test_pages_scripts_and_catalogs_travel_compressed(lite: TestClient) -> None:
+    for path in ["/static/table.js", "/api/messages/cs/obelisk", "/games/valley/board.js"]:
+        response = lite.get(path, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
+    plain = lite.get("/static/table.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text.startswith("//")
