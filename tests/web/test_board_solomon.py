@@ -33,7 +33,11 @@ BOARD_DUMP = """() => {
   for (const node of board.querySelectorAll("*")) {
     for (const attr of node.attributes) attributes.push(attr.value);
   }
-  return {version: document.getElementById("version").textContent, text: board.textContent, attributes, cards: Array.from(board.querySelectorAll("[data-card]"),
+  // Each text node on its own line: textContent would run "card 2" and a following "2" into "card 22".
+  const texts = [];
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) texts.push(walker.currentNode.nodeValue);
+  return {version: document.getElementById("version").textContent, text: texts.join("\\n"), attributes, cards: Array.from(board.querySelectorAll("[data-card]"),
     (node) => Number(node.dataset.card))};
 }"""
 
