@@ -1,5 +1,5 @@
 // Shared by the lobby and the table page: the JSON API, safe element building, the seats kept in this browser.
-import { t, lang } from "/static/i18n.js";
+import { t, lang, loadMessages } from "/static/i18n.js";
 
 /** An error answered by the server ({"error": {"code", "message"}}) or by the network. */
 export class ApiError extends Error {
@@ -186,5 +186,49 @@ export function statusText(status) {
     case "playing": return t("playing");
     case "finished": return t("finished");
     default: return status;
+  }
+}
+
+/**
+ * The game's own board on a page (`obelisk/games/<id>/web/board.js`, docs/web.md "Boards"): loaded with the
+ * game's catalog on the first frame that names one, then given every frame. `ctx()` makes the board's
+ * context; `latest()` is the frame to draw once the script has loaded; `failed(message)` says it did not.
+ */
+export class BoardSlot {
+  constructor(box, root, ctx, latest, failed) {
+    Object.assign(this, { box, root, ctx, latest, failed, board: null, loading: null });
+  }
+
+  render(current) {
+    const url = current.table.board;
+    if (!url) return;
+    this.box.hidden = false;
+    if (this.board) {
+      this.board.update(current);
+      return;
+    }
+    if (this.loading) return;
+    this.loading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
+      this.board = module.mount(this.root, this.ctx());
+      const frame = this.latest();
+      if (frame) this.board.update(frame);
+    }, () => {
+      this.box.hidden = true;
+      this.failed(t("The board could not be loaded; the table is shown in words below."));
+    });
+  }
+
+  /** Draws the latest frame again (e.g. when what counts as new has changed). */
+  refresh() {
+    const frame = this.latest();
+    if (this.board && frame) this.board.update(frame);
+  }
+
+  /** Drops the board, so the next frame loads it again (in a new language). */
+  reset() {
+    if (this.board && this.board.destroy) this.board.destroy();
+    this.board = null;
+    this.loading = null;
+    this.root.replaceChildren();
   }
 }

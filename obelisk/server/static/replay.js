@@ -1,5 +1,5 @@
 // The replay of a finished table: step through its record by move or by turn, from any seat's view.
-import { api, el, replace, seatLabel } from "/static/common.js";
+import { api, el, replace, seatLabel, BoardSlot } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, withLanguage } from "/static/i18n.js";
 
 const CHANCE = -1;
@@ -13,8 +13,8 @@ let wanted;
 let busy = false;
 /** The seat whose view is shown: a seat number or "spectator" (from the address, then the selector). */
 let viewer = "spectator";
-let board = null;
-let boardLoading = null;
+const board = new BoardSlot($("board-box"), $("board"), () => ({ t, lang, play: () => {}, since: null }), () => shown,
+  showError);
 
 function showError(message) {
   $("replay-error").textContent = message;
@@ -70,24 +70,6 @@ function renderSeats(current) {
   select.value = viewer;
 }
 
-function renderBoard(current) {
-  const url = current.table.board;
-  if (!url) return;
-  $("board-box").hidden = false;
-  if (board) {
-    board.update(current);
-    return;
-  }
-  if (boardLoading) return;
-  boardLoading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
-    board = module.mount($("board"), { t, lang, play: () => {}, since: null });
-    if (shown) board.update(shown);
-  }, () => {
-    $("board-box").hidden = true;
-    showError(t("The board could not be loaded; the table is shown in words below."));
-  });
-}
-
 function render(current) {
   shown = current;
   const { step, steps, table } = current;
@@ -110,7 +92,7 @@ function render(current) {
   }, el("span", { class: "actor" }, `${seatName(table.seats, entry.actor)}: `), entry.text)));
   $("log").scrollTop = $("log").scrollHeight;
   window.history.replaceState(null, "", `${window.location.pathname}?seat=${encodeURIComponent(viewer)}&step=${step}`);
-  renderBoard(current);
+  board.render(current);
 }
 
 /** The step before (`back`) or after the current one at which a turn begins; the ends when there is none. */

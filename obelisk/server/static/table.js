@@ -1,6 +1,6 @@
 // The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
 import {
-  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel, errorText, statusText, ApiError,
+  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel, errorText, statusText, ApiError, BoardSlot,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 
@@ -31,8 +31,11 @@ let since = null;
 let sinceKey = null;
 let stopped = false;
 let clockTimer = null;
-let board = null;
-let boardLoading = null;
+const board = new BoardSlot($("board-box"), $("board"), () => {
+  const ctx = { t, lang, play: sendMove };
+  Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
+  return ctx;
+}, () => frame, showError);
 
 function showError(message) {
   $("table-error").textContent = message;
@@ -288,7 +291,7 @@ function lookedAgain() {
   if (document.visibilityState !== "visible" || !frame) return;
   since = loadSeen(frame.seat);
   markNew();
-  if (board) board.update(frame);
+  board.refresh();
   rememberSeen(frame);
 }
 
@@ -372,27 +375,6 @@ function renderResult(current, raw) {
   rematch.textContent = summary.rematch ? t("Join the rematch") : t("Rematch");
 }
 
-/** Draws the game's own board (`obelisk/games/<id>/web/board.js`, docs/web.md "Boards") when it has one. */
-function renderBoard(current) {
-  const url = current.table.board;
-  if (!url) return;
-  $("board-box").hidden = false;
-  if (board) {
-    board.update(current);
-    return;
-  }
-  if (boardLoading) return;
-  boardLoading = loadMessages(lang, [current.table.game, "obelisk"]).then(() => import(url)).then((module) => {
-    const ctx = { t, lang, play: sendMove };
-    Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
-    board = module.mount($("board"), ctx);
-    if (frame) board.update(frame);
-  }, () => {
-    $("board-box").hidden = true;
-    showError(t("The board could not be loaded; the table is shown in words below."));
-  });
-}
-
 /** Marked once, when the first frame is on screen: `benchmarks/page_load.py` times the page up to it. */
 const FIRST_FRAME_MARK = "obelisk-first-frame";
 
@@ -418,7 +400,7 @@ function render(current, raw) {
   renderSeatControls(current);
   renderClock(current);
   $("view").textContent = current.text;
-  renderBoard(current);
+  board.render(current);
   renderTurn(current);
   renderLog(current);
   renderResult(current, raw);
@@ -637,12 +619,7 @@ function bindKeys() {
 async function switchLanguage(code) {
   await loadMessages(code, frame ? [frame.table.game, "obelisk"] : ["obelisk"]);
   translatePage();
-  if (board) {
-    if (board.destroy) board.destroy();
-    board = null;
-    boardLoading = null;
-    $("board").replaceChildren();
-  }
+  board.reset();
   $("log").replaceChildren();
   logVersion = 0;
   attempts = 0;
