@@ -59,6 +59,9 @@ class ObeliskRLlibEnv(PettingZooEnv):
         # PettingZoo's usual wrappers: RLlib's env check samples unmasked actions, and an illegal one must
         # end the game (-1 for the offender) rather than raise.
         super().__init__(pettingzoo.env(game_id, action_labels=False, **options))
+        # RLlib lists the agents from a set; seat order keeps them the same in every process.
+        self.agents = list(self.env.possible_agents)
+        self.possible_agents = list(self.env.possible_agents)
         inner = self.env.observation_space(self.env.possible_agents[0])
         space = spaces.Dict({
             "observations": inner["observation"],
