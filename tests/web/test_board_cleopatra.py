@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import time
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -31,17 +30,8 @@ BOARD = """() => {
 }"""
 
 
-def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def create(server: LiveServer, seats: list[dict[str, Any]], **options: Any) -> tuple[str, dict[int, str]]:
-    made = post(server, "/api/tables", {"game": "cleopatra", "players": len(seats), "seats": seats, "options": options})
+    made = server.post("/api/tables", {"game": "cleopatra", "players": len(seats), "seats": seats, "options": options})
     return made["table"]["id"], {int(seat): token for seat, token in made["tokens"].items()}
 
 
@@ -105,7 +95,7 @@ def test_a_game_played_by_clicking_the_board_to_the_score_screen(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     table, tokens = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
                                          {"kind": "bot", "bot": "greedy"}], max_rounds=3)
-    post(live_server, f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
+    live_server.post(f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
     ann = open_tab()
     page = open_seat(ann, live_server, table, tokens[0])
     rng = random.Random(5)
@@ -119,7 +109,7 @@ def test_a_game_played_by_clicking_the_board_to_the_score_screen(
             bids = [a for a in frame["legal"] if a[2] == "bid"]
             builds = [a for a in frame["legal"] if a[2] in BUILDING or a[2:] == ["play", 4]]
             action = max(bids, key=lambda a: a[3]) if bids else rng.choice(builds or frame["legal"])
-            post(live_server, f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[1])
+            live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[1])
             continue
         if not live_server.get(f"/api/tables/{table}/frame", tokens[0])["legal"]:
             time.sleep(0.05)
@@ -142,7 +132,7 @@ def test_the_offering_is_a_secret_bid_dialog(live_server: LiveServer, open_tab: 
     table, tokens = create(live_server, [{"kind": "human", "name": name} for name in ("Ann", "Bea", "Cid")],
                            priest_faces=3)
     for seat in (1, 2):
-        post(live_server, f"/api/tables/{table}/claim", {"token": tokens[seat], "name": f"seat {seat}"})
+        live_server.post(f"/api/tables/{table}/claim", {"token": tokens[seat], "name": f"seat {seat}"})
     tab = open_tab()
     page = open_seat(tab, live_server, table, tokens[0])
     rng = random.Random(3)
@@ -155,7 +145,7 @@ def test_the_offering_is_a_secret_bid_dialog(live_server: LiveServer, open_tab: 
         bids = [a for a in frame["legal"] if a[2] == "bid"]
         builds = [a for a in frame["legal"] if a[2] in BUILDING or a[2:] == ["play", 4]]
         action = rng.choice(bids[1:] or bids) if bids else rng.choice(builds or frame["legal"])
-        post(live_server, f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[seat])
+        live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[seat])
     else:
         raise AssertionError("no Offering in 2000 moves")
     page.wait_for_function("(v) => document.getElementById('version').textContent === v", arg=str(frame["version"]),

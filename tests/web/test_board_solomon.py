@@ -7,7 +7,6 @@ import json
 import random
 import re
 import time
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -42,17 +41,8 @@ BOARD_DUMP = """() => {
 }"""
 
 
-def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def create(server: LiveServer, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    return post(server, "/api/tables", {"game": "solomon", "players": len(seats), "seats": seats})
+    return server.post("/api/tables", {"game": "solomon", "players": len(seats), "seats": seats})
 
 
 def open_seat(tab: Tab, server: LiveServer, created: dict[str, Any], seat: int, lang: str = "en") -> Page:
@@ -120,7 +110,7 @@ def test_the_board_shows_no_other_seats_secrets(live_server: LiveServer, open_ta
     created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
     table = created["table"]["id"]
     tokens = created["tokens"]
-    post(live_server, f"/api/tables/{table}/claim", {"token": tokens["1"], "name": "Bea"})
+    live_server.post(f"/api/tables/{table}/claim", {"token": tokens["1"], "name": "Bea"})
     ann, watcher = open_tab(), open_tab()
     page = open_seat(ann, live_server, created, 0)
     watcher.page.goto(live_server.url + created["spectator_url"])
@@ -164,7 +154,7 @@ def test_the_board_shows_no_other_seats_secrets(live_server: LiveServer, open_ta
         if not frame["legal"]:
             return False
         action = rng.choice([a for a in frame["legal"] if a[2] != "move"] or frame["legal"])
-        post(live_server, f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens["1"])
+        live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens["1"])
         return True
 
     seen = ""

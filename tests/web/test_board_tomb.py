@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import time
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -36,18 +35,7 @@ NEXT = """() => {
 
 def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A tomb table made through the API: its summary, tokens and invite paths."""
-    body = json.dumps({"game": "tomb", "players": len(seats), "options": options or SHORT, "seats": seats}).encode()
-    request = urllib.request.Request(server.url + "/api/tables", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> None:
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST", headers=headers)
-    with urllib.request.urlopen(request, timeout=10):
-        pass
+    return server.post("/api/tables", {"game": "tomb", "players": len(seats), "options": options or SHORT, "seats": seats})
 
 
 def click_once(page: Page, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
@@ -268,7 +256,7 @@ def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, ope
     ann, watcher = open_tab(), open_tab()
     ann.page.goto(live_server.url + made["invite_urls"]["0"])
     watcher.page.goto(live_server.url + made["spectator_url"])
-    post(live_server, f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
+    live_server.post(f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
     pages: dict[int | None, Page] = {0: ann.page, None: watcher.page}
     rng = random.Random(11)
     deadline = time.monotonic() + 120
@@ -280,7 +268,7 @@ def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, ope
             frame = live_server.get(f"/api/tables/{table}/frame", tokens[1])
             plan = [entry[0] for entry in frame["legal"] if entry[2] in PLAN_RANGES]
             action = (plan or [rng.choice(frame["legal"])[0]])[0]
-            post(live_server, f"/api/tables/{table}/moves", {"version": frame["version"], "action": action}, tokens[1])
+            live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action}, tokens[1])
         elif summary["to_act"] == 0:
             check_plan_knowledge(live_server, table, pages, tokens)
             click_once(ann.page, rng, prefer=("plan", "look at"))

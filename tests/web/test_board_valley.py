@@ -3,9 +3,7 @@ information, Czech, the keyboard and a phone-sized screen."""
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -23,17 +21,8 @@ READY = """(version) => {
 DRAWN = """() => Array.from(document.querySelectorAll("#board [data-card]"), (node) => node.getAttribute("data-card"))"""
 
 
-def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def create(server: LiveServer, seats: list[dict[str, str]]) -> dict[str, Any]:
-    return post(server, "/api/tables", {"game": "valley", "seats": seats})
+    return server.post("/api/tables", {"game": "valley", "seats": seats})
 
 
 def click_somewhere(page: Page, rng: random.Random) -> None:
@@ -111,7 +100,7 @@ def test_the_board_shows_only_what_its_seat_may_see(live_server: LiveServer, ope
             pages[0].wait_for_function("(v) => document.getElementById('version').textContent !== v", arg=str(version))
         elif to_act == 1:
             legal = frames[1]["legal"]
-            post(live_server, f"/api/tables/{table}/moves", {"version": version, "action": rng.choice(legal)[0]},
+            live_server.post(f"/api/tables/{table}/moves", {"version": version, "action": rng.choice(legal)[0]},
                  tokens[1])
     assert checked >= 40
     for tab in tabs:
