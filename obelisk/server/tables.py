@@ -642,7 +642,11 @@ class Tables:
     # ---- loading -------------------------------------------------------------------------
 
     async def get(self, table_id: str) -> Live:
-        """The live table ``table_id``, brought up to date with the database."""
+        """The live table ``table_id``, brought up to date with the database.
+
+        A catch-up already reading the table is waited for, so what this process wrote, or was told of,
+        before the call is in the snapshot.
+        """
         live = self._live.get(table_id)
         if live is None:
             snap = await anyio.to_thread.run_sync(self._load, table_id, None)
@@ -654,7 +658,7 @@ class Tables:
             self._schedule_bots(table_id, live)
         else:
             self._live.move_to_end(table_id)
-            if table_id in self._stale:
+            if table_id in self._stale or table_id in self._catching_up:
                 async with live.lock:
                     changed = await self._refresh(live)
                 if changed:

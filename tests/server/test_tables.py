@@ -243,3 +243,24 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
             engine.dispose()
 
     asyncio.run(run())
+
+
+def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_url: str) -> None:
+    """A snapshot asked for while a catch-up reads the database holds what that catch-up reads."""
+    async def run() -> None:
+        engine = open_database(sqlite_url)
+        here, there = Tables(engine), Tables(engine)
+        try:
+            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
+            await there.claim(snap.id, tokens[0], "Ann")
+            renamed = await there.snapshot(snap.id)
+            here.changed_elsewhere(_Note(snap.id, renamed.updated).text())
+            await asyncio.sleep(0)
+            assert snap.id in here._catching_up and snap.id not in here._stale
+            assert (await here.snapshot(snap.id)).seats[0].name == "Ann"
+        finally:
+            await here.close()
+            await there.close()
+            engine.dispose()
+
+    asyncio.run(run())
