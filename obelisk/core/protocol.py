@@ -463,6 +463,14 @@ class State(ABC):
     def _resample(self, seat: int, rng: random.Random) -> "State":
         """A clone with everything ``seat`` cannot know re-dealt."""
 
+    def _is_outcome(self, action: int) -> bool:
+        """Whether ``action`` is an outcome of the current chance node.
+
+        A game whose draws come from a pool answers with a lookup in it, so a
+        draw never builds the list of outcome ids just to check one.
+        """
+        return _in_ascending(self._compute_legal(), action)
+
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         """Whether ``seat`` sees which action this is (called before it is applied)."""
         return True
@@ -535,10 +543,7 @@ class State(ABC):
         """``[(outcome, probability)]`` at a chance node, else ``[]``."""
         if self._current_player() != CHANCE:
             return []
-        outcomes = self._chance_outcomes()
-        if self._legal is None:
-            self._legal = _outcome_ids(outcomes)
-        return outcomes
+        return self._chance_outcomes()
 
     def apply_action(self, action: Any, player: Any = None) -> None:
         """Apply ``action``; raise ``IllegalActionError`` (state unchanged) if it is not legal.
@@ -550,9 +555,13 @@ class State(ABC):
         if player is not None and type(player) is not int:
             raise IllegalActionError(f"player must be a seat number or None, got {codec.describe(player)}")
         legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-        if not _in_ascending(legal, action) or (player is not None and player != self._current_player()):
+        if legal is not None:
+            allowed = _in_ascending(legal, action)
+        elif self._current_player() == CHANCE:
+            allowed = self._is_outcome(action)
+        else:
+            allowed = _in_ascending(self._compute_legal(), action)
+        if not allowed or (player is not None and player != self._current_player()):
             self._raise_illegal(action, player)
         self._legal = None
         self._apply_action(action)

@@ -82,6 +82,8 @@ def check_playouts(game: Game, games: int, seed: int = 0, label_rate: float = 0.
             assert all(p > 0 for _, p in outcomes), "a chance outcome has probability 0"
             assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9), "chance probabilities do not sum to 1"
             assert [a for a, _ in outcomes] == legal, "chance outcomes are not in ascending id order"
+            accepted = [a for a in range(-1, n_chance + 1) if state._is_outcome(a)]
+            assert accepted == legal, f"_is_outcome accepts {accepted}, the outcomes are {legal}"
         else:
             assert 0 <= current < game.num_players, f"current_player {current} is not a seat"
             assert all(0 <= a < n_actions for a in legal), f"legal action outside [0, {n_actions})"

@@ -188,8 +188,8 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
     return False
 
 
-def draw_outcomes(deck: list[int], face_up: int, ids: list[int]) -> list[tuple[int, float]]:
-    """Chance outcomes of a deck draw, ``face * 17 + kind``; their ids are appended to ``ids``.
+def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
+    """Chance outcomes of a deck draw, ``face * 17 + kind``.
 
     Every card is equally likely and comes face up with chance
     ``face_up / size``. Built in one loop per face with no intermediate
@@ -205,12 +205,17 @@ def draw_outcomes(deck: list[int], face_up: int, ids: list[int]) -> list[tuple[i
         for kind, count in enumerate(deck):
             if count:
                 result.append((kind, count * down))
-                ids.append(kind)
     if face_up:
         up = face_up / square
         for kind, count in enumerate(deck):
             if count:
                 result.append((NUM_KINDS + kind, count * up))
-                ids.append(NUM_KINDS + kind)
     return result
+
+
+def is_draw_outcome(deck: list[int], face_up: int, outcome: int) -> bool:
+    """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``."""
+    if not 0 <= outcome < 2 * NUM_KINDS or not deck[outcome % NUM_KINDS]:
+        return False
+    return face_up > 0 if outcome >= NUM_KINDS else face_up < sum(deck)
 

@@ -41,7 +41,7 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
-    draw_outcomes, shortfall,
+    draw_outcomes, is_draw_outcome, shortfall,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
 from obelisk.games.cleopatra.view import observation, render_state
@@ -178,11 +178,15 @@ class CleopatraState(State):
             return [(t, share) for t in self.stack_rest]
         if head == "dice":
             return list(self._rules.dice_outcomes[self.altar])
-        ids: list[int] = []
-        outcomes = draw_outcomes(self.deck, self.deck_up, ids)
-        if self._legal is None:
-            self._legal = ids  # the legal list of the draw, built in the same loop
-        return outcomes
+        return draw_outcomes(self.deck, self.deck_up)
+
+    def _is_outcome(self, action: int) -> bool:
+        head = self.queue[0]
+        if head == "tile":
+            return action in self.stack_rest
+        if head == "dice":
+            return 0 <= action < len(self._rules.dice_outcomes[self.altar])
+        return is_draw_outcome(self.deck, self.deck_up, action)
 
     def _legal_actions(self) -> list[int]:
         """The legal-action generator of the phase that waits for a decision (most frequent first)."""

@@ -21,6 +21,30 @@ PHASES: Final = ("choose", "turn", "pay", "give", "end")
 player who could not pay; ``end`` once the last round is over."""
 
 
+Draws = tuple[tuple[tuple[object, ...], ...], ...]
+"""``draws[total][kind][count]``: the chance outcome ``(kind, count / total)`` of a draw from a pool."""
+_DRAWS: Final[dict[tuple[int, ...], Draws]] = {}
+
+
+def draws_from(counts: tuple[int, ...]) -> Draws:
+    """Every outcome a draw from a pool that starts as ``counts`` can have, made once per pool.
+
+    Over a game a pool's draws hand out these shared tuples instead of building
+    ``len(pool)`` new ones each: a draw is about half of all of a game's steps.
+    """
+    table = _DRAWS.get(counts)
+    if table is None:
+        table = tuple(
+            tuple(
+                tuple((kind, count / total if total else 0.0) for count in range(min(most, total) + 1))
+                for kind, most in enumerate(counts)
+            )
+            for total in range(sum(counts) + 1)
+        )
+        _DRAWS[counts] = table
+    return table
+
+
 class Rules:
     """One game's rules as plain typed fields: built once from its data and options, shared by all its states.
 
@@ -47,3 +71,6 @@ class Rules:
         self.card_sizes: tuple[int, ...] = tuple(card.size for card in cards)
         self.card_orientations: tuple[tuple[int, ...], ...] = tuple(card.orientations for card in cards)
         self.card_fits: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(card.fits for card in cards)
+        self.gold_draws: Draws = draws_from(tables.gold)
+        self.dark_draws: Draws = draws_from(tables.dark)
+        self.card_draws: Draws = draws_from((1,) * len(cards))

@@ -48,14 +48,6 @@ _ARROW_ONLY: Final = (0,)
 """The one orientation of a card without the Mirror: its arrow to the entrance."""
 _SINGLE: Final = tuple((kind,) for kind in range(d.NUM_KINDS))
 """A one-tile stack per tile kind, shared."""
-_SHARES: Final[tuple[tuple[object, ...], ...]] = tuple(
-    tuple(count / total if total else 0.0 for count in range(total + 1))
-    for total in range(max(d.SQUARES * d.DARK_PER_SQUARE, d.MAX_CARDS) + 1)
-)
-"""``_SHARES[total][count]`` = ``count / total``, made once: a draw from a face-down pool (the largest are
-the dark-backed tiles and the card box) reuses the float objects instead of dividing and boxing."""
-
-
 _WINDOW_SHIFT: Final = d.SIZE + 1
 
 
@@ -319,26 +311,35 @@ class SolomonState(State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
+        rules = self._rules
+        if self.reveal_queue:
+            pool, draws = self.dark_pool, rules.dark_draws
+        elif self.deal_to:
+            total = sum(self.penalty_pool)
+            return [(kind, count / total) for kind, count in enumerate(self.penalty_pool) if count]
+        elif self.tops_revealed < _SQUARES:
+            pool, draws = self.gold_pool, rules.gold_draws
+        else:
+            pool, draws = self.card_pool, rules.card_draws
+        total = 0
+        for count in pool:
+            total += count
+        by_kind = draws[total]
+        outcomes: list[Any] = []
+        for kind in range(len(pool)):
+            count = pool[kind]
+            if count:
+                outcomes.append(by_kind[kind][count])
+        return outcomes
+
+    def _is_outcome(self, action: int) -> bool:
         if self.reveal_queue:
             pool = self.dark_pool
         elif self.deal_to:
             pool = self.penalty_pool
         else:
             pool = self.gold_pool if self.tops_revealed < _SQUARES else self.card_pool
-        total = 0
-        for count in pool:
-            total += count
-        shares: tuple[object, ...] = _SHARES[total]  # objects: the floats are shared, never unboxed
-        outcomes: list[Any] = []
-        ids: list[int] = []  # the legal list of the draw, built in the same loop
-        for kind in range(len(pool)):
-            count = pool[kind]
-            if count:
-                outcomes.append((kind, shares[count]))
-                ids.append(kind)
-        if self._legal is None:
-            self._legal = ids
-        return outcomes
+        return 0 <= action < len(pool) and pool[action] > 0
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase

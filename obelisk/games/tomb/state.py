@@ -558,6 +558,12 @@ class TombState(State):
             return list(ROLL_OUTCOMES)
         return pool_outcomes(self.pool, TILE_OFFSET)
 
+    def _is_outcome(self, action: int) -> bool:
+        if self.phase == ROLL:
+            return 0 <= action < len(ROLL_OUTCOMES)
+        kind = action - TILE_OFFSET
+        return 0 <= kind < len(self.pool) and self.pool[kind] > 0
+
     # Applying actions ------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:

@@ -218,6 +218,10 @@ class ValleyState(State):
                 outcomes.append((kind, count / total))
         return outcomes
 
+    def _is_outcome(self, action: int) -> bool:
+        pool = self._draw_pool()[0]
+        return 0 <= action < len(pool) and pool[action] > 0
+
     def is_terminal(self) -> bool:
         """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
         return self.over

@@ -10,7 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
-from obelisk.games.cleopatra.rules import ROUND_CAP, draw_outcomes
+from obelisk.games.cleopatra.rules import ROUND_CAP, draw_outcomes, is_draw_outcome
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 K = {name: i for i, name in enumerate(KINDS)}
@@ -391,13 +391,15 @@ def test_deck_draw_chances_are_exact():
     deck = [0] * len(KINDS)
     deck[1], deck[4] = 3, 1
     for face_up in (0, 2, 4, 2):
-        ids: list[int] = []
-        outcomes = draw_outcomes(deck, face_up, ids)
+        outcomes = draw_outcomes(deck, face_up)
         down, up = (4 - face_up) / 16, face_up / 16
         expected = [(1, 3 * down), (4, 1 * down)] if face_up < 4 else []
         expected += [(len(KINDS) + 1, 3 * up), (len(KINDS) + 4, 1 * up)] if face_up else []
-        assert outcomes == expected and ids == [kind for kind, _ in expected]
+        assert outcomes == expected
+        assert [o for o in range(-1, 2 * len(KINDS) + 2) if is_draw_outcome(deck, face_up, o)] == [
+            kind for kind, _ in expected]
         assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     deck[7] = 5
-    assert draw_outcomes(deck, 1, [])[2] == (7, 5 * (8 / 81))
-    assert draw_outcomes([0] * len(KINDS), 0, []) == []
+    assert draw_outcomes(deck, 1)[2] == (7, 5 * (8 / 81))
+    assert draw_outcomes([0] * len(KINDS), 0) == []
+    assert not any(is_draw_outcome([0] * len(KINDS), 0, o) for o in range(2 * len(KINDS)))
