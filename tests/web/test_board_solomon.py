@@ -244,20 +244,31 @@ def test_a_dig_target_highlights_the_squares_it_would_take(live_server: LiveServ
     anchor = action[3] % 36
     cells = frame["view"]["card_shapes"][str(frame["view"]["turn"]["card"])]
     expected = sorted(anchor + r * 6 + c for r, c in cells)
-    dig.hover()
+    target = page.locator(f"#board .square[aria-label={json.dumps(label)}]")
+    target.hover()
     previewed = page.locator("#board .square.preview")
-    expect(previewed).to_have_count(len(cells))
-    assert sorted(int(str(n.get_attribute("data-square"))) for n in previewed.all()) == expected
+    page.wait_for_function(SQUARES_ARE, arg=[".square.preview", expected])
     page.mouse.move(0, 0)
     expect(previewed).to_have_count(0)
-    dig.focus()
-    expect(previewed).to_have_count(len(cells))
+    target.focus()
+    page.wait_for_function(SQUARES_ARE, arg=[".square.preview", expected])
     page.keyboard.press("Enter")
-    changed = page.locator("#board .square.changed")
-    expect(changed).not_to_have_count(0)
-    assert set(expected) <= {int(str(n.get_attribute("data-square"))) for n in changed.all()}
-    expect(changed).to_have_count(0, timeout=10_000)
+    page.wait_for_function(SQUARES_INCLUDE, arg=[".square.changed", expected])
+    expect(page.locator("#board .square.changed")).to_have_count(0, timeout=10_000)
     tab.assert_clean()
+
+
+SQUARES_ARE = """([css, wanted]) => {
+  const got = [...document.querySelectorAll("#board " + css)].map((n) => Number(n.dataset.square));
+  return JSON.stringify(got.sort((a, b) => a - b)) === JSON.stringify(wanted);
+}"""
+"""Whether the board's squares matching ``css`` are exactly the ``wanted`` (ascending) square numbers:
+read in one step in the page, so a render in between cannot mix two boards."""
+SQUARES_INCLUDE = """([css, wanted]) => {
+  const got = new Set([...document.querySelectorAll("#board " + css)].map((n) => Number(n.dataset.square)));
+  return wanted.every((square) => got.has(square));
+}"""
+"""Whether the board's squares matching ``css`` include all ``wanted`` square numbers (bots may add more)."""
 
 
 MOUNT = """async () => {
