@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
-from typing import Any, Iterator
+from typing import Any, AsyncIterator, Iterator
 
 import pytest
 from starlette.testclient import TestClient
 
 from obelisk.server.app import ServerConfig, create_app
+from obelisk.server.store import open_database
+from obelisk.server.tables import Tables
 
 ORIGIN = {"origin": "http://testserver"}
 POSTGRES = os.environ.get("OBELISK_TEST_POSTGRES")
@@ -66,3 +69,16 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+@contextlib.asynccontextmanager
+async def processes(url: str, count: int = 2) -> AsyncIterator[tuple[Tables, ...]]:
+    """``count`` table services over one database, as that many server processes would hold it."""
+    engine = open_database(url)
+    services = tuple(Tables(engine) for _ in range(count))
+    try:
+        yield services
+    finally:
+        for service in services:
+            await service.close()
+        engine.dispose()

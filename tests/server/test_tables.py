@@ -14,6 +14,7 @@ from sqlalchemy import Connection, event, text
 
 from obelisk.server.store import open_database
 from obelisk.server.tables import Tables, _Committer, _Note, _Stale
+from tests.server.conftest import processes
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -32,22 +33,17 @@ def statements(engine: Any) -> list[str]:
 
 def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
     async def run() -> list[str]:
-        engine = open_database(db_url)
-        tables = Tables(engine)
-        try:
+        async with processes(db_url, 1) as (tables,):
             snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
             for seat, token in tokens.items():
                 await tables.claim(snap.id, token, f"P{seat}")
             snap = await tables.snapshot(snap.id)
-            seen = statements(engine)
+            seen = statements(tables.engine)
             actor = snap.to_act
             assert actor is not None
             version = await tables.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[0])
             assert version > snap.version and (await tables.snapshot(snap.id)).version == version
             return seen
-        finally:
-            await tables.close()
-            engine.dispose()
 
     seen = asyncio.run(run())
     assert "SELECT" not in seen
@@ -57,31 +53,23 @@ def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
 def test_a_seat_taken_through_another_process_is_not_overwritten(db_url: str) -> None:
     """The second claim is based on a version that does not know the first: it is redone on the new one."""
     async def run() -> None:
-        engine = open_database(db_url)
-        here, there = Tables(engine), Tables(engine)
-        try:
+        async with processes(db_url) as (here, there):
             snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
             await there.claim(snap.id, tokens[0], "Ann")
             assert (await here.snapshot(snap.id)).seats[0].claimed is False  # nobody told this process yet
             await here.claim(snap.id, tokens[1], "Bob")
             mine = await here.snapshot(snap.id)
             assert [s.name for s in mine.seats] == ["Ann", "Bob"] and mine.status == "playing"
-            fresh = Tables(engine)
+            fresh = Tables(here.engine)
             assert (await fresh.snapshot(snap.id)).status == "playing"
             await fresh.close()
-        finally:
-            await here.close()
-            await there.close()
-            engine.dispose()
 
     asyncio.run(run())
 
 
 def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> None:
     async def run() -> None:
-        engine = open_database(db_url)
-        here, there = Tables(engine), Tables(engine)
-        try:
+        async with processes(db_url) as (here, there):
             snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
             for seat, token in tokens.items():
                 await here.claim(snap.id, token, f"P{seat}")
@@ -94,10 +82,6 @@ def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> N
                 await here.move(snap.id, tokens[actor], snap.version, action)
             assert getattr(refused.value, "code", None) == "stale_version"
             assert (await here.snapshot(snap.id)).version == moved
-        finally:
-            await here.close()
-            await there.close()
-            engine.dispose()
 
     asyncio.run(run())
 
@@ -151,9 +135,7 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
 def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -> None:
     """A cancelled move may still be committed: the table is read again rather than kept at the old version."""
     async def run() -> None:
-        engine = open_database(sqlite_url)
-        tables = Tables(engine)
-        try:
+        async with processes(sqlite_url, 1) as (tables,):
             snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
             for seat, token in tokens.items():
                 await tables.claim(snap.id, token, f"P{seat}")
@@ -180,9 +162,6 @@ def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -
                 await moving
             await tables._committer.submit(lambda _connection: None)
             assert (await tables.snapshot(snap.id)).version > snap.version
-        finally:
-            await tables.close()
-            engine.dispose()
 
     asyncio.run(run())
 
@@ -191,14 +170,12 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
                                                                                            ) -> None:
     """What a process holds after a notification is what the database has, read only when it must be."""
     async def run() -> None:
-        engine = open_database(sqlite_url)
-        here, there = Tables(engine), Tables(engine)
-        try:
+        async with processes(sqlite_url) as (here, there):
             snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
             for seat, token in tokens.items():
                 await here.claim(snap.id, token, f"P{seat}")
             snap = await here.snapshot(snap.id)
-            seen = statements(engine)
+            seen = statements(here.engine)
             here.changed_elsewhere(_Note(snap.id, snap.updated).text())
             assert not here._catching_up and seen == []
 
@@ -237,10 +214,6 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
             await asyncio.gather(*here._catching_up.values())
             assert here._live[snap.id].snap.version == moved.version
             assert here._live[snap.id].snap.log == moved.log
-        finally:
-            await here.close()
-            await there.close()
-            engine.dispose()
 
     asyncio.run(run())
 
@@ -248,9 +221,7 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
 def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_url: str) -> None:
     """A snapshot asked for while a catch-up reads the database holds what that catch-up reads."""
     async def run() -> None:
-        engine = open_database(sqlite_url)
-        here, there = Tables(engine), Tables(engine)
-        try:
+        async with processes(sqlite_url) as (here, there):
             snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
             await there.claim(snap.id, tokens[0], "Ann")
             renamed = await there.snapshot(snap.id)
@@ -258,9 +229,5 @@ def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_u
             await asyncio.sleep(0)
             assert snap.id in here._catching_up and snap.id not in here._stale
             assert (await here.snapshot(snap.id)).seats[0].name == "Ann"
-        finally:
-            await here.close()
-            await there.close()
-            engine.dispose()
 
     asyncio.run(run())

@@ -14,9 +14,7 @@ from starlette.testclient import TestClient
 from obelisk.core import State
 from obelisk.core.records import replay_record
 from obelisk.server.app import create_app
-from obelisk.server.store import open_database
-from obelisk.server.tables import Tables
-from tests.server.conftest import ORIGIN, bearer, config
+from tests.server.conftest import ORIGIN, bearer, config, processes
 from tests.server.test_api import error_of, frame_of, new_table, seated, wait_for
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -262,9 +260,7 @@ def test_a_bot_reply_is_not_taken_back_but_an_undo_before_it_lands_discards_it(s
 def test_another_process_sees_the_undo(db_url: str) -> None:
     """Two processes on one database: an undo written by one is read, incrementally, by the other."""
     async def run() -> None:
-        engine = open_database(db_url)
-        here, there = Tables(engine), Tables(engine)
-        try:
+        async with processes(db_url) as (here, there):
             snap, tokens = await here.create("tomb", 2, {}, HUMANS, False, None)
             for seat, token in tokens.items():
                 await here.claim(snap.id, token, f"P{seat}")
@@ -287,10 +283,6 @@ def test_another_process_sees_the_undo(db_url: str) -> None:
             assert (mine.version, mine.log, mine.cuts, mine.state.history()) == (
                 theirs.version, theirs.log, theirs.cuts, theirs.state.history())
             assert mine.state.history() == snap.state.history()
-        finally:
-            await here.close()
-            await there.close()
-            engine.dispose()
 
     asyncio.run(run())
 
