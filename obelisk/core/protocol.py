@@ -282,7 +282,8 @@ class Game(ABC):
             doc = codec.parse_json(doc, "saved state")
         if not isinstance(doc, dict):
             raise ValueError("saved state must be a JSON object")
-        if doc.get("format") != STATE_FORMAT or doc.get("format_version") != STATE_FORMAT_VERSION:
+        version = doc.get("format_version")
+        if doc.get("format") != STATE_FORMAT or not _is_int(version) or version != STATE_FORMAT_VERSION:
             raise ValueError(f"not an {STATE_FORMAT} document of version {STATE_FORMAT_VERSION}")
         if set(doc) != set(_STATE_KEYS):
             missing = sorted(set(_STATE_KEYS) - set(doc))
@@ -322,6 +323,8 @@ class Game(ABC):
         if set(values) != names:
             raise ValueError(f"saved state: missing fields {sorted(names - set(values))}, "
                              f"unexpected fields {sorted(set(values) - names)}")
+        if [pair[0] for pair in pairs] != [pair[0] for pair in expected_fields]:
+            raise ValueError("saved state: 'state' lists the fields in another order than to_json writes them")
         for name, replayed in expected_fields:
             problem = codec.difference(values[name], replayed, repr(name))
             if problem is not None:

@@ -296,12 +296,16 @@ def test_state_from_json_refuses_corrupt_documents() -> None:
     broken_fields["state"]["#d"] = [pair for pair in broken_fields["state"]["#d"] if pair[0] != "turn"]
     twice = json.loads(json.dumps(doc))
     twice["state"]["#d"].append(twice["state"]["#d"][0])
+    reordered = json.loads(json.dumps(doc))
+    reordered["state"]["#d"].reverse()
     cases = [
         ("{oops", "not valid JSON"),
         ("[" * 3000 + "]" * 3000, "nested too deeply"),
         ('{"seed": ' + "9" * 500 + "}", "an integer of 500 digits"),
         ([doc], "must be a JSON object"),
         ({**doc, "format_version": 2}, "not an obelisk-state document"),
+        ({**doc, "format_version": 1.0}, "not an obelisk-state document"),
+        ({**doc, "format_version": True}, "not an obelisk-state document"),
         ({**doc, "players": 3}, "players=3"),
         ({**doc, "": None}, "saved state: missing keys \\[\\], unexpected keys \\[\"''\"\\]"),
         ({k: v for k, v in doc.items() if k != "state"}, "saved state: missing keys \\['state'\\]"),
@@ -322,6 +326,7 @@ def test_state_from_json_refuses_corrupt_documents() -> None:
         ({**doc, "state": {"#d": [["turn"]]}}, "'state' must list \\[name, value\\] pairs"),
         (broken_fields, "missing fields \\['turn'\\], unexpected fields \\[\\]"),
         (twice, "lists a field twice"),
+        (reordered, "lists the fields in another order than to_json writes them"),
         (_with_field(doc, "hands", [1]), "field 'hands' is \\[1\\], expected \\[5, 0\\]"),
         (_with_field(doc, "turn", 10**400), "field 'turn' is an integer of 1329 bits, expected 0"),
         (_with_field(doc, "turn", True), "field 'turn' is True, expected 0"),
