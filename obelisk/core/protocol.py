@@ -268,7 +268,7 @@ class Game(ABC):
             try:
                 state.apply_action(action)
             except IllegalActionError as error:
-                raise IllegalActionError(f"action #{index} ({action!r}) cannot be replayed: {error}") from None
+                raise IllegalActionError(f"action #{index} ({codec.describe(action)}) cannot be replayed: {error}") from None
         return state
 
     def state_from_json(self, doc: Any) -> "State":
@@ -555,8 +555,9 @@ class State(ABC):
         """
         if type(action) is not int:
             action = _as_action_id(action)
-        if player is not None and type(player) is not int:
-            raise IllegalActionError(f"player must be a seat number or None, got {codec.describe(player)}")
+        if player is not None and (type(player) is not int or not CHANCE <= player < self.num_players):
+            raise IllegalActionError(f"player must be a seat number (0..{self.num_players - 1}), CHANCE ({CHANCE}) "
+                                     f"or None, got {codec.describe(player)}")
         legal = self._legal
         if legal is not None:
             allowed = _in_ascending(legal, action)
@@ -576,9 +577,12 @@ class State(ABC):
             raise IllegalActionError("the game is over; no action can be applied")
         if player is not None and player != current:
             actor = "chance" if current == CHANCE else f"seat {current}"
-            raise IllegalActionError(f"it is not seat {player}'s turn: {actor} is to act")
+            raise IllegalActionError(f"it is not seat {codec.describe(player)}'s turn: {actor} is to act")
         if current == CHANCE:
-            raise IllegalActionError(f"{action} is not a possible chance outcome here")
+            raise IllegalActionError(f"{codec.describe(action)} is not a possible chance outcome here")
+        if not 0 <= action < self.game.num_distinct_actions():
+            raise IllegalActionError(f"action id {codec.describe(action)} is outside the action space "
+                                     f"(0..{self.game.num_distinct_actions() - 1})")
         raise IllegalActionError(self._illegal_reason(action))
 
     def sample_chance(self, rng: Any = None) -> int:
@@ -607,7 +611,7 @@ class State(ABC):
         """
         action = self._action_in_space(action)
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
-            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {codec.describe(seat)}")
         if self._current_player() == TERMINAL:
             raise IllegalActionError("the game is over; no action can be applied")
         if self._action_visible_to(action, seat):
@@ -617,13 +621,13 @@ class State(ABC):
     def _action_in_space(self, action: Any) -> int:
         """``action`` as an int id of this game's action space, else ``ValueError``."""
         if isinstance(action, bool):
-            raise ValueError(f"an action must be an integer id, got {action!r}")
+            raise ValueError(f"an action must be an integer id, got {codec.describe(action)}")
         try:
             action = operator.index(action)
         except TypeError:
-            raise ValueError(f"an action must be an integer id, got {action!r}") from None
+            raise ValueError(f"an action must be an integer id, got {codec.describe(action)}") from None
         if not 0 <= action < max(self.game.num_distinct_actions(), self.game.max_chance_outcomes()):
-            raise ValueError(f"action id {action} is outside the action space")
+            raise ValueError(f"action id {codec.describe(action)} is outside the action space")
         return int(action)
 
     def string_to_action(self, text: Any) -> int:
@@ -670,7 +674,7 @@ class State(ABC):
         "fewer amulets", or None when the game names none (the end screen then just gives the places)."""
         for seat in (ahead, behind):
             if not _is_int(seat) or not 0 <= seat < self.num_players:
-                raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+                raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         return self._tie_break(ahead, behind)
 
     def evaluate(self) -> list[float]:
@@ -685,7 +689,7 @@ class State(ABC):
     def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may see, as a JSON-able dict; ``None`` is a spectator."""
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.num_players):
-            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {codec.describe(seat)}")
         view = self._observation(seat)
         current = self._current_player()
         view["game"] = self.game.id
@@ -712,7 +716,7 @@ class State(ABC):
         ``to_json`` refuses it.
         """
         if not _is_int(seat) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         if rng is None:
             rng = random.Random(f"resample:{self._seed}:{self.move_number()}:{seat}:None")
         elif _is_int(rng):
@@ -756,7 +760,7 @@ class State(ABC):
     def _undo_scan(self, seat: Any) -> tuple[int, str]:
         """``seat``'s decisions at the end of the history that may be taken back, and what stops the next one."""
         if not _is_int(seat) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         if self._dealt_at >= 0:
             return 0, "a re-dealt state is not a position of the game"
         if self._current_player() == TERMINAL:
@@ -861,11 +865,11 @@ def _in_ascending(values: list[int], wanted: int) -> bool:
 
 def _as_action_id(action: Any) -> int:
     if isinstance(action, bool):
-        raise IllegalActionError(f"an action must be an integer id, got {action!r}")
+        raise IllegalActionError(f"an action must be an integer id, got {codec.describe(action)}")
     try:
         return operator.index(action)
     except TypeError:
-        raise IllegalActionError(f"an action must be an integer id, got {action!r}") from None
+        raise IllegalActionError(f"an action must be an integer id, got {codec.describe(action)}") from None
 
 
 def _copy_plain(value: Any) -> Any:
@@ -944,5 +948,5 @@ class ActionSpace:
     def decode(self, action: int) -> tuple[str, int]:
         """``(range name, index within the range)`` of an action id."""
         if not 0 <= action < len(self._table):
-            raise ValueError(f"action id {action} is outside the action space")
+            raise ValueError(f"action id {codec.describe(action)} is outside the action space")
         return self._table[action]

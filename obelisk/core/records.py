@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from obelisk.core import codec
 from obelisk.core.datafiles import read_json
 from obelisk.core.protocol import CHANCE, Game, IllegalActionError, State
 from obelisk.core.registry import load
@@ -107,11 +108,11 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
     if not isinstance(doc, dict):
         raise RecordError("a record must be a JSON object")
     if doc.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not an {RECORD_FORMAT} file (format={doc.get('format')!r})")
+        raise RecordError(f"not an {RECORD_FORMAT} file (format={codec.describe(doc.get('format'))})")
     version = doc.get("version")
     if not _is_int(version) or version not in READABLE_VERSIONS:
         raise RecordError(
-            f"record version {version!r} is not supported (expected one of {', '.join(map(str, READABLE_VERSIONS))})"
+            f"record version {codec.describe(version)} is not supported (expected one of {', '.join(map(str, READABLE_VERSIONS))})"
         )
     for key, kind in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list),
                       ("players", list), ("result", dict)):
@@ -133,20 +134,20 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
     for index, entry in enumerate(doc["actions"]):
         if (not isinstance(entry, dict) or not _is_int(entry.get("id")) or not _is_int(entry.get("player"))
                 or not isinstance(entry.get("label"), str)):
-            raise RecordError(f"action #{index} is malformed (needs an integer id and player and a label): {entry!r}")
+            raise RecordError(f"action #{index} is malformed (needs an integer id and player and a label): {codec.describe(entry)}")
         action = entry["id"]
         if entry["player"] != state.current_player():
             raise RecordError(
-                f"action #{index}: record says player {entry['player']!r} acted, the rules say "
+                f"action #{index}: record says player {codec.describe(entry['player'])} acted, the rules say "
                 f"{'chance' if state.current_player() == CHANCE else state.current_player()}"
             )
         try:
             label = state.action_to_string(action)
             state.apply_action(action)
         except (IllegalActionError, ValueError) as error:
-            raise RecordError(f"action #{index} ({action}) does not replay: {error}") from None
+            raise RecordError(f"action #{index} ({codec.describe(action)}) does not replay: {error}") from None
         if entry["label"] != label:
-            raise RecordError(f"action #{index}: label {entry['label']!r} does not match the rules' {label!r}")
+            raise RecordError(f"action #{index}: label {codec.describe(entry['label'])} does not match the rules' {label!r}")
         states.append(state.clone())
     if doc["result"] != json.loads(json.dumps(_result(state))):
         raise RecordError("the record's result does not match the result of replaying its actions")

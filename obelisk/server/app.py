@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected, WebSocketState
 
-from obelisk.core import game_class
+from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
 from obelisk.server.store import open_database
@@ -576,7 +576,7 @@ async def table_socket(socket: WebSocket) -> None:
                 elif message["type"] == "hello":
                     raise ApiError(400, "bad_request", "hello is sent once, first")
                 else:
-                    raise ApiError(400, "bad_request", f"unknown message type {message['type']!r}")
+                    raise ApiError(400, "bad_request", f"unknown message type {codec.describe(message['type'])}")
             except ApiError as error:
                 client.say({"type": "error", "code": error.code, "message": error.message})
     except WebSocketDisconnect:

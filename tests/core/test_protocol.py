@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -466,14 +467,50 @@ def test_entry_points_answer_odd_values_with_value_errors(game_id: str) -> None:
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("player", [False, True, 0.0, "0", [0], 0.5])
+HUGE = 10**5000
+"""An integer Python will not print in full (more than 4,300 digits)."""
+
+
+def repr_short(value: object) -> str:
+    return codec.describe(value)
+
+
+@pytest.mark.parametrize("player", [False, True, 0.0, "0", [0], 0.5, 2, -2, 10**5000], ids=repr_short)
 def test_apply_action_refuses_a_player_that_is_not_a_seat_number(player: object) -> None:
     state = dealt()
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="player must be a seat number or None"):
+    with pytest.raises(IllegalActionError, match=r"player must be a seat number \(0..1\), CHANCE \(-1\) or None"):
         state.apply_action(state.legal_actions()[0], player=player)
     assert state.to_json() == before
     state.apply_action(state.legal_actions()[0], player=0)
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda s: s.apply_action(HUGE), IllegalActionError),
+    (lambda s: s.apply_action(-HUGE), IllegalActionError),
+    (lambda s: s.apply_action([0] * 10**5), IllegalActionError),
+    (lambda s: s.action_to_string(HUGE), ValueError),
+    (lambda s: s.action_to_string([0] * 10**5), ValueError),
+    (lambda s: s.public_action_string(0, HUGE), ValueError),
+    (lambda s: s.public_action_string(0, [1] * 10**5), ValueError),
+    (lambda s: s.observation(HUGE), ValueError),
+    (lambda s: s.tie_break(HUGE, 0), ValueError),
+    (lambda s: s.undo(HUGE), ValueError),
+    (lambda s: s.undo_points([0] * 10**5), ValueError),
+    (lambda s: s.resample_from_infostate(HUGE), ValueError),
+    (lambda s: s.game.replay(0, [5, HUGE]), IllegalActionError),
+])
+def test_huge_or_long_arguments_get_a_short_message(call: Callable[[obelisk.State], object],
+                                                    error: type[Exception]) -> None:
+    """A value too long to print is described (its type and size), never printed or converted: at a chance
+    node and at a decision."""
+    for state in (dealt(2, cards=(5,)), dealt()):
+        before = state.to_json()
+        with pytest.raises(error) as refused:
+            call(state)
+        message = str(refused.value)
+        assert len(message) < 200 and "\n" not in message and "Exceeds the limit" not in message, message
+        assert state.to_json() == before
 
 
 def test_a_redeal_is_not_the_game_it_came_from() -> None:

@@ -60,14 +60,21 @@ def test_record_round_trip_reproduces_every_state(tmp_path: Path) -> None:
         (lambda d: d["players"][2].pop("kind"), "entry 2 must be an object with a string name and kind"),
         (lambda d: d.update(seed_salt="ab"), "'seed_salt' must be null when 'seed_commitment' is null"),
         (lambda d: d.update(version=True), "version True is not supported"),
+        (lambda d: d.update(version=10**5000), "version an integer of 16610 bits is not supported"),
+        (lambda d: d.update(format="x" * 10**5), "format='xxx"),
+        (lambda d: d["actions"].__setitem__(0, {"id": [[None] * 10**4]}), "action #0 is malformed .*: a dict of 1 entry$"),
+        (lambda d: d["actions"][0].update(player=10**5000), "record says player an integer of 16610 bits acted"),
+        (lambda d: d["actions"][0].update(id=10**5000), "action #0 \\(an integer of 16610 bits\\) does not replay"),
+        (lambda d: d["actions"][1].update(label="y" * 10**5), "action #1: label 'yyy[y]*[.][.][.] does not match"),
     ],
 )
 def test_tampered_records_are_refused(tmp_path: Path, tamper, message: str) -> None:
     doc, _ = record(tmp_path)
     doc = json.loads(json.dumps(doc))
     tamper(doc)
-    with pytest.raises(RecordError, match=message):
+    with pytest.raises(RecordError, match=message) as refused:
         replay_record(doc)
+    assert len(str(refused.value)) < 300
 
 
 def test_unreadable_files_are_refused(tmp_path: Path) -> None:
