@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import multiprocessing
 import os
@@ -184,11 +183,9 @@ async def _body(request: Request, model: type[_Body]) -> Any:
         except ValidationError:
             raise ApiError(400, "bad_request", "the request needs a JSON body") from None
     try:
-        doc = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ApiError(400, "bad_request", f"the body is not valid JSON: {error}") from None
-    except RecursionError:
-        raise ApiError(400, "bad_request", "the body is nested too deeply") from None
+        doc = codec.parse_json(raw, "the body")
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
     return _parse(model, doc)
 
 
@@ -507,11 +504,9 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
     if len(text) > limit:
         raise ApiError(413, "too_large", f"a message may have at most {limit} bytes")
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ApiError(400, "bad_request", f"the message is not valid JSON: {error}") from None
-    except RecursionError:
-        raise ApiError(400, "bad_request", "the message is nested too deeply") from None
+        message = codec.parse_json(text, "the message")
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ApiError(400, "bad_request", 'a message is a JSON object with a "type"')
     return message

@@ -159,6 +159,8 @@ def test_wrong_token_spectator_and_out_of_turn_cannot_move(client: TestClient) -
     ('{"version": 0}', "bad_request"),
     ('{"version": 0, "action": 1, "extra": 1}', "bad_request"),
     ("", "bad_request"),
+    ('{"version": 0, "action": %s}' % ("9" * 5000), "bad_request"),
+    ('{"version": 0, "action": NaN}', "bad_request"),
 ])
 def test_malformed_moves_are_refused_and_change_nothing(client: TestClient, body: str, code: str) -> None:
     table, tokens = seated(client)
@@ -179,6 +181,8 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     assert message == f"action {illegal} is not one of seat {before['seat']}'s {len(legal)} legal actions now"
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                          json={"version": before["version"], "action": -5}), 400, "illegal_action")
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
+                         json={"version": before["version"], "action": 10**38}), 400, "illegal_action")
     huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token), content=huge), 413, "too_large")
     assert frame_of(client, table, token) == before

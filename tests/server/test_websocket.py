@@ -112,6 +112,8 @@ def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:
             ('{"type": "dance"}', "bad_request"),
             ('{"type": "%s"}' % ("d" * 60_000), "bad_request"),
             ('{"type": [[[1]]]}', "bad_request"),
+            ('{"type": "move", "version": 0, "action": %s}' % ("9" * 5000), "bad_request"),
+            ('{"type": "move", "version": 0, "action": NaN}', "bad_request"),
             ('{"type": "move", "version": "1", "action": 2}', "bad_request"),
             ('{"type": "hello", "token": null}', "bad_request"),
             ('{"type": "move", "version": %d, "action": 0}' % version, "not_your_turn"),
