@@ -11,11 +11,11 @@ documented in docs/bots.md.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Callable, Protocol
 
-from obelisk.core import Game, State
+from obelisk.core import Game, State, codec
+from obelisk.core.rng import make_rng
 
 __all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot", "register_bot"]
 
@@ -57,7 +57,7 @@ def make_bot(spec: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """Build a bot from ``kind[:argument]``; unknown kinds raise ``ValueError`` naming the known ones."""
     kind, _, argument = spec.strip().partition(":")
     if kind not in _KINDS:
-        raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(bot_kinds())}")
+        raise ValueError(f"unknown bot {codec.describe(kind)}; known bots: {', '.join(bot_kinds())}")
     return _KINDS[kind](game, seat, seed, argument)
 
 
@@ -67,7 +67,7 @@ class RandomBot:
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.name = "random"
         self.seat = seat
-        self._rng = random.Random(f"random-bot:{seed}:{seat}")
+        self._rng = make_rng("random-bot", seed, seat)
 
     def choose(self, state: State) -> int:
         return self._rng.choice(state.legal_actions())
@@ -75,7 +75,7 @@ class RandomBot:
 
 def _random_factory(game: Game, seat: int, seed: int, argument: str) -> Bot:
     if argument:
-        raise ValueError(f"bot 'random' takes no argument, got {argument!r}")
+        raise ValueError(f"bot 'random' takes no argument, got {codec.describe(argument)}")
     return RandomBot(game, seat, seed)
 
 

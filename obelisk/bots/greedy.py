@@ -17,7 +17,7 @@ import random
 
 from obelisk.bots import register_bot
 from obelisk.bots.params import parse_argument
-from obelisk.core import Game, State
+from obelisk.core import Game, State, codec
 from obelisk.core.rng import make_rng, resolve_chance
 
 DEFAULTS = {"samples": 4, "expect": 6}
@@ -99,7 +99,7 @@ def _value_after(state: State, seat: int, rng: random.Random, expect: int) -> fl
 def _factory(game: Game, seat: int, seed: int, argument: str) -> GreedyBot:
     bare, values = parse_argument("greedy", argument, DEFAULTS)
     if bare is not None:
-        raise ValueError(f"bot 'greedy' takes only name=value parameters ({', '.join(DEFAULTS)}), got {bare!r}")
+        raise ValueError(f"bot 'greedy' takes only name=value parameters ({', '.join(DEFAULTS)}), got {codec.describe(bare)}")
     return GreedyBot(game, seat, seed, **values)
 
 

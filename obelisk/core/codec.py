@@ -127,6 +127,14 @@ def difference(value: Any, expected: Any, where: str = "") -> str | None:
     return f"{where or 'value'} is {describe(value)}, expected {describe(expected)}"
 
 
+def seed_text(value: Any) -> str:
+    """``str(value)`` for seeding a generator from text, with an integer too long to print in decimal (more
+    than Python's 4,300 digits) written in hexadecimal, so any integer seeds."""
+    if type(value) is int and value.bit_length() > 14_000:
+        return hex(value)
+    return str(value)
+
+
 def describe(value: Any) -> str:
     """A short, always printable, one-line description of any value, for error messages."""
     text = _compact(value, _SHORT)

@@ -720,7 +720,7 @@ class State(ABC):
         if rng is None:
             rng = random.Random(f"resample:{self._seed}:{self.move_number()}:{seat}:None")
         elif _is_int(rng):
-            rng = random.Random(f"resample:{self.move_number()}:{seat}:{rng}")
+            rng = random.Random(f"resample:{self.move_number()}:{seat}:{codec.seed_text(rng)}")
         elif not isinstance(rng, random.Random):
             raise ValueError(f"rng must be a random.Random, an integer seed or None, got {type(rng).__name__}")
         resampled = self._resample(seat, rng)

@@ -58,6 +58,7 @@ def test_any_non_negative_reset_seed_is_accepted_as_in_gymnasium() -> None:
     assert _trajectory(env, huge) == _trajectory(env, huge)
     assert env.unwrapped.state_.seed == 5
     assert len({tuple(_trajectory(env, seed)) for seed in (2**64, 2**80, 10**30, 2**63 - 1)}) > 1
+    assert _trajectory(env, 10**5000) == _trajectory(env, 10**5000)  # beyond what Python prints in decimal
     raw = obelisk_pz.raw_env("highcard", players=2)
     for bad in (-1, 1.5, "3", True):
         with pytest.raises(ValueError, match="reset seed must be None or a non-negative integer"):

@@ -168,12 +168,18 @@ def test_spec_strings() -> None:
         ("greedy:3", "only name=value"),
         ("greedy:samples=0", "at least 1"),
         ("random:1", "takes no argument"),
+        ("random:" + "9" * 5000, "takes no argument, got '999"),
+        ("greedy:" + "9" * 5000, "only name=value"),
+        ("ismcts:" + "9" * 5000, "budget must be iterations"),
         ("minimax", "unknown bot 'minimax'"),
+        ("m" * 5000, "unknown bot 'mmm"),
     ],
+    ids=lambda value: value[:40],
 )
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as refused:
         make_bot(spec, obelisk.load("highcard", 2), 0)
+    assert len(str(refused.value)) < 300
 
 
 @pytest.mark.parametrize("c", [math.nan, math.inf, -0.5])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import obelisk
 from obelisk.core import CHANCE, TERMINAL, ActionSpace, IllegalActionError, Option, codec, rank_returns
 from obelisk.core.pools import deal_random, draw_random, pool_outcomes
+from obelisk.core.rng import make_rng
 from tests.core.toy import HighCardGame
 
 
@@ -498,6 +499,7 @@ def test_apply_action_refuses_a_player_that_is_not_a_seat_number(player: object)
     (lambda s: s.undo(HUGE), ValueError),
     (lambda s: s.undo_points([0] * 10**5), ValueError),
     (lambda s: s.resample_from_infostate(HUGE), ValueError),
+    (lambda s: s.resample_from_infostate(0, [0] * 10**5), ValueError),
     (lambda s: s.game.replay(0, [5, HUGE]), IllegalActionError),
 ])
 def test_huge_or_long_arguments_get_a_short_message(call: Callable[[obelisk.State], object],
@@ -541,3 +543,11 @@ def test_resampler_that_returns_the_state_itself_is_refused() -> None:
     state._resample = lambda seat, rng: state  # type: ignore[method-assign]
     with pytest.raises(TypeError, match="returned the state itself"):
         state.resample_from_infostate(0, 1)
+
+
+def test_any_integer_seeds_a_redeal_and_a_bot() -> None:
+    """Integers too long to print in decimal still seed, and reproducibly."""
+    state = dealt()
+    first, again = state.resample_from_infostate(0, HUGE), state.resample_from_infostate(0, HUGE)
+    assert str(first) == str(again)
+    assert make_rng("x", HUGE).random() == make_rng("x", HUGE).random() != make_rng("x", HUGE + 1).random()

@@ -38,8 +38,8 @@ from pettingzoo.utils import wrappers
 
 from obelisk.adapters import ENV_PREFIX
 from obelisk.adapters import _spaces
-from obelisk.core import Game, State, registry
-from obelisk.core.rng import resolve_chance
+from obelisk.core import Game, State, codec, registry
+from obelisk.core.rng import make_rng, resolve_chance
 from obelisk.core.seeds import MAX_SEED
 
 __all__ = ["ObeliskAECEnv", "env", "raw_env"]
@@ -111,8 +111,8 @@ class ObeliskAECEnv(AECEnv):
         own seed (which must be below 2**63) is ``seed % 2**63``.
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise ValueError(f"reset seed must be None or a non-negative integer, got {seed!r}")
-        self._rng = random.Random(f"pettingzoo:{seed}") if seed is not None else random.Random()
+            raise ValueError(f"reset seed must be None or a non-negative integer, got {codec.describe(seed)}")
+        self._rng = make_rng("pettingzoo", seed) if seed is not None else random.Random()
         self.state_ = self.game.new_initial_state(seed % MAX_SEED if seed is not None else 0)
         resolve_chance(self.state_, self._rng)
         self.agents = self.possible_agents[:]
