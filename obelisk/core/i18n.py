@@ -34,6 +34,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from obelisk.core import codec
+
 LANGUAGES = ("en", "cs")
 DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština"}
@@ -47,8 +49,7 @@ def check_language(lang: Any) -> str:
     """``lang`` if it is one of ``LANGUAGES``, else a ``ValueError`` naming them."""
     if isinstance(lang, str) and lang in LANGUAGES:
         return lang
-    shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else type(lang).__name__
-    raise ValueError(f"unknown language {shown}; choose one of: {', '.join(LANGUAGES)}")
+    raise ValueError(f"unknown language {codec.describe(lang)}; choose one of: {', '.join(LANGUAGES)}")
 
 
 @contextlib.contextmanager

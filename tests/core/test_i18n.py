@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from obelisk.core import i18n
+from obelisk.core import codec, i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import messages  # noqa: E402
@@ -29,12 +29,18 @@ def test_language_applies_inside_the_block_only() -> None:
     assert i18n.current_language() == "en"
 
 
-@pytest.mark.parametrize("bad", ["de", "", "CS", None, 3, "x" * 100])
+def repr_short(value: object) -> str:
+    return codec.describe(value)
+
+
+@pytest.mark.parametrize("bad", ["de", "", "CS", None, 3, "x" * 100, 10**5000], ids=repr_short)
 def test_unknown_language_is_refused_by_name(bad: object) -> None:
-    with pytest.raises(ValueError, match="unknown language .*choose one of: en, cs"):
+    with pytest.raises(ValueError, match="unknown language .*choose one of: en, cs") as refused:
         with i18n.language(bad):  # type: ignore[arg-type]
             pass
     assert i18n.current_language() == "en"
+    shown = str(refused.value).removeprefix("unknown language ").partition(";")[0]
+    assert shown == codec.describe(bad) and len(shown) <= 60
 
 
 @pytest.mark.parametrize("header, lang", [
