@@ -85,8 +85,17 @@ class Rules:
         self.cols: int = tables.cols
         cols = tables.cols
         cells = tables.rows * cols
-        self.not_left: int = sum(1 << c for c in range(cells) if c % cols != 0)
-        self.not_right: int = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        # A garden mask is cut in two halves that each fit a machine int: on one mask of the 81 cells every
+        # shift and AND builds a new big int. The low half holds the cells below ``split``; shifting it up by
+        # a row still fits.
+        self.split: int = 61 - cols
+        self.low_half: int = (1 << self.split) - 1
+        not_left = sum(1 << c for c in range(cells) if c % cols != 0)
+        not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        self.not_left_low: int = not_left & self.low_half
+        self.not_left_high: int = not_left >> self.split
+        self.not_right_low: int = not_right & self.low_half
+        self.not_right_high: int = not_right >> self.split
         self.wall_cells: list[tuple[int, ...]] = [tuple(c for c in range(cells) if mask >> c & 1)
                                                   for mask in tables.wall_masks]
         self.cost_rows: list[tuple[int, ...]] = [tables.costs[c] for c in CATEGORIES]
@@ -98,7 +107,11 @@ class Rules:
             raise ValueError("cleopatra data: a piece costs more than 255 units")
         self.affordable_memo: dict[int, tuple[bool, ...]] = {}
         """``_affordable_categories`` per key of capped numbers, one byte each."""
-        self.masks: list[tuple[int, ...]] = [tuple(p.mask for p in options) for options in tables.placements]
+        self.masks_low: list[tuple[int, ...]] = [tuple(p.mask & self.low_half for p in options)
+                                                 for options in tables.placements]
+        self.masks_high: list[tuple[int, ...]] = [tuple(p.mask >> self.split for p in options)
+                                                  for options in tables.placements]
+        """Per tile, per placement: the halves of the cells it covers."""
         self.orientations: list[tuple[tuple[tuple[int, ...], int], ...]] = [
             _orientation_corners(options, cols) for options in tables.placements]
 
@@ -188,6 +201,14 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
     return False
 
 
+def total(counts: list[int]) -> int:
+    """The sum of the counts (``sum``, typed for the compiled build)."""
+    result = 0
+    for count in counts:
+        result += count
+    return result
+
+
 def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
     """Chance outcomes of a deck draw, ``face * 17 + kind``.
 
@@ -195,9 +216,7 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
     ``face_up / size``. Built in one loop per face with no intermediate
     lists: a deck draw is about a third of all steps of a game.
     """
-    size = 0
-    for count in deck:
-        size += count
+    size = total(deck)
     square = size * size
     result: list[tuple[int, float]] = []
     if face_up < size:
@@ -217,5 +236,4 @@ def is_draw_outcome(deck: list[int], face_up: int, outcome: int) -> bool:
     """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``."""
     if not 0 <= outcome < 2 * NUM_KINDS or not deck[outcome % NUM_KINDS]:
         return False
-    return face_up > 0 if outcome >= NUM_KINDS else face_up < sum(deck)
-
+    return face_up > 0 if outcome >= NUM_KINDS else face_up < total(deck)

@@ -41,7 +41,7 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
-    draw_outcomes, is_draw_outcome, shortfall,
+    draw_outcomes, is_draw_outcome, shortfall, total,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
 from obelisk.games.cleopatra.view import observation, render_state
@@ -78,14 +78,6 @@ def _any_card(counts: list[int]) -> bool:
         if count:
             return True
     return False
-
-
-def _total(counts: list[int]) -> int:
-    """The sum of the counts (``sum``, typed for the compiled build)."""
-    total = 0
-    for count in counts:
-        total += count
-    return total
 
 
 def _popcount(mask: int) -> int:
@@ -259,11 +251,15 @@ class CleopatraState(State):
         return [start + s for s in self._pay_sources(r)]
 
     def _legal_place(self) -> list[int]:
-        occupied = self.occupied
-        start = self._rules.place
+        rules = self._rules
+        occupied_low = self.occupied & rules.low_half
+        occupied_high = self.occupied >> rules.split
+        start = rules.place
         piece = self.piece
         assert piece is not None
-        return [start + i for i, mask in enumerate(self._rules.masks[piece[1]]) if not mask & occupied]
+        highs = rules.masks_high[piece[1]]
+        return [start + i for i, low in enumerate(rules.masks_low[piece[1]])
+                if not (low & occupied_low or highs[i] & occupied_high)]
 
     def _legal_refill(self) -> list[int]:
         start = self._rules.refill
@@ -603,8 +599,14 @@ class CleopatraState(State):
         return False
 
     def _hand_public(self, seat: int) -> bool:
-        """Whether every card in ``seat``'s hand is known to all (the public lower bound covers the hand)."""
-        return _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
+        """Whether every card in ``seat``'s hand is known to all: the public lower bound (the last viewer's)
+        equals the hand, kind by kind, which the first hidden kind settles."""
+        public = self.known[-1][seat]
+        hand = self.hands[seat]
+        for kind in range(NUM_KINDS):
+            if public[kind] != hand[kind]:
+                return False
+        return True
 
     def _settle_vizier(self) -> bool:
         if self.pending:
@@ -878,24 +880,49 @@ class CleopatraState(State):
         return False
 
     def _empty_regions(self) -> list[int]:
-        """Orthogonally connected groups of empty playable cells, as masks, by lowest cell."""
+        """Orthogonally connected groups of empty playable cells, as masks, by lowest cell.
+
+        The flood fill runs on the two halves of the masks (see ``Rules.split``):
+        each step moves the frontier a cell down, up, right and left, carrying
+        the cells that cross from one half into the other.
+        """
         rules = self._rules
         cols = rules.cols
-        not_left = rules.not_left
-        not_right = rules.not_right
+        split = rules.split
+        low_half = rules.low_half
+        row = (1 << cols) - 1
+        up_shift = split - cols
+        not_left_low = rules.not_left_low
+        not_left_high = rules.not_left_high
+        not_right_low = rules.not_right_low
+        not_right_high = rules.not_right_high
         empty = rules.playable_mask & ~self.occupied
+        empty_low = empty & low_half
+        empty_high = empty >> split
         regions = []
-        while empty:
-            low = empty & -empty
-            region = 0
-            frontier = low
-            while frontier:
-                region |= frontier
-                grow = ((frontier << cols) | (frontier >> cols)
-                        | ((frontier << 1) & not_left) | ((frontier >> 1) & not_right))
-                frontier = grow & empty & ~region
-            regions.append(region)
-            empty &= ~region
+        while empty_low or empty_high:
+            if empty_low:
+                low = empty_low & -empty_low
+                high = 0
+            else:
+                low = 0
+                high = empty_high & -empty_high
+            empty_low ^= low
+            empty_high ^= high
+            region_low = 0
+            region_high = 0
+            while low or high:
+                region_low |= low
+                region_high |= high
+                grow_low = (((low << cols) & low_half) | (low >> cols) | ((high & row) << up_shift)
+                            | ((low << 1) & not_left_low) | (((low >> 1) | ((high & 1) << (split - 1))) & not_right_low))
+                grow_high = ((high << cols) | (low >> up_shift) | (high >> cols)
+                             | (((high << 1) | (low >> (split - 1))) & not_left_high) | ((high >> 1) & not_right_high))
+                low = grow_low & empty_low
+                high = grow_high & empty_high
+                empty_low ^= low
+                empty_high ^= high
+            regions.append(region_low | region_high << split)
         return regions
 
     def _sanctuary_masks(self, known: list[int] | tuple[int, ...] = ()) -> list[int]:
@@ -1149,7 +1176,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if _total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
+        if total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -1160,7 +1187,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = _total(self.hands[seat]) - self._rules.hand_limit
+        extra = total(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1168,17 +1195,18 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self._discard(kind)
-        if _total(self.hands[seat]) <= self._rules.hand_limit:
+        if total(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self._rules.max_rounds * self.num_players:
+        n = len(self.hands)
+        if self.turns_played >= self._rules.max_rounds * n:
             limit = "limit" if self.game.options["max_rounds"] else "cap"
             self._note(f"the round {limit} is reached")
             self._end_game()
             return
-        self._start_turn((self.turn + 1) % self.num_players)
+        self._start_turn((self.turn + 1) % n)
 
     # Knowledge bookkeeping ------------------------------------------------------------------------
 
