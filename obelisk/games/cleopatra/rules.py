@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from itertools import accumulate, permutations
-from typing import Any, Callable, Final, Mapping, Sequence
+from typing import Any, Callable, Final, Mapping
 
 from obelisk.core import ActionSpace
 from obelisk.games.cleopatra.data import BEGGARS, CATEGORIES, KINDS, TAINTED0, TROMPE, Placement, Tables
@@ -132,11 +132,11 @@ def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[
     return tuple(corners.items())
 
 
-def shortfall(tables: Tables, need: Sequence[int], credit: Sequence[int], hand: Sequence[int]) -> tuple[int, int]:
-    """Units of ``need`` left open by ``credit`` and the hand's cards of each resource: (all, artisans)."""
+def shortfall(units: tuple[int, ...], need: list[int], credit: list[int], hand: list[int]) -> tuple[int, int]:
+    """Units of ``need`` left open by ``credit`` and the hand's cards of each resource (of ``units`` each):
+    (all, artisans)."""
     missing = 0
     artisans = 0
-    units = tables.units
     for r in range(5):
         lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
         if lack > 0:
@@ -155,7 +155,7 @@ def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[in
     (Trompe-l'oeil, then Nile merchants, which may not pay artisans when
     ``merchant_artisan`` is off).
     """
-    missing, artisan_missing = shortfall(tables, need, credit, hand)
+    missing, artisan_missing = shortfall(tables.units, need, credit, hand)
     trompe = hand[TROMPE]
     if missing > trompe + merchants:
         return False

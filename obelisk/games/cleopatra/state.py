@@ -311,10 +311,6 @@ class CleopatraState(State):
 
     # Legal-move helpers --------------------------------------------------------
 
-    def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
-        """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
-        return shortfall(self._rules.tables, need, self.credit, self.hands[self.turn])
-
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
 
@@ -456,14 +452,17 @@ class CleopatraState(State):
             result.append(1)
         trompe = hand[TROMPE]
         merchants = self.merchants[seat]
-        allow = self._rules.merchant_artisan
-        use_merchant = merchants and (r or allow)
+        rules = self._rules
+        allow = rules.merchant_artisan
+        use_merchant = merchants > 0 and (r > 0 or allow)
         if not (trompe or use_merchant):
             return result
-        missing, artisans = self._shortfall(self.to_pay)
-        units = self._rules.units
-        own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
-        closes = 1 if self.to_pay[r] > own else 0
+        units = rules.units
+        to_pay = self.to_pay
+        credit = self.credit
+        missing, artisans = shortfall(units, to_pay, credit, hand)
+        own = credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
+        closes = 1 if to_pay[r] > own else 0
         missing -= closes
         if r == 0:
             artisans -= closes
