@@ -112,8 +112,12 @@ class Rules:
         self.masks_high: list[tuple[int, ...]] = [tuple(p.mask >> self.split for p in options)
                                                   for options in tables.placements]
         """Per tile, per placement: the halves of the cells it covers."""
-        self.orientations: list[tuple[tuple[tuple[int, ...], int], ...]] = [
-            _orientation_corners(options, cols) for options in tables.placements]
+        self.orientations: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [
+            tuple((offsets, corners & self.low_half, corners >> self.split)
+                  for offsets, corners in _orientation_corners(options, cols))
+            for options in tables.placements]
+        """Per tile: its shapes, as cell offsets from the top-left corner and the halves of the mask of the corners
+        where the shape lies on the garden."""
 
 
 def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[tuple[tuple[int, ...], int], ...]:

@@ -417,12 +417,21 @@ class CleopatraState(State):
         """Whether some placement of ``tile`` lies within the cells of ``space``.
 
         Per orientation, the corners whose placement fits are the corners
-        left after ANDing ``space`` shifted back by each cell's offset.
+        left after ANDing ``space`` shifted back by each cell's offset, on the
+        halves of the masks (see ``Rules.split``).
         """
-        for offsets, corners in self._rules.orientations[tile]:
+        rules = self._rules
+        split = rules.split
+        space_low = space & rules.low_half
+        space_high = space >> split
+        for offsets, corners_low, corners_high in rules.orientations[tile]:
             for offset in offsets:
-                corners &= space >> offset
-                if not corners:
+                if offset < split:
+                    corners_low &= (space_low >> offset) | ((space_high & ((1 << offset) - 1)) << (split - offset))
+                else:
+                    corners_low &= space_high >> (offset - split)
+                corners_high &= space_high >> offset
+                if not (corners_low or corners_high):
                     break
             else:
                 return True
