@@ -82,6 +82,9 @@ class Rules:
         self.amulets: tuple[int, ...] = tables.amulets
         self.hand_limit: int = tables.kit["hand_limit"]
         self.playable_mask: int = tables.playable_mask
+        self.empty_garden: list[int] = [-1 if tables.playable_mask >> c & 1 else -2
+                                        for c in range(tables.rows * tables.cols)]
+        """A state's ``garden`` at the start: -1 for a playable cell, -2 for a blocked one."""
         self.cols: int = tables.cols
         cols = tables.cols
         cells = tables.rows * cols
@@ -237,7 +240,18 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
 
 
 def is_draw_outcome(deck: list[int], face_up: int, outcome: int) -> bool:
-    """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``."""
+    """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``.
+
+    A face-down card can be drawn once the deck holds more cards than are face
+    up, which the first few kinds usually settle: the deck is not summed whole.
+    """
     if not 0 <= outcome < 2 * NUM_KINDS or not deck[outcome % NUM_KINDS]:
         return False
-    return face_up > 0 if outcome >= NUM_KINDS else face_up < total(deck)
+    if outcome >= NUM_KINDS:
+        return face_up > 0
+    cards = 0
+    for count in deck:
+        cards += count
+        if cards > face_up:
+            return True
+    return False

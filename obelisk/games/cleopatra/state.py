@@ -115,7 +115,7 @@ class CleopatraState(State):
         self.sphinxes: list[int] = []
         self.throne: list[int] = []
         self.obelisks: list[int] = []
-        self.garden = [-1 if t.playable_mask >> c & 1 else -2 for c in range(t.rows * t.cols)]
+        self.garden = self._rules.empty_garden[:]
         self.occupied = 0
         self.mosaics: list[tuple[int, int, int]] = []
         self.stack_top = -1
@@ -1574,20 +1574,22 @@ def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
-_REFILL_CHOICES: Final[dict[int, list[int]]] = {}
+_LOOKS: Final = NUM_KINDS + 2
+"""The looks of a drawn card in ``_refill_choices``' key: 1 face down, kind + 2 face up (0: no card)."""
+_REFILL_CHOICES: Final[list[list[int] | None]] = [None] * _LOOKS ** STALLS
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on those looks, so it is memoised
-    (key: six bits per card, 1 face down, kind + 2 face up).
+    otherwise; the answer depends only on those looks, so it is memoised in a
+    list indexed by the looks of the (at most ``STALLS``) cards as digits.
     """
     key = 0
     for kind, up in pending:
-        key = key << 6 | (kind + 2 if up else 1)
-    choices = _REFILL_CHOICES.get(key)
+        key = key * _LOOKS + (kind + 2 if up else 1)
+    choices = _REFILL_CHOICES[key]
     if choices is None:
         looks = [kind if up else -1 for kind, up in pending]
         seen = set()
