@@ -41,8 +41,7 @@ class Rules:
                  dice_outcomes: list[tuple[tuple[int, float], ...]]) -> None:
         self.tables = tables
         self.actions = actions
-        self.base: dict[str, int] = {name: actions.start(name) for name, _ in actions.ranges}
-        base = self.base
+        base = {name: actions.start(name) for name, _ in actions.ranges}
         # The starts the legal-action generators read on every step, as typed attributes.
         self.take: int = base["take"]
         self.refill: int = base["refill"]
@@ -62,6 +61,18 @@ class Rules:
         self.limit_keep: int = base["limit_keep"]
         self.discard: int = base["discard"]
         self.pass_turn: int = base["pass"]
+        self.claim: int = base["claim"]
+        self.no_claim: int = base["no_claim"]
+        self.courtesan: int = base["courtesan"]
+        self.give_talents: int = base["give_talents"]
+        self.give_card: int = base["give_card"]
+        self.offer: int = base["offer"]
+        self.offer_done: int = base["offer_done"]
+        self.accept: int = base["accept"]
+        self.accept_done: int = base["accept_done"]
+        self.keep: int = base["keep"]
+        self.reject: int = base["reject"]
+        self.bid: int = base["bid"]
         self.sphinxes: int = tables.pieces["sphinxes"]
         self.obelisks: int = tables.pieces["obelisks"]
         self.dispatch = dispatch

@@ -221,7 +221,7 @@ class CleopatraState(State):
         start = self._rules.take
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
-        result += self._piece_actions()
+        self._add_piece_actions(result)
         if self.scribe_picks:
             result.sort()
         if result:
@@ -233,7 +233,8 @@ class CleopatraState(State):
 
     def _legal_build(self) -> list[int]:
         """Another piece, the end of the build, or a character card between two pieces."""
-        result = self._piece_actions()
+        result: list[int] = []
+        self._add_piece_actions(result)
         if self.scribe_picks:
             result.sort()
         result.append(self._rules.finish)
@@ -266,38 +267,39 @@ class CleopatraState(State):
         return [start + i for i in _refill_choices(self.pending)]
 
     def _legal_claim(self) -> list[int]:
-        start = self._rules.base["claim"]
-        return [start + i for i in range(len(self.claimable))] + [self._rules.base["no_claim"]]
+        rules = self._rules
+        start = rules.claim
+        return [start + i for i in range(len(self.claimable))] + [rules.no_claim]
 
     def _legal_courtesans(self) -> list[int]:
-        start = self._rules.base["courtesan"]
+        start = self._rules.courtesan
         discards = self.discards
         return [start + k for k in range(NUM_KINDS) if discards[k]]
 
     def _legal_beggars(self) -> list[int]:
-        base = self._rules.base
+        rules = self._rules
         hand = self.hands[self.actor]
-        result = [base["give_talents"]] if self.talents[self.actor] >= 2 else []
-        start = base["give_card"]
+        result = [rules.give_talents] if self.talents[self.actor] >= 2 else []
+        start = rules.give_card
         return result + [start + r for r in range(5) if hand[r]]
 
     def _legal_envoy_offer(self) -> list[int]:
-        base = self._rules.base
+        rules = self._rules
         hand = self.hands[self.actor]
-        start = base["offer"]
-        return [start + r for r in range(5) if hand[r]] + [base["offer_done"]]
+        start = rules.offer
+        return [start + r for r in range(5) if hand[r]] + [rules.offer_done]
 
     def _legal_envoy_accept(self) -> list[int]:
-        base = self._rules.base
-        start = base["accept"]
-        return sorted({start + q * 5 + r for q, r in self.offers}) + [base["accept_done"]]
+        rules = self._rules
+        start = rules.accept
+        return sorted({start + q * 5 + r for q, r in self.offers}) + [rules.accept_done]
 
     def _legal_vizier(self) -> list[int]:
-        base = self._rules.base
-        return [base["keep"], base["reject"]]
+        rules = self._rules
+        return [rules.keep, rules.reject]
 
     def _legal_offering(self) -> list[int]:
-        start = self._rules.base["bid"]
+        start = self._rules.bid
         return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _legal_limit(self) -> list[int]:
@@ -363,13 +365,16 @@ class CleopatraState(State):
                 game.cost_rows, game.merchant_artisan, a0, a1, a2, a3, a4, trompe, wild)
         return found
 
-    def _piece_actions(self) -> list[int]:
+    def _add_piece_actions(self, result: list[int]) -> None:
+        """Append the pieces the turn's player can start to build (in place: no list per call)."""
         game = self._rules
         affordable = self._affordable()
-        result: list[int] = []
         if affordable[0]:
             start = game.wall
-            result += [start + i for i, w in enumerate(self.walls) if w < 0]
+            walls = self.walls
+            for i in range(len(walls)):
+                if walls[i] < 0:
+                    result.append(start + i)
         if affordable[1] and len(self.sphinxes) < game.sphinxes:
             result.append(game.sphinx)
         if affordable[2] and len(self.throne) < 2:
@@ -378,13 +383,17 @@ class CleopatraState(State):
             result.append(game.obelisk)
         if affordable[4]:
             start = game.door
-            result += [start + i for i, d in enumerate(self.doors) if d < 0]
+            doors = self.doors
+            for i in range(len(doors)):
+                if doors[i] < 0:
+                    result.append(start + i)
         if affordable[5] and self.stack_top >= 0:
             start = game.mosaic
             result.append(start + self.stack_top)
             if self.scribe_picks:
-                result += [start + x for x in self.stack_rest if self._fits(x)]
-        return result
+                for x in self.stack_rest:
+                    if self._fits(x):
+                        result.append(start + x)
 
     def _character_actions(self) -> list[int]:
         hand = self.hands[self.turn]
