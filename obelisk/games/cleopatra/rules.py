@@ -126,6 +126,14 @@ class Rules:
         self.masks_high: list[tuple[int, ...]] = [tuple(p.mask >> self.split for p in options)
                                                   for options in tables.placements]
         """Per tile, per placement: the halves of the cells it covers."""
+        self.placement_cells: list[tuple[tuple[int, ...], ...]] = [
+            tuple(tuple(r * cols + c for r, c in p.cells) for p in options) for options in tables.placements]
+        """Per tile, per placement: the garden indices of its cells."""
+        mosaic = tables.rewards["mosaics"]
+        self.placement_rewards: list[tuple[int, ...]] = [
+            tuple(mosaic["base"] + mosaic["per_palm"] * bin(p.mask & tables.palm_mask).count("1") for p in options)
+            for options in tables.placements]
+        """Per tile, per placement: the talents it brings (a base and one per palm it covers)."""
         self.orientations: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [
             tuple((offsets, corners & self.low_half, corners >> self.split)
                   for offsets, corners in _orientation_corners(options, cols))

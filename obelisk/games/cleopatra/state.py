@@ -861,14 +861,13 @@ class CleopatraState(State):
         seat = self.turn
         assert self.piece is not None
         tile = self.piece[1]
-        placement = self.tables.placements[tile][i]
-        for r, c in placement.cells:
-            self.garden[r * self.tables.cols + c] = tile
-        self.occupied |= placement.mask
+        rules = self._rules
+        garden = self.garden
+        for cell in rules.placement_cells[tile][i]:
+            garden[cell] = tile
+        self.occupied |= rules.tables.placements[tile][i].mask
         self.mosaics.append((tile, i, seat))
-        rewards = self.tables.rewards["mosaics"]
-        palms = _popcount(placement.mask & self.tables.palm_mask)
-        self._collect(seat, rewards["base"] + rewards["per_palm"] * palms, f"mosaic {self.tables.tile_ids[tile]}")
+        self._collect(seat, rules.placement_rewards[tile][i], f"mosaic {rules.tables.tile_ids[tile]}")
         if tile == self.stack_top:
             self.stack_top = -1
             self.queue.append("tile")
