@@ -931,7 +931,8 @@ class CleopatraState(State):
                 region_low |= low
                 region_high |= high
                 grow_low = (((low << cols) & low_half) | (low >> cols) | ((high & row) << up_shift)
-                            | ((low << 1) & not_left_low) | (((low >> 1) | ((high & 1) << (split - 1))) & not_right_low))
+                            | ((low << 1) & not_left_low)
+                            | (((low >> 1) | ((high & 1) << (split - 1))) & not_right_low))
                 grow_high = ((high << cols) | (low >> up_shift) | (high >> cols)
                              | (((high << 1) | (low >> (split - 1))) & not_left_high) | ((high >> 1) & not_right_high))
                 low = grow_low & empty_low
