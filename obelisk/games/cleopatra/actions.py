@@ -157,10 +157,8 @@ def action_label(state: Any, action: int) -> str:
         if not piece or piece[0] != "mosaic" or i >= len(t.placements[piece[1]]):
             return tr("lay mosaic in placement {index}", index=i)
         placement = t.placements[piece[1]][i]
-        palms = bin(placement.mask & t.palm_mask).count("1")
-        reward = t.rewards["mosaics"]["base"] + t.rewards["mosaics"]["per_palm"] * palms
         return tr("lay {tile} on {cells} (+{reward})", tile=t.tile_ids[piece[1]], cells=cell_list(state, placement.cells),
-                  reward=reward)
+                  reward=state.game.rules.placement_rewards[piece[1]][i])
     if name == "pay":
         r, s = divmod(i, 4)
         source = SOURCES[s]

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from itertools import accumulate, permutations
-from typing import Any, Callable, Final, Mapping, Sequence
+from typing import Any, Callable, Final, Mapping
 
 from obelisk.core import ActionSpace
 from obelisk.games.cleopatra.data import BEGGARS, CATEGORIES, KINDS, TAINTED0, TROMPE, Placement, Tables
@@ -41,8 +41,7 @@ class Rules:
                  dice_outcomes: list[tuple[tuple[int, float], ...]]) -> None:
         self.tables = tables
         self.actions = actions
-        self.base: dict[str, int] = {name: actions.start(name) for name, _ in actions.ranges}
-        base = self.base
+        base = {name: actions.start(name) for name, _ in actions.ranges}
         # The starts the legal-action generators read on every step, as typed attributes.
         self.take: int = base["take"]
         self.refill: int = base["refill"]
@@ -62,6 +61,18 @@ class Rules:
         self.limit_keep: int = base["limit_keep"]
         self.discard: int = base["discard"]
         self.pass_turn: int = base["pass"]
+        self.claim: int = base["claim"]
+        self.no_claim: int = base["no_claim"]
+        self.courtesan: int = base["courtesan"]
+        self.give_talents: int = base["give_talents"]
+        self.give_card: int = base["give_card"]
+        self.offer: int = base["offer"]
+        self.offer_done: int = base["offer_done"]
+        self.accept: int = base["accept"]
+        self.accept_done: int = base["accept_done"]
+        self.keep: int = base["keep"]
+        self.reject: int = base["reject"]
+        self.bid: int = base["bid"]
         self.sphinxes: int = tables.pieces["sphinxes"]
         self.obelisks: int = tables.pieces["obelisks"]
         self.dispatch = dispatch
@@ -82,11 +93,23 @@ class Rules:
         self.amulets: tuple[int, ...] = tables.amulets
         self.hand_limit: int = tables.kit["hand_limit"]
         self.playable_mask: int = tables.playable_mask
+        self.empty_garden: list[int] = [-1 if tables.playable_mask >> c & 1 else -2
+                                        for c in range(tables.rows * tables.cols)]
+        """A state's ``garden`` at the start: -1 for a playable cell, -2 for a blocked one."""
         self.cols: int = tables.cols
         cols = tables.cols
         cells = tables.rows * cols
-        self.not_left: int = sum(1 << c for c in range(cells) if c % cols != 0)
-        self.not_right: int = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        # A garden mask is cut in two halves that each fit a machine int: on one mask of the 81 cells every
+        # shift and AND builds a new big int. The low half holds the cells below ``split``; shifting it up by
+        # a row still fits.
+        self.split: int = 61 - cols
+        self.low_half: int = (1 << self.split) - 1
+        not_left = sum(1 << c for c in range(cells) if c % cols != 0)
+        not_right = sum(1 << c for c in range(cells) if c % cols != cols - 1)
+        self.not_left_low: int = not_left & self.low_half
+        self.not_left_high: int = not_left >> self.split
+        self.not_right_low: int = not_right & self.low_half
+        self.not_right_high: int = not_right >> self.split
         self.wall_cells: list[tuple[int, ...]] = [tuple(c for c in range(cells) if mask >> c & 1)
                                                   for mask in tables.wall_masks]
         self.cost_rows: list[tuple[int, ...]] = [tables.costs[c] for c in CATEGORIES]
@@ -98,9 +121,25 @@ class Rules:
             raise ValueError("cleopatra data: a piece costs more than 255 units")
         self.affordable_memo: dict[int, tuple[bool, ...]] = {}
         """``_affordable_categories`` per key of capped numbers, one byte each."""
-        self.masks: list[tuple[int, ...]] = [tuple(p.mask for p in options) for options in tables.placements]
-        self.orientations: list[tuple[tuple[tuple[int, ...], int], ...]] = [
-            _orientation_corners(options, cols) for options in tables.placements]
+        self.masks_low: list[tuple[int, ...]] = [tuple(p.mask & self.low_half for p in options)
+                                                 for options in tables.placements]
+        self.masks_high: list[tuple[int, ...]] = [tuple(p.mask >> self.split for p in options)
+                                                  for options in tables.placements]
+        """Per tile, per placement: the halves of the cells it covers."""
+        self.placement_cells: list[tuple[tuple[int, ...], ...]] = [
+            tuple(tuple(r * cols + c for r, c in p.cells) for p in options) for options in tables.placements]
+        """Per tile, per placement: the garden indices of its cells."""
+        mosaic = tables.rewards["mosaics"]
+        self.placement_rewards: list[tuple[int, ...]] = [
+            tuple(mosaic["base"] + mosaic["per_palm"] * bin(p.mask & tables.palm_mask).count("1") for p in options)
+            for options in tables.placements]
+        """Per tile, per placement: the talents it brings (a base and one per palm it covers)."""
+        self.orientations: list[tuple[tuple[tuple[int, ...], int, int], ...]] = [
+            tuple((offsets, corners & self.low_half, corners >> self.split)
+                  for offsets, corners in _orientation_corners(options, cols))
+            for options in tables.placements]
+        """Per tile: its shapes, as cell offsets from the top-left corner and the halves of the mask of the corners
+        where the shape lies on the garden."""
 
 
 def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -119,11 +158,11 @@ def _orientation_corners(placements: tuple[Placement, ...], cols: int) -> tuple[
     return tuple(corners.items())
 
 
-def shortfall(tables: Tables, need: Sequence[int], credit: Sequence[int], hand: Sequence[int]) -> tuple[int, int]:
-    """Units of ``need`` left open by ``credit`` and the hand's cards of each resource: (all, artisans)."""
+def shortfall(units: tuple[int, ...], need: list[int], credit: list[int], hand: list[int]) -> tuple[int, int]:
+    """Units of ``need`` left open by ``credit`` and the hand's cards of each resource (of ``units`` each):
+    (all, artisans)."""
     missing = 0
     artisans = 0
-    units = tables.units
     for r in range(5):
         lack = need[r] - credit[r] - hand[r] * units[r] - hand[TAINTED0 + r] * units[TAINTED0 + r]
         if lack > 0:
@@ -142,7 +181,7 @@ def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[in
     (Trompe-l'oeil, then Nile merchants, which may not pay artisans when
     ``merchant_artisan`` is off).
     """
-    missing, artisan_missing = shortfall(tables, need, credit, hand)
+    missing, artisan_missing = shortfall(tables.units, need, credit, hand)
     trompe = hand[TROMPE]
     if missing > trompe + merchants:
         return False
@@ -188,6 +227,14 @@ def completable(tables: Tables, need: list[int], credit: list[int], hand: list[i
     return False
 
 
+def total(counts: list[int]) -> int:
+    """The sum of the counts (``sum``, typed for the compiled build)."""
+    result = 0
+    for count in counts:
+        result += count
+    return result
+
+
 def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
     """Chance outcomes of a deck draw, ``face * 17 + kind``.
 
@@ -195,9 +242,7 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
     ``face_up / size``. Built in one loop per face with no intermediate
     lists: a deck draw is about a third of all steps of a game.
     """
-    size = 0
-    for count in deck:
-        size += count
+    size = total(deck)
     square = size * size
     result: list[tuple[int, float]] = []
     if face_up < size:
@@ -214,8 +259,18 @@ def draw_outcomes(deck: list[int], face_up: int) -> list[tuple[int, float]]:
 
 
 def is_draw_outcome(deck: list[int], face_up: int, outcome: int) -> bool:
-    """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``."""
+    """Whether ``outcome`` (``face * 17 + kind``) is among ``draw_outcomes(deck, face_up)``.
+
+    A face-down card can be drawn once the deck holds more cards than are face
+    up, which the first few kinds usually settle: the deck is not summed whole.
+    """
     if not 0 <= outcome < 2 * NUM_KINDS or not deck[outcome % NUM_KINDS]:
         return False
-    return face_up > 0 if outcome >= NUM_KINDS else face_up < sum(deck)
-
+    if outcome >= NUM_KINDS:
+        return face_up > 0
+    cards = 0
+    for count in deck:
+        cards += count
+        if cards > face_up:
+            return True
+    return False

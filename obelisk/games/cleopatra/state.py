@@ -41,7 +41,7 @@ from obelisk.games.cleopatra.data import (
 )
 from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
-    draw_outcomes, is_draw_outcome, shortfall,
+    draw_outcomes, is_draw_outcome, shortfall, total,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
 from obelisk.games.cleopatra.view import observation, render_state
@@ -80,14 +80,6 @@ def _any_card(counts: list[int]) -> bool:
     return False
 
 
-def _total(counts: list[int]) -> int:
-    """The sum of the counts (``sum``, typed for the compiled build)."""
-    total = 0
-    for count in counts:
-        total += count
-    return total
-
-
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -123,7 +115,7 @@ class CleopatraState(State):
         self.sphinxes: list[int] = []
         self.throne: list[int] = []
         self.obelisks: list[int] = []
-        self.garden = [-1 if t.playable_mask >> c & 1 else -2 for c in range(t.rows * t.cols)]
+        self.garden = self._rules.empty_garden[:]
         self.occupied = 0
         self.mosaics: list[tuple[int, int, int]] = []
         self.stack_top = -1
@@ -229,7 +221,7 @@ class CleopatraState(State):
         start = self._rules.take
         stalls = self.stalls
         result = [start + s for s in range(STALLS) if stalls[s]]
-        result += self._piece_actions()
+        self._add_piece_actions(result)
         if self.scribe_picks:
             result.sort()
         if result:
@@ -241,7 +233,8 @@ class CleopatraState(State):
 
     def _legal_build(self) -> list[int]:
         """Another piece, the end of the build, or a character card between two pieces."""
-        result = self._piece_actions()
+        result: list[int] = []
+        self._add_piece_actions(result)
         if self.scribe_picks:
             result.sort()
         result.append(self._rules.finish)
@@ -259,49 +252,54 @@ class CleopatraState(State):
         return [start + s for s in self._pay_sources(r)]
 
     def _legal_place(self) -> list[int]:
-        occupied = self.occupied
-        start = self._rules.place
+        rules = self._rules
+        occupied_low = self.occupied & rules.low_half
+        occupied_high = self.occupied >> rules.split
+        start = rules.place
         piece = self.piece
         assert piece is not None
-        return [start + i for i, mask in enumerate(self._rules.masks[piece[1]]) if not mask & occupied]
+        highs = rules.masks_high[piece[1]]
+        return [start + i for i, low in enumerate(rules.masks_low[piece[1]])
+                if not (low & occupied_low or highs[i] & occupied_high)]
 
     def _legal_refill(self) -> list[int]:
         start = self._rules.refill
         return [start + i for i in _refill_choices(self.pending)]
 
     def _legal_claim(self) -> list[int]:
-        start = self._rules.base["claim"]
-        return [start + i for i in range(len(self.claimable))] + [self._rules.base["no_claim"]]
+        rules = self._rules
+        start = rules.claim
+        return [start + i for i in range(len(self.claimable))] + [rules.no_claim]
 
     def _legal_courtesans(self) -> list[int]:
-        start = self._rules.base["courtesan"]
+        start = self._rules.courtesan
         discards = self.discards
         return [start + k for k in range(NUM_KINDS) if discards[k]]
 
     def _legal_beggars(self) -> list[int]:
-        base = self._rules.base
+        rules = self._rules
         hand = self.hands[self.actor]
-        result = [base["give_talents"]] if self.talents[self.actor] >= 2 else []
-        start = base["give_card"]
+        result = [rules.give_talents] if self.talents[self.actor] >= 2 else []
+        start = rules.give_card
         return result + [start + r for r in range(5) if hand[r]]
 
     def _legal_envoy_offer(self) -> list[int]:
-        base = self._rules.base
+        rules = self._rules
         hand = self.hands[self.actor]
-        start = base["offer"]
-        return [start + r for r in range(5) if hand[r]] + [base["offer_done"]]
+        start = rules.offer
+        return [start + r for r in range(5) if hand[r]] + [rules.offer_done]
 
     def _legal_envoy_accept(self) -> list[int]:
-        base = self._rules.base
-        start = base["accept"]
-        return sorted({start + q * 5 + r for q, r in self.offers}) + [base["accept_done"]]
+        rules = self._rules
+        start = rules.accept
+        return sorted({start + q * 5 + r for q, r in self.offers}) + [rules.accept_done]
 
     def _legal_vizier(self) -> list[int]:
-        base = self._rules.base
-        return [base["keep"], base["reject"]]
+        rules = self._rules
+        return [rules.keep, rules.reject]
 
     def _legal_offering(self) -> list[int]:
-        start = self._rules.base["bid"]
+        start = self._rules.bid
         return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _legal_limit(self) -> list[int]:
@@ -314,10 +312,6 @@ class CleopatraState(State):
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
     # Legal-move helpers --------------------------------------------------------
-
-    def _shortfall(self, need: list[int] | tuple[int, ...]) -> tuple[int, int]:
-        """Units of ``need`` that the turn's cards of the right resource and credit leave open: (all, artisans)."""
-        return shortfall(self._rules.tables, need, self.credit, self.hands[self.turn])
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -371,13 +365,16 @@ class CleopatraState(State):
                 game.cost_rows, game.merchant_artisan, a0, a1, a2, a3, a4, trompe, wild)
         return found
 
-    def _piece_actions(self) -> list[int]:
+    def _add_piece_actions(self, result: list[int]) -> None:
+        """Append the pieces the turn's player can start to build (in place: no list per call)."""
         game = self._rules
         affordable = self._affordable()
-        result: list[int] = []
         if affordable[0]:
             start = game.wall
-            result += [start + i for i, w in enumerate(self.walls) if w < 0]
+            walls = self.walls
+            for i in range(len(walls)):
+                if walls[i] < 0:
+                    result.append(start + i)
         if affordable[1] and len(self.sphinxes) < game.sphinxes:
             result.append(game.sphinx)
         if affordable[2] and len(self.throne) < 2:
@@ -386,13 +383,17 @@ class CleopatraState(State):
             result.append(game.obelisk)
         if affordable[4]:
             start = game.door
-            result += [start + i for i, d in enumerate(self.doors) if d < 0]
+            doors = self.doors
+            for i in range(len(doors)):
+                if doors[i] < 0:
+                    result.append(start + i)
         if affordable[5] and self.stack_top >= 0:
             start = game.mosaic
             result.append(start + self.stack_top)
             if self.scribe_picks:
-                result += [start + x for x in self.stack_rest if self._fits(x)]
-        return result
+                for x in self.stack_rest:
+                    if self._fits(x):
+                        result.append(start + x)
 
     def _character_actions(self) -> list[int]:
         hand = self.hands[self.turn]
@@ -425,12 +426,21 @@ class CleopatraState(State):
         """Whether some placement of ``tile`` lies within the cells of ``space``.
 
         Per orientation, the corners whose placement fits are the corners
-        left after ANDing ``space`` shifted back by each cell's offset.
+        left after ANDing ``space`` shifted back by each cell's offset, on the
+        halves of the masks (see ``Rules.split``).
         """
-        for offsets, corners in self._rules.orientations[tile]:
+        rules = self._rules
+        split = rules.split
+        space_low = space & rules.low_half
+        space_high = space >> split
+        for offsets, corners_low, corners_high in rules.orientations[tile]:
             for offset in offsets:
-                corners &= space >> offset
-                if not corners:
+                if offset < split:
+                    corners_low &= (space_low >> offset) | ((space_high & ((1 << offset) - 1)) << (split - offset))
+                else:
+                    corners_low &= space_high >> (offset - split)
+                corners_high &= space_high >> offset
+                if not (corners_low or corners_high):
                     break
             else:
                 return True
@@ -460,14 +470,17 @@ class CleopatraState(State):
             result.append(1)
         trompe = hand[TROMPE]
         merchants = self.merchants[seat]
-        allow = self._rules.merchant_artisan
-        use_merchant = merchants and (r or allow)
+        rules = self._rules
+        allow = rules.merchant_artisan
+        use_merchant = merchants > 0 and (r > 0 or allow)
         if not (trompe or use_merchant):
             return result
-        missing, artisans = self._shortfall(self.to_pay)
-        units = self._rules.units
-        own = self.credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
-        closes = 1 if self.to_pay[r] > own else 0
+        units = rules.units
+        to_pay = self.to_pay
+        credit = self.credit
+        missing, artisans = shortfall(units, to_pay, credit, hand)
+        own = credit[r] + hand[r] * units[r] + hand[TAINTED0 + r] * units[TAINTED0 + r]
+        closes = 1 if to_pay[r] > own else 0
         missing -= closes
         if r == 0:
             artisans -= closes
@@ -603,8 +616,14 @@ class CleopatraState(State):
         return False
 
     def _hand_public(self, seat: int) -> bool:
-        """Whether every card in ``seat``'s hand is known to all (the public lower bound covers the hand)."""
-        return _total(self.known[self.num_players][seat]) == _total(self.hands[seat])
+        """Whether every card in ``seat``'s hand is known to all: the public lower bound (the last viewer's)
+        equals the hand, kind by kind, which the first hidden kind settles."""
+        public = self.known[-1][seat]
+        hand = self.hands[seat]
+        for kind in range(NUM_KINDS):
+            if public[kind] != hand[kind]:
+                return False
+        return True
 
     def _settle_vizier(self) -> bool:
         if self.pending:
@@ -842,14 +861,13 @@ class CleopatraState(State):
         seat = self.turn
         assert self.piece is not None
         tile = self.piece[1]
-        placement = self.tables.placements[tile][i]
-        for r, c in placement.cells:
-            self.garden[r * self.tables.cols + c] = tile
-        self.occupied |= placement.mask
+        rules = self._rules
+        garden = self.garden
+        for cell in rules.placement_cells[tile][i]:
+            garden[cell] = tile
+        self.occupied |= rules.tables.placements[tile][i].mask
         self.mosaics.append((tile, i, seat))
-        rewards = self.tables.rewards["mosaics"]
-        palms = _popcount(placement.mask & self.tables.palm_mask)
-        self._collect(seat, rewards["base"] + rewards["per_palm"] * palms, f"mosaic {self.tables.tile_ids[tile]}")
+        self._collect(seat, rules.placement_rewards[tile][i], f"mosaic {rules.tables.tile_ids[tile]}")
         if tile == self.stack_top:
             self.stack_top = -1
             self.queue.append("tile")
@@ -878,24 +896,50 @@ class CleopatraState(State):
         return False
 
     def _empty_regions(self) -> list[int]:
-        """Orthogonally connected groups of empty playable cells, as masks, by lowest cell."""
+        """Orthogonally connected groups of empty playable cells, as masks, by lowest cell.
+
+        The flood fill runs on the two halves of the masks (see ``Rules.split``):
+        each step moves the frontier a cell down, up, right and left, carrying
+        the cells that cross from one half into the other.
+        """
         rules = self._rules
         cols = rules.cols
-        not_left = rules.not_left
-        not_right = rules.not_right
+        split = rules.split
+        low_half = rules.low_half
+        row = (1 << cols) - 1
+        up_shift = split - cols
+        not_left_low = rules.not_left_low
+        not_left_high = rules.not_left_high
+        not_right_low = rules.not_right_low
+        not_right_high = rules.not_right_high
         empty = rules.playable_mask & ~self.occupied
+        empty_low = empty & low_half
+        empty_high = empty >> split
         regions = []
-        while empty:
-            low = empty & -empty
-            region = 0
-            frontier = low
-            while frontier:
-                region |= frontier
-                grow = ((frontier << cols) | (frontier >> cols)
-                        | ((frontier << 1) & not_left) | ((frontier >> 1) & not_right))
-                frontier = grow & empty & ~region
-            regions.append(region)
-            empty &= ~region
+        while empty_low or empty_high:
+            if empty_low:
+                low = empty_low & -empty_low
+                high = 0
+            else:
+                low = 0
+                high = empty_high & -empty_high
+            empty_low ^= low
+            empty_high ^= high
+            region_low = 0
+            region_high = 0
+            while low or high:
+                region_low |= low
+                region_high |= high
+                grow_low = (((low << cols) & low_half) | (low >> cols) | ((high & row) << up_shift)
+                            | ((low << 1) & not_left_low)
+                            | (((low >> 1) | ((high & 1) << (split - 1))) & not_right_low))
+                grow_high = ((high << cols) | (low >> up_shift) | (high >> cols)
+                             | (((high << 1) | (low >> (split - 1))) & not_left_high) | ((high >> 1) & not_right_high))
+                low = grow_low & empty_low
+                high = grow_high & empty_high
+                empty_low ^= low
+                empty_high ^= high
+            regions.append(region_low | region_high << split)
         return regions
 
     def _sanctuary_masks(self, known: list[int] | tuple[int, ...] = ()) -> list[int]:
@@ -1149,7 +1193,7 @@ class CleopatraState(State):
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
-        if _total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
+        if total(self.hands[seat]) > self._rules.hand_limit and not self.smuggled:
             self.phase = "limit"
             return
         self._next_turn()
@@ -1160,7 +1204,7 @@ class CleopatraState(State):
 
     def _do_limit_keep(self, _: int) -> None:
         seat = self.turn
-        extra = _total(self.hands[seat]) - self._rules.hand_limit
+        extra = total(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
 
@@ -1168,17 +1212,18 @@ class CleopatraState(State):
         seat = self.turn
         self._lose_public(seat, kind)
         self._discard(kind)
-        if _total(self.hands[seat]) <= self._rules.hand_limit:
+        if total(self.hands[seat]) <= self._rules.hand_limit:
             self._next_turn()
 
     def _next_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self._rules.max_rounds * self.num_players:
+        n = len(self.hands)
+        if self.turns_played >= self._rules.max_rounds * n:
             limit = "limit" if self.game.options["max_rounds"] else "cap"
             self._note(f"the round {limit} is reached")
             self._end_game()
             return
-        self._start_turn((self.turn + 1) % self.num_players)
+        self._start_turn((self.turn + 1) % n)
 
     # Knowledge bookkeeping ------------------------------------------------------------------------
 
@@ -1538,20 +1583,22 @@ def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v[:] if type(v) is list else v for k, v in record.items()}
 
 
-_REFILL_CHOICES: Final[dict[int, list[int]]] = {}
+_LOOKS: Final = NUM_KINDS + 2
+"""The looks of a drawn card in ``_refill_choices``' key: 1 face down, kind + 2 face up (0: no card)."""
+_REFILL_CHOICES: Final[list[list[int] | None]] = [None] * _LOOKS ** STALLS
 
 
 def _refill_choices(pending: list[tuple[int, int]]) -> list[int]:
     """One permutation per distinct look of the stalls (face-down cards cannot be told apart).
 
     A card looks like its kind when face up, like any other face-down card
-    otherwise; the answer depends only on those looks, so it is memoised
-    (key: six bits per card, 1 face down, kind + 2 face up).
+    otherwise; the answer depends only on those looks, so it is memoised in a
+    list indexed by the looks of the (at most ``STALLS``) cards as digits.
     """
     key = 0
     for kind, up in pending:
-        key = key << 6 | (kind + 2 if up else 1)
-    choices = _REFILL_CHOICES.get(key)
+        key = key * _LOOKS + (kind + 2 if up else 1)
+    choices = _REFILL_CHOICES[key]
     if choices is None:
         looks = [kind if up else -1 for kind, up in pending]
         seen = set()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from obelisk.core import IllegalActionError
-from obelisk.games.cleopatra.data import load_tables
+from obelisk.games.cleopatra.data import DEFAULT_PATH, load_tables
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 MOSAIC = dict(artisan=2, stone=1, marble=1, lapis=1)
@@ -150,3 +153,45 @@ def test_wall_counts_each_tile_once() -> None:
     do(s, "build mosaic I", "lay I on a5 a6 a7 a8 a9")
     chance(s, X)
     do(s, "build wall L1 (+4)", "build wall L2 (+4)")
+
+
+@pytest.mark.parametrize("cols", [9, 30])
+def test_regions_and_placements_on_mask_halves_match_a_search_cell_by_cell(cols: int, tmp_path) -> None:
+    """The flood fill and the placement tests, which work on two halves of the garden masks, find what a plain
+    search over the cells finds, however the garden is filled (cells on both sides of the cut included); a wide
+    garden's tiles reach past the cut, and its high half is a big int."""
+    doc = json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    doc["garden"]["cols"] = cols
+    path = tmp_path / "garden.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    rng = random.Random(7)
+    s = start(data=str(path))
+    t = s.tables
+    rows, cols = t.rows, t.cols
+    playable = [c for c in range(rows * cols) if t.playable_mask >> c & 1]
+    for _ in range(200):
+        occupied = 0
+        for cell in rng.sample(playable, rng.randint(0, len(playable))):
+            occupied |= 1 << cell
+        s.occupied = occupied
+        free = {c for c in playable if not occupied >> c & 1}
+        expected = []
+        while free:
+            seed = min(free)
+            region, todo = {seed}, [seed]
+            while todo:
+                r, c = divmod(todo.pop(), cols)
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    cell = rr * cols + cc
+                    if 0 <= rr < rows and 0 <= cc < cols and cell in free and cell not in region:
+                        region.add(cell)
+                        todo.append(cell)
+            free -= region
+            expected.append(sum(1 << cell for cell in region))
+        assert s._empty_regions() == expected
+        tile = rng.randrange(len(TILES))
+        s.piece = ("mosaic", tile)
+        start_id = s.game.actions.start("place")
+        assert s._legal_place() == [start_id + i for i, p in enumerate(t.placements[tile]) if not p.mask & occupied]
+        for space in [t.playable_mask & ~occupied, *expected]:
+            assert s._fits_in(tile, space) == any(not p.mask & ~space for p in t.placements[tile])
