@@ -94,6 +94,20 @@ uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[1]), log_lev
 """
 
 
+BOX = """(css) => {
+  const node = document.querySelector(css);
+  if (!node) return null;
+  const r = node.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+}"""
+
+
+def box_of(page: Page, css: str) -> dict[str, float]:
+    """Where the first element matching ``css`` is drawn, measured in one step in the page once it is shown
+    (a board drawn again for a bot's move between finding and measuring it cannot lose the element)."""
+    return page.wait_for_function(BOX, arg=css).json_value()
+
+
 class LiveServer:
     """The real server in a subprocess on a free loopback port with its own SQLite file; restartable."""
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab
+from tests.web.conftest import LiveServer, Tab, box_of
 
 BUILDING = {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "pay", "place", "finish", "claim"}
 """Seat 1 builds whenever it can, so the High Priest dice roll and an Offering comes."""
@@ -231,6 +231,6 @@ def test_a_phone_screen_shows_the_board_without_scrolling_sideways(
     page = open_seat(tab, live_server, table, tokens[0])
     page.wait_for_function(READY, polling=20)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    box = page.locator("#board svg").bounding_box()
-    assert box is not None and box["width"] <= 390 and box["width"] > 300
+    box = box_of(page, "#board svg")
+    assert box["width"] <= 390 and box["width"] > 300
     tab.assert_clean()

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab
+from tests.web.conftest import LiveServer, Tab, box_of
 
 TARGETS = "#board [data-actions]"
 WAIT_TURN = """(seen) => {
@@ -223,8 +223,8 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
     tab = open_tab()
     tab.page.set_viewport_size({"width": 390, "height": 844})
     page = open_seat(tab, live_server, created, 0)
-    box = page.locator("#board svg").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    box = box_of(page, "#board svg")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.evaluate("document.getElementById('board').scrollWidth <= document.getElementById('board').clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     tab.assert_clean()

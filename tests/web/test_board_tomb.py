@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 import obelisk
 from obelisk.games.tomb.actions import TILE_OFFSET
 from tests.games.tomb.helpers import draw, figure, give, kind, play, turn
-from tests.web.conftest import ROOT, LiveServer, Tab
+from tests.web.conftest import LiveServer, ROOT, Tab, box_of
 from tests.web.test_client import ORIGIN, ScriptedServer
 
 WEB = ROOT / "obelisk" / "games" / "tomb" / "web"
@@ -316,8 +316,8 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
     expect(page.locator("#board .tomb-target")).to_have_count(4)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390
-    box = page.locator("#board .tomb-maze").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 300
+    box = box_of(page, "#board .tomb-maze")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 300
     tab.assert_clean()
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab
+from tests.web.conftest import LiveServer, Tab, box_of
 
 TARGETS = "#board .vb-target"
 READY = """(version) => {
@@ -156,8 +156,8 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
     page.goto(live_server.url + created["invite_urls"]["0"])
     expect(page.locator(TARGETS).first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    box = page.locator("#board svg").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    box = box_of(page, "#board svg")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     tab.assert_clean()
 
 
