@@ -5,9 +5,10 @@
 
 Messages are found where they are spoken: Python calls ``tr("…")``, ``tr.n("…", "…", n)`` and
 ``tr.term("kind", "Name")`` (``ast``, so only literal ids count and a computed id is an error); browser
-scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; and each
-game's component names from ``data.terms()``. A domain is the UI (``obelisk``: everything outside the
-game folders) or one game (its folder, board scripts included).
+scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; each
+game's name, description and options from its ``GameInfo``; and its component names from
+``data.terms()``. A domain is the UI (``obelisk``: everything outside the game folders) or one game (its
+folder, board scripts included).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "obelisk"
 sys.path.insert(0, str(ROOT))
 
+from obelisk.core import GameInfo, game_class  # noqa: E402
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, catalog_path  # noqa: E402
 
 _JS_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
@@ -119,12 +121,26 @@ def extract(name: str) -> Messages:
         else:
             _script(path, found)
     if name != UI_DOMAIN:
+        for kind, term in _info_terms(game_class(name).info):
+            found.terms.setdefault((kind, term), f"obelisk/games/{name}/__init__.py")
         data = importlib.import_module(f"obelisk.games.{name}.data")
         terms = getattr(data, "terms", None)
         if terms is not None:
             for kind, term in terms():
                 found.terms.setdefault((kind, term), f"obelisk/games/{name}/data.py")
     return found
+
+
+def _info_terms(info: GameInfo) -> Iterable[tuple[str, str]]:
+    """The game's name and description, and its options' descriptions and text values, as the pages and the
+    terminal show them (``tr.term("game", ...)`` and ``tr.term("option", ...)``)."""
+    yield "game", info.name
+    yield "game", info.description
+    for option in info.options:
+        yield "option", option.description
+        for value in option.allowed or ():
+            if isinstance(value, str) and value:
+                yield "option", value
 
 
 def _fields(text: str) -> set[str]:

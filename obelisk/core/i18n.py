@@ -4,7 +4,8 @@ A message id is the English text itself (``"buy {card} for {cost}"``); English n
 is a gettext catalog (``locale/cs.po``) next to the code that speaks: ``obelisk/locale/`` for the
 terminal and the browser pages (domain ``obelisk``), each game's folder for its labels, log lines, screens
 and rule help (domain = the game id, falling back to ``obelisk``). Component names are terms: a message
-with the component's kind as context (``tr.term("card", "Ankh")``), listed by each game's ``data.terms()``.
+with the component's kind as context (``tr.term("card", "Ankh")``), listed by each game's ``data.terms()``
+(its name, description and options come from its ``GameInfo``).
 
 Code speaks through a ``Domain`` named ``tr``::
 

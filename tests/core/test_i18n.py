@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import obelisk
 from obelisk.core import codec, i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -87,6 +88,18 @@ def test_every_message_is_translated() -> None:
         for lang in i18n.LANGUAGES[1:]:
             problems += messages.check(name, lang, found)
     assert not problems, "\n".join(problems)
+
+
+def test_every_game_speaks_its_name_description_and_options() -> None:
+    """What the pages and the terminal show of a registered game is in its catalog, whatever its data says."""
+    for name in messages.games():
+        info = obelisk.core.game_class(name).info
+        terms = messages.extract(name).terms
+        assert {("game", info.name), ("game", info.description)} <= set(terms)
+        for option in info.options:
+            assert ("option", option.description) in terms
+            assert {("option", v) for v in option.allowed or () if isinstance(v, str) and v} <= set(terms)
+    assert ("option", "richest") in messages.extract("cleopatra").terms
 
 
 def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:

@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from obelisk.core import i18n
-from obelisk.core.registry import game_class
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 from obelisk.core.help import GameHelp, HelpEntry, Number, Numbers
@@ -517,15 +516,8 @@ def _help_texts() -> dict[str, Any]:
 
 
 def terms() -> Iterator[tuple[str, str]]:
-    """Every name and text of the shipped data that is shown, with its kind: the Czech catalog translates them."""
-    info = game_class("cleopatra").info
-    yield "game", info.name
-    yield "game", info.description
-    for option in info.options:
-        yield "option", option.description
-        for value in option.allowed or ():
-            if isinstance(value, str) and value:
-                yield "option", value
+    """Every name and text of the shipped data that is shown, with its kind: the Czech catalog translates them
+    (``tools/messages.py`` adds the game's name, description and options from its ``GameInfo``)."""
     doc = read_json(DEFAULT_PATH, "cleopatra.json")
     for card in doc["cards"]:
         yield "card", card["name"]

@@ -22,7 +22,6 @@ from obelisk.core import i18n
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import read_json, repeated_name
 from obelisk.core.help import GameHelp, HelpEntry, Numbers
-from obelisk.core.registry import game_class
 
 SIZE: Final = 6
 SQUARES: Final = SIZE * SIZE
@@ -358,18 +357,8 @@ def load(path: str = "") -> Tables:
 
 
 def terms() -> Iterator[tuple[str, str]]:
-    """Every component name and data text shown to players, with its kind: what the catalogs translate.
-
-    The game's name, description and options come from its registered ``GameInfo`` (the package registers
-    the game before any of its modules is used)."""
-    info = game_class("solomon").info
-    yield "game", info.name
-    yield "game", info.description
-    for option in info.options:
-        yield "option", option.description
-        for choice in option.allowed or ():
-            if isinstance(choice, str):
-                yield "option", choice
+    """Every component name and data text shown to players, with its kind: what the catalogs translate
+    (``tools/messages.py`` adds the game's name, description and options from its ``GameInfo``)."""
     for name in KIND_NAMES:
         yield "tile", name
     for name in MAGIC_FULL_NAMES:

@@ -22,7 +22,6 @@ from obelisk.core import i18n
 from obelisk.core.codec import describe
 from obelisk.core.datafiles import name_key, read_json
 from obelisk.core.help import GameHelp, HelpEntry, Numbers
-from obelisk.core.registry import game_class
 from obelisk.games.tomb.board import (
     CANNOT_ENTER,
     CELLS,
@@ -424,16 +423,11 @@ def obstacle_names() -> frozenset[str]:
 
 
 def terms() -> list[tuple[str, str]]:
-    """Every name and text of the data file and of the game's description that a player reads, with its kind:
-    what the catalogs translate (``tools/messages.py``)."""
+    """Every name and text of the data file that a player reads, with its kind: what the catalogs translate
+    (``tools/messages.py`` adds the game's name, description and options from its ``GameInfo``)."""
     base = _shipped()
     texts = base["help"]
     found: list[tuple[str, str]] = []
-    info = game_class("tomb").info
-    found += [("game", info.name), ("game", info.description)]
-    for option in info.options:
-        found.append(("option", option.description))
-        found += [("option", value) for value in option.allowed or () if isinstance(value, str)]
     found += [("rules", paragraph) for paragraph in texts["summary"]]
     for item in base["items"]:
         found += [("item", item["name"]), ("text", item["text"])]

@@ -401,16 +401,8 @@ def _help_texts() -> dict[str, Any]:
 
 
 def terms() -> Iterator[tuple[str, str]]:
-    """Every name and text of the built-in card file and of the game's description that a reader sees, with its
-    kind: the terms of the game's message catalog."""
-    info = INFO
-    yield "game", info.name
-    yield "game", info.description
-    for option in info.options:
-        yield "option", option.description
-        for choice in option.allowed or ():
-            if isinstance(choice, str):
-                yield "option", choice
+    """Every name and text of the built-in card file that a reader sees, with its kind: the terms of the game's
+    message catalog (``tools/messages.py`` adds the game's name, description and options from its ``GameInfo``)."""
     table = load_cards()
     texts = _help_texts()
     for kind in range(table.size):
