@@ -41,7 +41,7 @@ from obelisk.games.solomon.actions import (
 )
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
-from obelisk.games.solomon.view import observation, render_state
+from obelisk.games.solomon.view import DIG_ENTRY, MOVE_SHIFT, ROUND_ENTRY, LogEntry, observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
 _ARROW_ONLY: Final = (0,)
@@ -87,17 +87,7 @@ _ROW_STEPS: Final = tuple(
 )
 """Per row of the cave: its first square and, for each 6-bit subset of its squares, their
 ``(square, move ids by window)``, so a set of squares is walked a row at a time without bit scans."""
-_MOVE_PATHS: Final = tuple(
-    f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
-    for sq in range(d.SQUARES)
-    for k in range(8)
-)
-_MOVE_TEXT: Final = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
-"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
 _REVEAL_TEXT: Final = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
-_SEAT_MOVES: Final = tuple(f"seat {seat} moves " for seat in range(5))
-_FOUND_TEXT: Final = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range(d.SQUARES)) for name in d.KIND_NAMES)
-"""``_FOUND_TEXT[tile][square]``: how a dug tile is listed in the log."""
 _DEAL_TRIES: Final = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
 REMOVED: Final = -1
@@ -176,7 +166,7 @@ class SolomonState(State):
         self.deal_to: list[int] = []  # opponents still to receive a dug tile, in order
         self.penalty_pool = [0] * d.NUM_KINDS
         self.give_to: list[int] = []  # opponents still to get one of the active player's tiles
-        self.log: list[str] = []
+        self.log: list[LogEntry] = []
 
     def clone(self) -> "SolomonState":
         """A field-by-field copy: lists of numbers copied flat, tuples shared (faster than the generic copy)."""
@@ -281,10 +271,10 @@ class SolomonState(State):
                     self.spent.append([event, seat, kind, len(self.penalties)])
                     break
 
-    def _note(self, line: str) -> None:
-        """Add a line to the log; it keeps the last ``LOG_LINES`` to ``2 * LOG_LINES`` lines (trimmed in batches)."""
+    def _note(self, entry: LogEntry) -> None:
+        """Add an entry to the log; it keeps the last ``LOG_LINES`` to ``2 * LOG_LINES`` entries (trimmed in batches)."""
         log = self.log
-        log.append(line)
+        log.append(entry)
         if len(log) > 2 * LOG_LINES:
             del log[:LOG_LINES]
 
@@ -539,10 +529,10 @@ class SolomonState(State):
         self.chosen = [-1] * self.num_players
         self.order = sorted(range(self.num_players), key=lambda s: numbers[self.round_cards[s]])
         self.turn = 0
-        self._note(
-            f"round {self.round + 1}: "
-            + ", ".join(f"seat {s} plays card {numbers[self.round_cards[s]]}" for s in self.order)
-        )
+        entry = [ROUND_ENTRY, self.round + 1]
+        for s in self.order:
+            entry += (s, numbers[self.round_cards[s]])
+        self._note(tuple(entry))
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -580,7 +570,7 @@ class SolomonState(State):
         levels[ht] = levels[ht] ^ bit_to
         levels[ht + 1] = levels[ht + 1] ^ bit_to
         self.moves += 1
-        self._note(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
+        self._note((seat * d.NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
@@ -650,8 +640,7 @@ class SolomonState(State):
             self._expose(sq)
         self._refresh_moves(changed)
         self.seal = []
-        found = ", ".join(_FOUND_TEXT[k][sq] for k, sq in zip(self.dug, self.dug_at))
-        self._note(f"seat {seat} digs {found}")
+        self._note(tuple([DIG_ENTRY, seat, *self.dug, *self.dug_at]))
         self._settle(seat)
 
     def _settle(self, seat: int) -> None:
