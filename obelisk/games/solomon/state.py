@@ -314,12 +314,15 @@ class SolomonState(State):
         total = 0
         for count in pool:
             total += count
-        by_kind = draws[total]
+        outcomes_of = draws.outcomes
+        per_count = draws.per_count
+        per_kind = draws.per_kind
         outcomes: list[Any] = []
-        for kind in range(len(pool)):
-            count = pool[kind]
+        index = total
+        for count in pool:  # iterated, not indexed: no bounds check per kind
             if count:
-                outcomes.append(by_kind[kind][count])
+                outcomes.append(outcomes_of[index + count * per_count])
+            index += per_kind
         return outcomes
 
     def _is_outcome(self, action: int) -> bool:
@@ -583,18 +586,32 @@ class SolomonState(State):
         heights = self.heights
         moves_from = self.moves_from
         levels = self.levels
+        # The targets of a square by its height, as native ints (a tuple of them would box each).
         if self._rules.uphill:
-            lower = _targets_by_height(levels, True)
-        else:  # inline: the common case, once per move
-            below2 = levels[0] | levels[1]
+            below1 = below2 = below3 = below4 = _FULL_MASK & ~levels[_MAX_STACK]
+        else:
+            below1 = levels[0]
+            below2 = below1 | levels[1]
             below3 = below2 | levels[2]
-            lower = (0, levels[0], below2, below3, below3 | levels[3])
+            below4 = below3 | levels[3]
         move_rows = self.move_rows
-        for row, (first, row_steps) in enumerate(_ROW_STEPS):
+        row = 0
+        for first, row_steps in _ROW_STEPS:
             picked = squares >> first & _ROW_MASK
             if picked:
                 for sq, sets in row_steps[picked]:
-                    window = lower[heights[sq]] << _WINDOW_SHIFT >> sq  # _window, inline
+                    h = heights[sq]
+                    if h == 4:
+                        targets = below4
+                    elif h == 3:
+                        targets = below3
+                    elif h == 2:
+                        targets = below2
+                    elif h == 1:
+                        targets = below1
+                    else:
+                        targets = 0
+                    window = targets << _WINDOW_SHIFT >> sq  # _window, inline
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -604,6 +621,7 @@ class SolomonState(State):
                     + moves_from[first + 4]
                     + moves_from[first + 5]
                 )
+            row += 1
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
         """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
