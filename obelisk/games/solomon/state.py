@@ -353,7 +353,9 @@ class SolomonState(State):
             return [SEAL0 + sq for sq in self._seal_extensions()]
         rules = self._rules
         moves = self.moves
-        if moves < rules.move_limit and (not rules.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
+        if moves < rules.move_limit and (  # _may_move; coins alone settle it most of the time
+            not rules.forbid_unaffordable or moves < self.coins[seat] or moves < self._wealth(seat)
+        ):
             r1, r2, r3, r4, r5, r6 = self.move_rows
             legal = list(r1)
             legal += r2
