@@ -21,26 +21,38 @@ PHASES: Final = ("choose", "turn", "pay", "give", "end")
 player who could not pay; ``end`` once the last round is over."""
 
 
-Draws = tuple[tuple[tuple[object, ...], ...], ...]
-"""``draws[total][kind][count]``: the chance outcome ``(kind, count / total)`` of a draw from a pool."""
+class Draws:
+    """Every outcome a draw from a pool that starts as ``counts`` can have, made once per pool and shared.
+
+    ``outcomes[kind * per_kind + count * per_count + total]`` is the chance outcome
+    ``(kind, count / total)`` while the pool holds ``total`` tiles, ``count`` of them of
+    ``kind`` (``None`` where no pool can be so). Over a game a pool's draws hand out
+    these tuples instead of building ``len(pool)`` new ones each (a draw is about half
+    of all of a game's steps). They are made in the order of that index, so the
+    outcomes of one kind and count lie side by side in memory: successive draws,
+    whose totals differ by one, read neighbouring memory rather than missing the cache.
+    """
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        size = sum(counts)
+        self.per_count: int = size + 1
+        self.per_kind: int = (max(counts, default=0) + 1) * self.per_count
+        self.outcomes: tuple[object, ...] = tuple(
+            (kind, count / total) if 0 < count <= min(most, total) else None
+            for kind, most in enumerate(counts)
+            for count in range(max(counts, default=0) + 1)
+            for total in range(size + 1)
+        )
+
+
 _DRAWS: Final[dict[tuple[int, ...], Draws]] = {}
 
 
 def draws_from(counts: tuple[int, ...]) -> Draws:
-    """Every outcome a draw from a pool that starts as ``counts`` can have, made once per pool.
-
-    Over a game a pool's draws hand out these shared tuples instead of building
-    ``len(pool)`` new ones each: a draw is about half of all of a game's steps.
-    """
+    """The shared ``Draws`` of a pool that starts as ``counts``."""
     table = _DRAWS.get(counts)
     if table is None:
-        table = tuple(
-            tuple(
-                tuple((kind, count / total if total else 0.0) for count in range(min(most, total) + 1))
-                for kind, most in enumerate(counts)
-            )
-            for total in range(sum(counts) + 1)
-        )
+        table = Draws(counts)
         _DRAWS[counts] = table
     return table
 

@@ -41,7 +41,7 @@ from obelisk.games.solomon.actions import (
 )
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
-from obelisk.games.solomon.view import observation, render_state
+from obelisk.games.solomon.view import DIG_ENTRY, MOVE_SHIFT, ROUND_ENTRY, LogEntry, observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
 _ARROW_ONLY: Final = (0,)
@@ -87,17 +87,7 @@ _ROW_STEPS: Final = tuple(
 )
 """Per row of the cave: its first square and, for each 6-bit subset of its squares, their
 ``(square, move ids by window)``, so a set of squares is walked a row at a time without bit scans."""
-_MOVE_PATHS: Final = tuple(
-    f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
-    for sq in range(d.SQUARES)
-    for k in range(8)
-)
-_MOVE_TEXT: Final = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
-"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
 _REVEAL_TEXT: Final = tuple(tuple(f"{d.square_name(sq)} now shows {name}" for name in d.KIND_NAMES) for sq in range(d.SQUARES))
-_SEAT_MOVES: Final = tuple(f"seat {seat} moves " for seat in range(5))
-_FOUND_TEXT: Final = tuple(tuple(f"{name} ({d.square_name(sq)})" for sq in range(d.SQUARES)) for name in d.KIND_NAMES)
-"""``_FOUND_TEXT[tile][square]``: how a dug tile is listed in the log."""
 _DEAL_TRIES: Final = 8
 """Random deals of face-down tiles tried before drawing a paying player's tiles one by one."""
 REMOVED: Final = -1
@@ -176,7 +166,7 @@ class SolomonState(State):
         self.deal_to: list[int] = []  # opponents still to receive a dug tile, in order
         self.penalty_pool = [0] * d.NUM_KINDS
         self.give_to: list[int] = []  # opponents still to get one of the active player's tiles
-        self.log: list[str] = []
+        self.log: list[LogEntry] = []
 
     def clone(self) -> "SolomonState":
         """A field-by-field copy: lists of numbers copied flat, tuples shared (faster than the generic copy)."""
@@ -281,10 +271,10 @@ class SolomonState(State):
                     self.spent.append([event, seat, kind, len(self.penalties)])
                     break
 
-    def _note(self, line: str) -> None:
-        """Add a line to the log; it keeps the last ``LOG_LINES`` to ``2 * LOG_LINES`` lines (trimmed in batches)."""
+    def _note(self, entry: LogEntry) -> None:
+        """Add an entry to the log; it keeps the last ``LOG_LINES`` to ``2 * LOG_LINES`` entries (trimmed in batches)."""
         log = self.log
-        log.append(line)
+        log.append(entry)
         if len(log) > 2 * LOG_LINES:
             del log[:LOG_LINES]
 
@@ -324,12 +314,15 @@ class SolomonState(State):
         total = 0
         for count in pool:
             total += count
-        by_kind = draws[total]
+        outcomes_of = draws.outcomes
+        per_count = draws.per_count
+        per_kind = draws.per_kind
         outcomes: list[Any] = []
-        for kind in range(len(pool)):
-            count = pool[kind]
+        index = total
+        for count in pool:  # iterated, not indexed: no bounds check per kind
             if count:
-                outcomes.append(by_kind[kind][count])
+                outcomes.append(outcomes_of[index + count * per_count])
+            index += per_kind
         return outcomes
 
     def _is_outcome(self, action: int) -> bool:
@@ -360,7 +353,9 @@ class SolomonState(State):
             return [SEAL0 + sq for sq in self._seal_extensions()]
         rules = self._rules
         moves = self.moves
-        if moves < rules.move_limit and (not rules.forbid_unaffordable or moves < self._wealth(seat)):  # _may_move
+        if moves < rules.move_limit and (  # _may_move; coins alone settle it most of the time
+            not rules.forbid_unaffordable or moves < self.coins[seat] or moves < self._wealth(seat)
+        ):
             r1, r2, r3, r4, r5, r6 = self.move_rows
             legal = list(r1)
             legal += r2
@@ -539,10 +534,10 @@ class SolomonState(State):
         self.chosen = [-1] * self.num_players
         self.order = sorted(range(self.num_players), key=lambda s: numbers[self.round_cards[s]])
         self.turn = 0
-        self._note(
-            f"round {self.round + 1}: "
-            + ", ".join(f"seat {s} plays card {numbers[self.round_cards[s]]}" for s in self.order)
-        )
+        entry = [ROUND_ENTRY, self.round + 1]
+        for s in self.order:
+            entry += (s, numbers[self.round_cards[s]])
+        self._note(tuple(entry))
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -580,7 +575,7 @@ class SolomonState(State):
         levels[ht] = levels[ht] ^ bit_to
         levels[ht + 1] = levels[ht + 1] ^ bit_to
         self.moves += 1
-        self._note(_SEAT_MOVES[seat] + _MOVE_TEXT[tile][action])
+        self._note((seat * d.NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
@@ -593,18 +588,32 @@ class SolomonState(State):
         heights = self.heights
         moves_from = self.moves_from
         levels = self.levels
+        # The targets of a square by its height, as native ints (a tuple of them would box each).
         if self._rules.uphill:
-            lower = _targets_by_height(levels, True)
-        else:  # inline: the common case, once per move
-            below2 = levels[0] | levels[1]
+            below1 = below2 = below3 = below4 = _FULL_MASK & ~levels[_MAX_STACK]
+        else:
+            below1 = levels[0]
+            below2 = below1 | levels[1]
             below3 = below2 | levels[2]
-            lower = (0, levels[0], below2, below3, below3 | levels[3])
+            below4 = below3 | levels[3]
         move_rows = self.move_rows
-        for row, (first, row_steps) in enumerate(_ROW_STEPS):
+        row = 0
+        for first, row_steps in _ROW_STEPS:
             picked = squares >> first & _ROW_MASK
             if picked:
                 for sq, sets in row_steps[picked]:
-                    window = lower[heights[sq]] << _WINDOW_SHIFT >> sq  # _window, inline
+                    h = heights[sq]
+                    if h == 4:
+                        targets = below4
+                    elif h == 3:
+                        targets = below3
+                    elif h == 2:
+                        targets = below2
+                    elif h == 1:
+                        targets = below1
+                    else:
+                        targets = 0
+                    window = targets << _WINDOW_SHIFT >> sq  # _window, inline
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -614,6 +623,7 @@ class SolomonState(State):
                     + moves_from[first + 4]
                     + moves_from[first + 5]
                 )
+            row += 1
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
         """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
@@ -650,8 +660,7 @@ class SolomonState(State):
             self._expose(sq)
         self._refresh_moves(changed)
         self.seal = []
-        found = ", ".join(_FOUND_TEXT[k][sq] for k, sq in zip(self.dug, self.dug_at))
-        self._note(f"seat {seat} digs {found}")
+        self._note(tuple([DIG_ENTRY, seat, *self.dug, *self.dug_at]))
         self._settle(seat)
 
     def _settle(self, seat: int) -> None:

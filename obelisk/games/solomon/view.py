@@ -12,7 +12,7 @@ running turn. ``render_state`` is the complete god view used by ``str(state)``.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Final, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
 from obelisk.core import i18n
@@ -21,6 +21,47 @@ from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
 from obelisk.games.solomon.scoring import curse_total, score_heading
 
 tr = i18n.domain("solomon")
+
+LogEntry = str | int | tuple[int, ...]
+"""A line of the log as a position keeps it: ready text, a tile move as a number (``move_entry``), or the
+numbers of a round's card reveal or of a dig (``ROUND_ENTRY``/``DIG_ENTRY`` first); spelled out by
+``log_lines`` only when a view asks, so a playout builds no text."""
+ROUND_ENTRY: Final = 0
+"""``(ROUND_ENTRY, round number, then seat and card number per seat in turn order)``."""
+DIG_ENTRY: Final = 1
+"""``(DIG_ENTRY, seat, the dug tile kinds..., their squares...)``."""
+MOVE_SHIFT: Final = 9
+"""A tile move's log number is ``(seat * d.NUM_KINDS + tile) << MOVE_SHIFT | move id`` (move ids are below 512)."""
+_MOVE_PATHS: Final = tuple(
+    f"{d.square_name(sq)}→{d.square_name(d.MOVE_TARGET[sq * 8 + k])}" if d.MOVE_TARGET[sq * 8 + k] >= 0 else ""
+    for sq in range(d.SQUARES)
+    for k in range(8)
+)
+_MOVE_TEXT: Final = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
+"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
+
+
+def _line(entry: LogEntry) -> str:
+    """The English text of one log entry."""
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, int):
+        who, action = divmod(entry, 1 << MOVE_SHIFT)
+        seat, tile = divmod(who, d.NUM_KINDS)
+        return f"seat {seat} moves {_MOVE_TEXT[tile][action]}"
+    if entry[0] == ROUND_ENTRY:
+        plays = ", ".join(f"seat {entry[i]} plays card {entry[i + 1]}" for i in range(2, len(entry), 2))
+        return f"round {entry[1]}: {plays}"
+    half = (len(entry) - 2) // 2
+    found = ", ".join(
+        f"{d.KIND_NAMES[kind]} ({d.square_name(sq)})" for kind, sq in zip(entry[2 : 2 + half], entry[2 + half :])
+    )
+    return f"seat {entry[1]} digs {found}"
+
+
+def log_lines(log: Sequence[LogEntry]) -> list[str]:
+    """The recent log as text: its last ``LOG_LINES`` entries spelled out."""
+    return [_line(entry) for entry in log[-LOG_LINES:]]
 
 
 def observation(state: Any, seat: int | None) -> dict[str, Any]:
@@ -103,7 +144,7 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
             "treasures": {f"treasure {d.TREASURE_VALUES[i]}": c for i, c in enumerate(state.supply_treasures) if c},
         },
         "penalties": penalties,
-        "log": state.log[-LOG_LINES:],
+        "log": log_lines(state.log),
         "move_limit": state.game.options["move_limit"],
     }
 
@@ -363,5 +404,5 @@ def render_state(state: Any) -> str:
     lines.append(f"secret {state.secret}")
     lines.append(f"spent {state.spent}")
     lines.append(f"penalties {state.penalties}")
-    lines.append("log: " + " | ".join(state.log[-LOG_LINES:]))
+    lines.append("log: " + " | ".join(log_lines(state.log)))
     return "\n".join(lines)

@@ -29,7 +29,7 @@ def playout(players: int, seed: int, **options: object) -> tuple[obelisk.Game, l
                 view = state.observation(seat)
                 assert game.render_observation(view)
                 assert game.render_legend(view)
-        logs.extend(state.log[-2:])
+        logs.extend(view["log"][-2:])
         state.apply_action(action)
     with i18n.language("cs"):
         for seat in range(players):

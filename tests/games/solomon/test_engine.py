@@ -96,6 +96,19 @@ def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> 
     assert turns > 100
 
 
+def test_shared_draw_outcomes_are_each_kind_present_by_its_count() -> None:
+    game = obelisk.load("solomon", 4)
+    draws = 0
+    for state, _ in _random_states(game, 2, seed=41):
+        if state.is_chance_node() and (state.reveal_queue or state.cards_dealt < state._rules.cards_to_deal):
+            draws += 1
+            pool = state.dark_pool if state.reveal_queue else (
+                state.gold_pool if state.tops_revealed < d.SQUARES else state.card_pool)
+            total = sum(pool)
+            assert state.chance_outcomes() == [(kind, count / total) for kind, count in enumerate(pool) if count]
+    assert draws > 100
+
+
 def test_a_cave_set_by_hand_is_inconsistent_until_synced() -> None:
     state = obelisk.load("solomon", 2).new_initial_state(0)
     state.heights[0] = 3
