@@ -12,9 +12,11 @@ from starlette.testclient import TestClient
 
 from obelisk.server.app import ServerConfig, create_app
 from obelisk.server.store import open_database
-from obelisk.server.tables import Tables
+from obelisk.server.tables import Snapshot, Tables
 
 ORIGIN = {"origin": "http://testserver"}
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+"""Two seats for people, not yet claimed."""
 POSTGRES = os.environ.get("OBELISK_TEST_POSTGRES")
 
 
@@ -82,3 +84,11 @@ async def processes(url: str, count: int = 2) -> AsyncIterator[tuple[Tables, ...
         for service in services:
             await service.close()
         engine.dispose()
+
+
+async def playing(tables: Tables, game: str) -> tuple[Snapshot, dict[int, str]]:
+    """A new two-person table of ``game`` with both seats claimed, and its seats' tokens."""
+    snap, tokens = await tables.create(game, 2, {}, HUMANS, False, None)
+    for seat, token in tokens.items():
+        await tables.claim(snap.id, token, f"P{seat}")
+    return await tables.snapshot(snap.id), tokens

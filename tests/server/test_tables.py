@@ -14,9 +14,7 @@ from sqlalchemy import Connection, event, text
 
 from obelisk.server.store import open_database
 from obelisk.server.tables import Tables, _Committer, _Note, _Stale
-from tests.server.conftest import processes
-
-HUMANS = [{"kind": "human"}, {"kind": "human"}]
+from tests.server.conftest import HUMANS, playing, processes
 
 
 def statements(engine: Any) -> list[str]:
@@ -34,10 +32,7 @@ def statements(engine: Any) -> list[str]:
 def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
     async def run() -> list[str]:
         async with processes(db_url, 1) as (tables,):
-            snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
-            for seat, token in tokens.items():
-                await tables.claim(snap.id, token, f"P{seat}")
-            snap = await tables.snapshot(snap.id)
+            snap, tokens = await playing(tables, "valley")
             seen = statements(tables.engine)
             actor = snap.to_act
             assert actor is not None
@@ -70,10 +65,7 @@ def test_a_seat_taken_through_another_process_is_not_overwritten(db_url: str) ->
 def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> None:
     async def run() -> None:
         async with processes(db_url) as (here, there):
-            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
-            for seat, token in tokens.items():
-                await here.claim(snap.id, token, f"P{seat}")
-            snap = await here.snapshot(snap.id)
+            snap, tokens = await playing(here, "valley")
             actor = snap.to_act
             assert actor is not None
             action = snap.state.legal_actions()[0]
@@ -136,10 +128,7 @@ def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -
     """A cancelled move may still be committed: the table is read again rather than kept at the old version."""
     async def run() -> None:
         async with processes(sqlite_url, 1) as (tables,):
-            snap, tokens = await tables.create("valley", 2, {}, HUMANS, False, None)
-            for seat, token in tokens.items():
-                await tables.claim(snap.id, token, f"P{seat}")
-            snap = await tables.snapshot(snap.id)
+            snap, tokens = await playing(tables, "valley")
             running, hold = threading.Event(), threading.Event()
 
             def blocker(_connection: Connection) -> None:
@@ -171,10 +160,7 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
     """What a process holds after a notification is what the database has, read only when it must be."""
     async def run() -> None:
         async with processes(sqlite_url) as (here, there):
-            snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
-            for seat, token in tokens.items():
-                await here.claim(snap.id, token, f"P{seat}")
-            snap = await here.snapshot(snap.id)
+            snap, tokens = await playing(here, "valley")
             seen = statements(here.engine)
             here.changed_elsewhere(_Note(snap.id, snap.updated).text())
             assert not here._catching_up and seen == []

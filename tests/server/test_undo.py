@@ -14,10 +14,8 @@ from starlette.testclient import TestClient
 from obelisk.core import State
 from obelisk.core.records import replay_record
 from obelisk.server.app import create_app
-from tests.server.conftest import ORIGIN, bearer, config, processes
+from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
 from tests.server.test_api import error_of, frame_of, new_table, seated, wait_for
-
-HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
 def state_of(client: TestClient, table: str) -> State:
@@ -261,10 +259,7 @@ def test_another_process_sees_the_undo(db_url: str) -> None:
     """Two processes on one database: an undo written by one is read, incrementally, by the other."""
     async def run() -> None:
         async with processes(db_url) as (here, there):
-            snap, tokens = await here.create("tomb", 2, {}, HUMANS, False, None)
-            for seat, token in tokens.items():
-                await here.claim(snap.id, token, f"P{seat}")
-            snap = await here.snapshot(snap.id)
+            snap, tokens = await playing(here, "tomb")
             while (action := choice(snap.state, undoable=True)) is None:
                 actor = snap.to_act
                 assert actor is not None
