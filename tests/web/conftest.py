@@ -108,6 +108,16 @@ def box_of(page: Page, css: str) -> dict[str, float]:
     return page.wait_for_function(BOX, arg=css).json_value()
 
 
+def tab_until(page: Page, reached: str, what: str, presses: int = 200) -> None:
+    """Press Tab until the page expression ``reached`` (about ``document.activeElement``) is true; fail
+    naming ``what`` if it never is."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(reached):
+            return
+    raise AssertionError(f"Tab never reached {what}")
+
+
 class LiveServer:
     """The real server in a subprocess on a free loopback port with its own SQLite file; restartable."""
 

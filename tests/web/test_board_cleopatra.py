@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab, box_of
+from tests.web.conftest import LiveServer, Tab, box_of, tab_until
 
 BUILDING = {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic", "pay", "place", "finish", "claim"}
 """Seat 1 builds whenever it can, so the High Priest dice roll and an Offering comes."""
@@ -207,10 +207,7 @@ def test_a_move_by_keyboard_alone(live_server: LiveServer, open_tab: Callable[[]
     page.wait_for_function(READY, polling=20)
     version = page.locator("#version").text_content()
     page.locator("#board svg").evaluate("(svg) => { svg.setAttribute('tabindex', '-1'); svg.focus(); }")
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('cl-target')"):
-            break
+    tab_until(page, "document.activeElement.classList.contains('cl-target')", "a target of the board")
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert label
     expect(page.locator("#board .cl-info")).to_be_visible()

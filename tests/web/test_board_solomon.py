@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab, box_of
+from tests.web.conftest import LiveServer, Tab, box_of, tab_until
 
 TARGETS = "#board [data-actions]"
 WAIT_TURN = """(seen) => {
@@ -200,13 +200,9 @@ def test_a_card_is_chosen_with_the_keyboard_only(live_server: LiveServer, open_t
     page = open_seat(tab, live_server, created, 0)
     expect(page.locator(TARGETS).first).to_be_visible()
     version = page.locator("#version").text_content()
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement && document.activeElement.getAttribute('aria-label')")
-        if label and label.startswith("choose card"):
-            break
-    else:
-        raise AssertionError("Tab never reached a card of the board")
+    tab_until(page, "(document.activeElement?.getAttribute('aria-label') || '').startsWith('choose card')",
+              "a card of the board")
+    label = str(page.evaluate("document.activeElement.getAttribute('aria-label')"))
     focused = page.evaluate("document.activeElement.closest('#board') !== null")
     assert focused
     page.keyboard.press("Enter")

@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 import obelisk
 from obelisk.games.tomb.actions import TILE_OFFSET
 from tests.games.tomb.helpers import draw, figure, give, kind, play, turn
-from tests.web.conftest import LiveServer, ROOT, Tab, box_of
+from tests.web.conftest import LiveServer, ROOT, Tab, box_of, tab_until
 from tests.web.test_client import ORIGIN, ScriptedServer
 
 WEB = ROOT / "obelisk" / "games" / "tomb" / "web"
@@ -182,10 +182,7 @@ def test_several_actions_on_one_square_open_a_menu_the_keyboard_works(open_tab: 
     square = page.locator('#board [data-target="sq:C2"]')
     expect(square).to_have_attribute("aria-label", "Square C2: " + "; ".join(label for _, label in orient))
     expect(page.locator("#board .tomb-target")).to_have_count(1)
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.dataset.target") == "sq:C2":
-            break
+    tab_until(page, "document.activeElement.dataset.target === 'sq:C2'", "square C2")
     page.keyboard.press("Enter")
     menu = page.locator("#board .tomb-menu")
     expect(menu).to_be_visible()
@@ -289,13 +286,8 @@ def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callab
     board = page.locator("#board")
     expect(board.locator(".tomb-target")).to_have_count(4)
     version = page.locator("#version").text_content()
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        target = page.evaluate("() => document.activeElement && document.activeElement.dataset.target")
-        if target and target.startswith("ent:"):
-            break
-    else:
-        raise AssertionError("Tab never reached an entrance")
+    tab_until(page, "(document.activeElement?.dataset.target || '').startsWith('ent:')", "an entrance")
+    target = str(page.evaluate("document.activeElement.dataset.target"))
     focused = page.evaluate("() => document.activeElement.matches('.tomb-target:focus-visible')")
     assert focused
     page.keyboard.press("Enter")

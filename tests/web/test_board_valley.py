@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import LiveServer, Tab, box_of
+from tests.web.conftest import LiveServer, Tab, box_of, tab_until
 
 TARGETS = "#board .vb-target"
 READY = """(version) => {
@@ -130,11 +130,7 @@ def test_a_move_is_made_with_the_keyboard_only(live_server: LiveServer, open_tab
     expect(page.locator(TARGETS).first).to_be_visible()
     version = page.locator("#version").text_content() or ""
     page.locator("body").focus()
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate(FOCUSED_TARGET):
-            break
-    assert page.evaluate(FOCUSED_TARGET), "Tab never reached a target of the board"
+    tab_until(page, FOCUSED_TARGET, "a target of the board", presses=80)
     ring = page.evaluate("""() => getComputedStyle(document.activeElement.querySelector('.vb-face')).strokeWidth""")
     assert ring == "4.5px"
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
