@@ -38,6 +38,15 @@ def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, A
     return server.post("/api/tables", {"game": "tomb", "players": len(seats), "options": options or SHORT, "seats": seats})
 
 
+def at_the_entrances(live_server: LiveServer, tab: Tab) -> tuple[dict[str, Any], Page]:
+    """A table of Ann against a greedy bot, opened in ``tab`` at her first turn: the four entrances offered."""
+    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    page = tab.page
+    page.goto(live_server.url + made["invite_urls"]["0"])
+    expect(page.locator("#board .tomb-target")).to_have_count(4)
+    return made, page
+
+
 def click_once(page: Page, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
     """Waits for the board to offer a move (or the end) and clicks one target, button or menu choice."""
     state = page.wait_for_function(NEXT, polling=20, timeout=30_000).json_value()
@@ -222,12 +231,9 @@ def test_a_game_is_played_to_the_score_screen_by_clicking_only_the_board(
 
 def test_the_board_shows_walls_figures_and_changes_and_hover_texts(live_server: LiveServer,
                                                                    open_tab: Callable[[], Tab]) -> None:
-    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
     tab = open_tab()
-    page = tab.page
-    page.goto(live_server.url + made["invite_urls"]["0"])
+    made, page = at_the_entrances(live_server, tab)
     board = page.locator("#board")
-    expect(board.locator(".tomb-target")).to_have_count(4)
     assert sorted(board.locator(".tomb-target").evaluate_all("(n) => n.map((x) => x.dataset.target)")) == [
         "ent:NE", "ent:NW", "ent:SE", "ent:SW"]
     assert board.locator('.tomb-cell[data-square="E5"]').get_attribute("data-info").startswith("E5: Burial chamber (closed)")
@@ -279,12 +285,9 @@ def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, ope
 
 
 def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
-    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
     tab = open_tab()
-    page = tab.page
-    page.goto(live_server.url + made["invite_urls"]["0"])
+    made, page = at_the_entrances(live_server, tab)
     board = page.locator("#board")
-    expect(board.locator(".tomb-target")).to_have_count(4)
     version = page.locator("#version").text_content()
     tab_until(page, "(document.activeElement?.dataset.target || '').startsWith('ent:')", "an entrance")
     target = str(page.evaluate("document.activeElement.dataset.target"))
@@ -300,12 +303,9 @@ def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callab
 
 def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
-    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
     tab = open_tab()
-    page = tab.page
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(live_server.url + made["invite_urls"]["0"])
-    expect(page.locator("#board .tomb-target")).to_have_count(4)
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    _, page = at_the_entrances(live_server, tab)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390
     box = box_of(page, "#board .tomb-maze")
@@ -314,13 +314,10 @@ def test_a_phone_sized_screen_shows_the_board_without_scrolling_sideways(
 
 
 def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
-    made = create(live_server, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
     tab = open_tab()
     tab.context.add_init_script("localStorage.setItem('obelisk.lang', 'cs')")
-    page = tab.page
-    page.goto(live_server.url + made["invite_urls"]["0"])
+    _, page = at_the_entrances(live_server, tab)
     board = page.locator("#board")
-    expect(board.locator(".tomb-target")).to_have_count(4)
     expect(board.locator(".tomb-seat").first).to_contain_text("Hráč 0")
     expect(board.locator(".tomb-supply")).to_contain_text("Jídlo")
     assert board.locator('.tomb-cell[data-square="E5"]').get_attribute("data-info").startswith("E5: Pohřební komnata")
