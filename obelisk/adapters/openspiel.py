@@ -9,6 +9,10 @@ Importing this module registers each game of ``obelisk.games()`` once with
     from obelisk.adapters import openspiel
     game = pyspiel.load_game("obelisk_valley", {"players": 3})
 
+and ``utility``: ``"rank"`` (the default: returns by place, from +1 to -1,
+summing to 0) or ``"score"`` (general-sum: each seat's final score, for games
+whose score decides the ranking, between the bounds of ``Game.score_range``).
+
 The adapter is thin: rules, chance, returns and determinization all come
 from the engine. What a seat sees comes from ``State.observation(seat)`` and
 ``State.public_action_string(action, seat)`` only:
@@ -53,7 +57,7 @@ import numpy as np
 import pyspiel
 
 from obelisk.adapters import ENV_PREFIX
-from obelisk.core import Game, GameInfo, State, registry
+from obelisk.core import Game, GameInfo, State, codec, registry
 from obelisk.core.protocol import CHANCE, TERMINAL
 
 __all__ = [
@@ -66,10 +70,13 @@ __all__ = [
     "obelisk_state",
     "register_games",
     "short_name",
+    "UTILITIES",
 ]
 
 _REGISTERED: dict[str, type["ObeliskSpielGame"]] = {}
 _PARAMETER_TYPES = (bool, int, float, str)
+UTILITIES = ("rank", "score")
+"""The values of the ``utility`` parameter: returns by place (zero-sum), or each seat's final score."""
 
 
 LENGTH_SCALES: dict[str, tuple[int, int]] = {
@@ -108,26 +115,40 @@ def register_games() -> list[str]:
     return sorted(_REGISTERED)
 
 
-def load(game_id: str, players: int | None = None, **options: Any) -> pyspiel.Game:
+def load(game_id: str, players: int | None = None, utility: str = "rank", **options: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` for an Obelisk game, registering it first if needed.
 
-    Players and options are checked by ``obelisk.load`` first, so a bad value
+    Players, options and ``utility`` are checked here first, so a bad value
     gets the engine's ``ValueError`` rather than OpenSpiel's parameter error.
     """
-    registry.load(game_id, players, **options)
+    _check_utility(registry.load(game_id, players, **options), utility)
     register_games()
     params: dict[str, Any] = dict(options)
     if players is not None:
         params["players"] = players
+    params["utility"] = utility
     return pyspiel.load_game(short_name(game_id), params)
 
 
+def _check_utility(game: Game, utility: Any) -> tuple[int, int] | None:
+    """The score bounds of ``game`` when ``utility`` is ``"score"``, None for ``"rank"``; ValueError otherwise."""
+    if utility == "rank":
+        return None
+    if utility != "score":
+        raise ValueError(f"{game.id}: utility must be 'rank' or 'score', got {codec.describe(utility)}")
+    bounds = game.score_range()
+    if bounds is None:
+        raise ValueError(f"{game.id}: utility 'score' is only for games whose score decides the ranking, and "
+                         f"{game.info.name} ranks by other means (see its doc); use utility 'rank'")
+    return bounds
+
+
 @functools.lru_cache(maxsize=None)
-def _game_type_of(game_id: str) -> pyspiel.GameType:
-    return _game_type(registry.game_class(game_id).info)
+def _game_type_of(game_id: str, scored: bool = False) -> pyspiel.GameType:
+    return _game_type(registry.game_class(game_id).info, scored)
 
 
-def _game_type(info: GameInfo) -> pyspiel.GameType:
+def _game_type(info: GameInfo, scored: bool) -> pyspiel.GameType:
     default = registry.load(info.id)
     has_tensor = _tensor_size(default) is not None
     parameters: dict[str, Any] = {"players": info.default_players or info.min_players}
@@ -135,14 +156,15 @@ def _game_type(info: GameInfo) -> pyspiel.GameType:
         if not isinstance(option.default, _PARAMETER_TYPES):
             raise TypeError(f"{info.id}: option {option.name!r} has a type OpenSpiel parameters cannot carry")
         parameters[option.name] = option.default
+    parameters["utility"] = UTILITIES[0]
     return pyspiel.GameType(
         short_name=short_name(info.id),
         long_name=f"Obelisk {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        # returns() are rank-based and always sum to 0.
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        # Rank-based returns always sum to 0; scores do not.
+        utility=pyspiel.GameType.Utility.GENERAL_SUM if scored else pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -181,18 +203,21 @@ class ObeliskSpielGame(pyspiel.Game):
                 # A game string such as "name=12" parses to an int; string options take it as text.
                 options[option.name] = str(value) if isinstance(option.default, str) else value
         self.obelisk: Game = registry.load(game_id, params.get("players"), **options)
-        game_type = _game_type_of(game_id)
+        self.utility: str = params.get("utility", UTILITIES[0])
+        bounds = _check_utility(self.obelisk, self.utility)
+        game_type = _game_type_of(game_id, bounds is not None)
+        low, high = (-1.0, 1.0) if bounds is None else bounds
         spiel_info = pyspiel.GameInfo(
             num_distinct_actions=self.obelisk.num_distinct_actions(),
             max_chance_outcomes=self.obelisk.max_chance_outcomes(),
             num_players=self.obelisk.num_players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=0.0 if bounds is None else None,
             max_game_length=self.obelisk.max_game_length(),
         )
         full = dict(game_type.parameter_specification)
-        full.update({"players": self.obelisk.num_players, **dict(self.obelisk.options)})
+        full.update({"players": self.obelisk.num_players, **dict(self.obelisk.options), "utility": self.utility})
         super().__init__(game_type, spiel_info, full)
         self.tensor_size = _tensor_size(self.obelisk)
         self.length_scale = length_scale(self.obelisk)
@@ -336,6 +361,7 @@ class ObeliskSpielState(pyspiel.State):
         super().__init__(game)
         self._box = box
         self._player = box.inner.current_player()  # OpenSpiel asks several times per step
+        self._scored = game.utility == "score"
 
     def current_player(self) -> int:
         """Seat to act, ``PlayerId.CHANCE`` (-1) or ``PlayerId.TERMINAL`` (-4): the engine uses the same ids."""
@@ -376,8 +402,11 @@ class ObeliskSpielState(pyspiel.State):
         return self._player == TERMINAL
 
     def returns(self) -> list[float]:
-        """Rank-based returns in [-1, 1], 0 until the end."""
-        return self._box.inner.returns()
+        """0 until the end; then by place in [-1, 1], or with ``utility="score"`` each seat's final score."""
+        inner = self._box.inner
+        if self._scored and self._player == TERMINAL:
+            return [float(row["total"]) for row in inner.scores()]
+        return inner.returns()
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> "ObeliskSpielState":
         """A state with what ``player`` cannot know re-dealt, seeded from ``sampler()``."""
@@ -412,7 +441,13 @@ class EngineEvaluator:
     """
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:
-        """Per-seat values in [-1, 1]: the returns at the end, the engine's estimate before."""
+        """Per-seat values in [-1, 1]: the returns at the end, the engine's estimate before.
+
+        The estimate is of places, so a game with ``utility="score"`` is refused: its returns are scores.
+        """
+        if state._scored:
+            raise ValueError("EngineEvaluator estimates places, not scores: use it with utility 'rank', or a "
+                             "rollout evaluator with utility 'score'")
         return np.asarray(state._box.inner.evaluate(), dtype=np.float64)
 
     def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:

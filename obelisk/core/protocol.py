@@ -236,6 +236,14 @@ class Game(ABC):
         """Fixed-size numeric encoding of ``State.observation(seat)``, for RL adapters."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")
 
+    def score_range(self) -> tuple[int, int] | None:
+        """The least and the most ``scores()`` total a seat can end a game with, when that total decides the
+        ranking (ties aside); ``None`` when a game ranks by something else.
+
+        True bounds from the rules and the components (each game's doc proves its own), so they can serve as
+        the utility range of a score-based utility (the OpenSpiel adapter's ``utility="score"``)."""
+        return None
+
     def score_heading(self, category: str) -> str:
         """The heading of a scoring category (a key of a seat's ``scores()`` breakdown) in the active language.
 

@@ -66,7 +66,8 @@ def test_game_type_and_info(game_id: str, players: int) -> None:
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert (kind.min_num_players, kind.max_num_players) == (native.info.min_players, native.info.max_players)
-    assert set(kind.parameter_specification) == {"players", *(o.name for o in native.info.options)}
+    assert set(kind.parameter_specification) == {"players", "utility", *(o.name for o in native.info.options)}
+    assert kind.parameter_specification["utility"] == "rank"
     assert game.num_players() == players
     assert game.num_distinct_actions() == native.num_distinct_actions()
     assert game.max_chance_outcomes() == native.max_chance_outcomes()
@@ -369,3 +370,97 @@ def test_serialized_states_stay_small(game_id: str, players: int) -> None:
                 assert restored.information_state_string(seat) == one.information_state_string(seat)
         longest = max(longest, state.move_number())
     assert longest >= 300
+
+
+SCORED = [("solomon", n, {}) for n in range(2, 6)] + [("valley", n, {}) for n in range(2, 5)] + [
+    ("solomon", 2, {"change": "unlimited", "uphill": True}),
+    ("solomon", 3, {"move_limit": 3, "unaffordable": "penalty"}),
+    ("valley", 2, {"spent_cards": "discard", "forced_removal": "any"}),
+]
+
+
+@pytest.mark.parametrize("game_id,players,options", SCORED)
+def test_score_utility_returns_each_seats_final_score_within_true_bounds(game_id: str, players: int,
+                                                                        options: dict) -> None:
+    game = openspiel.load(game_id, players, utility="score", **options)
+    low, high = game.obelisk.score_range()
+    kind = game.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (game.min_utility(), game.max_utility()) == (float(low), float(high))
+    assert pyspiel.load_game(str(game)).utility == "score"
+    rng = random.Random(players)
+    for seed in range(4):
+        state = game.new_initial_state()
+        native = game.obelisk.new_initial_state(seed)
+        while not state.is_terminal():
+            assert state.returns() == [0.0] * players
+            if state.is_chance_node():
+                action = native.sample_chance(rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            native.apply_action(action)
+        totals = [row["total"] for row in native.scores()]
+        assert state.returns() == [float(t) for t in totals]
+        assert all(low <= t <= high for t in totals)
+        assert openspiel.obelisk_state(state).returns() == native.returns()  # the engine's own returns stay by place
+
+
+@pytest.mark.parametrize("game_id,players", [("solomon", 3), ("valley", 2)])
+def test_score_utility_passes_open_spiels_simulation_test(game_id: str, players: int) -> None:
+    pyspiel.random_sim_test(openspiel.load(game_id, players, utility="score"), num_sims=SIMS, serialize=True,
+                            verbose=False)
+
+
+def test_solomons_score_bound_holds_money_that_payments_never_raise() -> None:
+    """The bound's premise, checked at every step: the seats together never hold more coins and treasure values
+    than their starting coins plus the treasures that have left the cave (change, gifts and penalty deals only
+    move money, and a payment lowers it)."""
+    from obelisk.games.solomon.scoring import treasure_total
+
+    for options in ({}, {"change": "unlimited"}, {"move_limit": 2, "unaffordable": "penalty"}):
+        native = obelisk.load("solomon", 3, **options)
+        in_box = treasure_total([g + d for g, d in zip(native.tables.gold, native.tables.dark)])
+        rng = random.Random(5)
+        for seed in range(6):
+            state = native.new_initial_state(seed)
+            start = sum(state.coins)
+            while not state.is_terminal():
+                in_cave = treasure_total(state.gold_pool) + treasure_total(state.dark_pool) + sum(
+                    treasure_total([stack.count(kind) for kind in range(len(state.gold_pool))])
+                    for stack in state.stacks)
+                wealth = [state.coins[s] + treasure_total(state.tiles[s]) for s in range(3)]
+                assert sum(wealth) <= start + in_box - in_cave
+                if state.is_chance_node():
+                    state.apply_action(state.sample_chance(rng))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id,players,utility,message", [
+    ("tomb", 2, "score", "tomb: utility 'score' is only for games whose score decides the ranking"),
+    ("cleopatra", 3, "score", "cleopatra: utility 'score' is only for games whose score decides the ranking"),
+    ("valley", 2, "points", "valley: utility must be 'rank' or 'score', got 'points'"),
+    ("solomon", 2, "", "solomon: utility must be 'rank' or 'score', got ''"),
+    ("solomon", 2, 1, "solomon: utility must be 'rank' or 'score', got 1"),
+])
+def test_bad_utility_is_refused_in_both_ways_in(game_id: str, players: int, utility: object, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        openspiel.load(game_id, players, utility=utility)
+    # OpenSpiel checks a parameter's type itself, before the game sees it.
+    expected = (ValueError, re.escape(message)) if isinstance(utility, str) else (pyspiel.SpielError, "utility")
+    with pytest.raises(expected[0], match=expected[1]):
+        pyspiel.load_game(f"obelisk_{game_id}", {"players": players, "utility": utility})
+
+
+def test_rank_utility_stays_the_default_and_zero_sum() -> None:
+    game = pyspiel.load_game("obelisk_valley")
+    assert game.utility == "rank" and "utility=rank" in str(game)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert obelisk.load("tomb").score_range() is None and obelisk.load("cleopatra").score_range() is None
+
+
+def test_engine_evaluator_refuses_scores() -> None:
+    state = openspiel.load("valley", 2, utility="score").new_initial_state()
+    with pytest.raises(ValueError, match="EngineEvaluator estimates places, not scores"):
+        openspiel.EngineEvaluator().evaluate(state)

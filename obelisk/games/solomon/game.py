@@ -9,8 +9,15 @@ import obelisk.games.solomon.data as d
 from obelisk.core import Game, GameInfo, Option
 from obelisk.core.help import GameHelp
 from obelisk.games.solomon.actions import make_actions
-from obelisk.games.solomon.rules import ROUNDS, Rules
-from obelisk.games.solomon.scoring import score_heading
+from obelisk.games.solomon.rules import ROUNDS, START_COINS, Rules
+from obelisk.games.solomon.scoring import (
+    CURSE_PRIZES,
+    MAGIC_PRIZES,
+    SCROLL_SET_BONUS,
+    score_heading,
+    scroll_sets,
+    treasure_total,
+)
 from obelisk.games.solomon.state import SolomonState
 from obelisk.games.solomon.tensor import encode, tensor_size
 from obelisk.games.solomon.view import render_legend, render_view
@@ -93,6 +100,19 @@ class SolomonGame(Game):
         turn = limit + len(d.MAGIC_KINDS) + max_dig + 1 + (limit + max_dig * max(d.CURSE_VALUES)) + max_dig + n
         chance = d.SQUARES + n * rounds + d.SQUARES * d.DARK_PER_SQUARE
         return chance + rounds * n * (1 + turn)
+
+    def score_range(self) -> tuple[int, int]:
+        """0 up to all the money of the table, every scroll set of the box and both first prizes alone.
+
+        Paying never raises a seat's coins and treasure values (the change is
+        less than the treasure paid, by what was owed), and gifts and penalty
+        deals only move tiles between seats, so a seat ends with at most the
+        starting coins of all seats plus every treasure of the box.
+        """
+        tables = self.tables
+        in_box = [gold + dark for gold, dark in zip(tables.gold, tables.dark)]
+        money = START_COINS[self.num_players] * self.num_players + treasure_total(in_box)
+        return 0, money + SCROLL_SET_BONUS * scroll_sets(in_box) + CURSE_PRIZES[0] + MAGIC_PRIZES[0]
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)

@@ -8,7 +8,7 @@ import obelisk.games.valley.rules as R
 from obelisk.core import Game
 from obelisk.core.help import GameHelp
 from obelisk.games.valley.actions import make_actions
-from obelisk.games.valley.data import INFO, CardTable, build_help, load_cards
+from obelisk.games.valley.data import INFO, SET, STARTER, CardTable, build_help, load_cards
 from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth, score_heading
@@ -79,6 +79,22 @@ class ValleyGame(Game):
         turns = table.stock_total() + self.num_players + 1
         setup = 7 + 5 * self.num_players
         return setup + turns * (3 * cards * per_step + 20)
+
+    def score_range(self) -> tuple[int, int]:
+        """Every starter of the players' decks and every unique at its VP, and each set with all its different
+        cards.
+
+        A tomb holds each copy once and scores a set by its different cards, so
+        no tomb can score outside these sums (the lower one is 0 unless a card
+        table has negative VP).
+        """
+        table = self.table
+        n = self.num_players
+        vp = [table.vp[kind] * (table.per_player[kind] * n if table.kind_type[kind] == STARTER else table.copies[kind])
+              for kind in range(table.size) if table.kind_type[kind] != SET]
+        kinds = [sum(1 for kind in range(table.size) if table.kind_type[kind] == SET and table.set_of[kind] == s)
+                 for s in range(len(table.set_names))]
+        return sum(v for v in vp if v < 0), sum(v for v in vp if v > 0) + sum(k * k for k in kinds)
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
