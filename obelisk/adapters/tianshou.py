@@ -1,0 +1,101 @@
+"""Tianshou's multi-agent API on Obelisk games, every learning seat trained on its own transitions.
+
+>>> from tianshou.env import DummyVectorEnv, PettingZooEnv
+>>> from obelisk.adapters import tianshou as seats
+>>> from obelisk.adapters.pettingzoo import valley_v0
+>>> envs = DummyVectorEnv([lambda: PettingZooEnv(valley_v0.env(players=2, action_labels=False))] * 4)
+>>> replay = ReplayBuffer(50_000)
+>>> collector = seats.collector(MultiAgentPolicy({"seat_0": dqn.policy, "seat_1": random_policy}), envs,
+...                             replay, learners=["seat_0"], agent_idx={"seat_0": 0, "seat_1": 1})
+>>> collector.collect(n_step=32); dqn.update(buffer=replay, sample_size=64)
+
+Tianshou's ``PettingZooEnv`` writes one row per decision, whichever seat
+made it, so in the collector's buffer the rows after a seat's decision are
+mostly its opponents'. Its ``MultiAgentOffPolicyAlgorithm`` computes returns
+and bootstrap targets along those rows: a seat would bootstrap from an
+opponent's view (in a zero-sum game, a value of the other sign) and never
+see the end of its own runs of decisions. Here the collector only stages the
+games: when one ends, each learning seat's decisions are re-threaded into
+``replay`` (:func:`seat_transitions`), where a row's ``obs_next``, reward and
+``done`` are those of the same seat's next decision, or of the game's end.
+Any single-agent Tianshou algorithm then trains on ``replay`` as is, n-step
+returns included: each seat's game is one episode there.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+from tianshou.algorithm.algorithm_base import Policy
+from tianshou.data import Batch, Collector, CollectStats, ReplayBuffer, VectorReplayBuffer
+from tianshou.env import BaseVectorEnv
+
+__all__ = ["SeatReplay", "collector", "seat_transitions"]
+
+GAME_ROWS = 2048
+"""Rows per env in the staging buffer: every decision of one game, all seats' (2-player Valley: about 320)."""
+
+
+def seat_transitions(game: Batch, agent: str, column: int) -> Batch:
+    """``agent``'s decisions in one finished ``game`` (rows as the collector stores them), one transition each.
+
+    A transition's ``obs_next`` is the seat's observation at its next decision,
+    its reward the seat's rewards (column ``column`` of the reward vectors)
+    from its decision up to that next one, and only its last decision is
+    ``terminated``, with the game's final reward. A game cut short
+    (truncated) leaves the seat's last decision out: no observation of the
+    seat follows it to bootstrap from.
+    """
+    rows = np.flatnonzero(game.obs.agent_id == agent)
+    truncated = bool(game.truncated[-1]) and not bool(game.terminated[-1])
+    if len(rows) == 0 or (truncated and len(rows) == 1):
+        return Batch()
+    ends = np.append(rows[1:], len(game))
+    reward_to = np.concatenate([[0.0], np.cumsum(game.rew[:, column], dtype=float)])
+    terminated = np.zeros(len(rows), dtype=bool)
+    terminated[-1] = bool(game.terminated[-1])
+    transitions = Batch(
+        obs=game.obs[rows],
+        act=game.act[rows],
+        rew=reward_to[ends] - reward_to[rows],
+        terminated=terminated,
+        truncated=np.zeros(len(rows), dtype=bool),
+        obs_next=Batch.cat([game.obs[rows[1:]], game.obs_next[[-1]]]),
+        info=game.info[rows],
+    )
+    return transitions[:-1] if truncated else transitions
+
+
+class SeatReplay:
+    """A collector's ``on_episode_done_hook``: each finished game's learning seats' transitions, into ``replay``.
+
+    The seats' games are added one after the other, each a whole episode, so
+    n-step returns in ``replay`` never cross from one seat or game to another.
+    """
+
+    def __init__(self, replay: ReplayBuffer, learners: Sequence[str], agent_idx: Mapping[str, int]) -> None:
+        unknown = [agent for agent in learners if agent not in agent_idx]
+        if unknown or not learners:
+            raise ValueError(f"learners must be some of the env's agents {list(agent_idx)}, got {list(learners)}")
+        self.replay = replay
+        self.columns = {agent: agent_idx[agent] for agent in learners}
+
+    def __call__(self, game: Batch) -> None:
+        for agent, column in self.columns.items():
+            transitions = seat_transitions(game, agent, column)
+            for i in range(len(transitions)):
+                self.replay.add(transitions[i])
+
+
+def collector(policy: Policy, envs: BaseVectorEnv, replay: ReplayBuffer, learners: Sequence[str],
+              agent_idx: Mapping[str, int], game_rows: int = GAME_ROWS) -> Collector[CollectStats]:
+    """A collector (exploration noise on) that feeds ``replay`` with the ``learners``' own transitions.
+
+    ``agent_idx`` maps agent names to reward columns (``PettingZooEnv.agent_idx``).
+    Its own buffer only stages the games being played: ``game_rows`` rows
+    per env, which must exceed a game's decisions (all seats').
+    """
+    staging = VectorReplayBuffer(game_rows * envs.env_num, envs.env_num, ignore_obs_next=True)
+    return Collector[CollectStats](policy, envs, staging, exploration_noise=True,
+                                   on_episode_done_hook=SeatReplay(replay, learners, agent_idx))
