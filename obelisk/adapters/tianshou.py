@@ -24,14 +24,17 @@ returns included: each seat's game is one episode there.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 import numpy as np
+import torch
 from tianshou.algorithm.algorithm_base import Policy
 from tianshou.data import Batch, Collector, CollectStats, ReplayBuffer, VectorReplayBuffer
+from tianshou.data.collector import CollectActionBatchProtocol, EpisodeBatchProtocol, EpisodeRolloutHook, StepHook
+from tianshou.data.types import RolloutBatchProtocol
 from tianshou.env import BaseVectorEnv
 
-__all__ = ["SeatReplay", "collector", "seat_transitions"]
+__all__ = ["GameRows", "MaskedActor", "ObservationCritic", "SeatReplay", "collector", "seat_transitions"]
 
 GAME_ROWS = 2048
 """Rows per env in the staging buffer: every decision of one game, all seats' (2-player Valley: about 320)."""
@@ -67,7 +70,7 @@ def seat_transitions(game: Batch, agent: str, column: int) -> Batch:
     return transitions[:-1] if truncated else transitions
 
 
-class SeatReplay:
+class SeatReplay(EpisodeRolloutHook):
     """A collector's ``on_episode_done_hook``: each finished game's learning seats' transitions, into ``replay``.
 
     The seats' games are added one after the other, each a whole episode, so
@@ -81,11 +84,32 @@ class SeatReplay:
         self.replay = replay
         self.columns = {agent: agent_idx[agent] for agent in learners}
 
-    def __call__(self, game: Batch) -> None:
+    def __call__(self, episode_batch: EpisodeBatchProtocol) -> None:
         for agent, column in self.columns.items():
-            transitions = seat_transitions(game, agent, column)
+            transitions = seat_transitions(cast(Batch, episode_batch), agent, column)
             for i in range(len(transitions)):
                 self.replay.add(transitions[i])
+
+
+class GameRows(StepHook):
+    """A collector's ``on_step_hook``: stops with an error once a game outgrows the staging buffer's ``game_rows``.
+
+    Past that the buffer would overwrite the game's first decisions before
+    :class:`SeatReplay` reads them.
+    """
+
+    def __init__(self, game_rows: int) -> None:
+        self.game_rows = game_rows
+        self.rows: dict[int, int] = {}
+
+    def __call__(self, action_batch: CollectActionBatchProtocol, rollout_batch: RolloutBatchProtocol) -> None:
+        env_ids = cast(Batch, rollout_batch.info).env_id
+        for env_id, done in zip(env_ids, np.logical_or(rollout_batch.terminated, rollout_batch.truncated)):
+            rows = self.rows.get(int(env_id), 0) + 1
+            if rows > self.game_rows:
+                raise ValueError(f"a game in env {int(env_id)} ran past {self.game_rows} decisions, the staging "
+                                 "buffer's game_rows: pass a larger game_rows to collector()")
+            self.rows[int(env_id)] = 0 if done else rows
 
 
 def collector(policy: Policy, envs: BaseVectorEnv, replay: ReplayBuffer, learners: Sequence[str],
@@ -94,8 +118,38 @@ def collector(policy: Policy, envs: BaseVectorEnv, replay: ReplayBuffer, learner
 
     ``agent_idx`` maps agent names to reward columns (``PettingZooEnv.agent_idx``).
     Its own buffer only stages the games being played: ``game_rows`` rows
-    per env, which must exceed a game's decisions (all seats').
+    per env; a longer game stops the collection with a ``ValueError``.
     """
     staging = VectorReplayBuffer(game_rows * envs.env_num, envs.env_num, ignore_obs_next=True)
     return Collector[CollectStats](policy, envs, staging, exploration_noise=True,
-                                   on_episode_done_hook=SeatReplay(replay, learners, agent_idx))
+                                   on_episode_done_hook=SeatReplay(replay, learners, agent_idx),
+                                   on_step_hook=GameRows(game_rows))
+
+
+class MaskedActor(torch.nn.Module):
+    """A discrete actor for Tianshou's policies: ``net``'s logits on ``obs.obs``, illegal actions at the float minimum.
+
+    ``obs`` is the ``{obs, mask}`` batch Tianshou keeps (``mask`` true for the
+    legal actions), so sampling, the mode and the log-probabilities in
+    training all give the illegal actions probability zero.
+    """
+
+    def __init__(self, net: torch.nn.Module) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, obs: Batch, state: Any = None, info: Any = None) -> tuple[torch.Tensor, Any]:
+        logits, state = self.net(obs.obs, state=state)
+        legal = torch.as_tensor(np.asarray(obs.mask), dtype=torch.bool, device=logits.device)
+        return logits.masked_fill(~legal, torch.finfo(logits.dtype).min), state
+
+
+class ObservationCritic(torch.nn.Module):
+    """A critic for Tianshou's actor-critic algorithms: ``net``'s single output on ``obs.obs`` (the mask unread)."""
+
+    def __init__(self, net: torch.nn.Module) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, obs: Batch, state: Any = None, info: Any = None) -> torch.Tensor:
+        return self.net(obs.obs)[0]

@@ -6,14 +6,19 @@ import logging
 
 import numpy as np
 import pytest
+import torch
 
 pytest.importorskip("tianshou", reason="the Tianshou adapter needs tianshou (the 'train' extra)")
 
-from tianshou.algorithm import MARLRandomDiscreteMaskedOffPolicyAlgorithm  # noqa: E402
+from tianshou.algorithm import PPO, MARLRandomDiscreteMaskedOffPolicyAlgorithm  # noqa: E402
+from tianshou.algorithm.modelfree.reinforce import DiscreteActorPolicy  # noqa: E402
 from tianshou.algorithm.multiagent.marl import MultiAgentPolicy  # noqa: E402
+from tianshou.algorithm.optim import AdamOptimizerFactory  # noqa: E402
 from tianshou.data import Batch, ReplayBuffer  # noqa: E402
 from tianshou.env import DummyVectorEnv  # noqa: E402
 from tianshou.env.pettingzoo_env import PettingZooEnv  # noqa: E402
+from tianshou.utils.net.common import Net  # noqa: E402
+from tianshou.utils.torch_utils import policy_within_training_step  # noqa: E402
 
 from obelisk.adapters import tianshou as seats  # noqa: E402
 from obelisk.adapters.pettingzoo import valley_v0  # noqa: E402
@@ -80,12 +85,13 @@ def test_learners_must_be_the_envs_agents() -> None:
         seats.SeatReplay(ReplayBuffer(10), [], AGENT_IDX)
 
 
-def test_the_collector_fills_the_replay_with_the_learners_own_games() -> None:
+def _build() -> PettingZooEnv:
     logging.getLogger("tianshou.data.stats").setLevel(logging.ERROR)
+    return PettingZooEnv(valley_v0.env(players=2, action_labels=False))
 
-    def build() -> PettingZooEnv:
-        return PettingZooEnv(valley_v0.env(players=2, action_labels=False))
 
+def test_the_collector_fills_the_replay_with_the_learners_own_games() -> None:
+    build = _build
     probe = build()
     random_policy = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=probe.action_space).policy
     policy = MultiAgentPolicy({agent: random_policy for agent in probe.agents})
@@ -106,3 +112,50 @@ def test_the_collector_fills_the_replay_with_the_learners_own_games() -> None:
     going_on = rows[~data.done]
     assert np.array_equal(data.obs_next.obs[going_on], replay[replay.next(going_on)].obs.obs)
     assert data.obs.mask.any(axis=1).all()
+
+
+def test_the_masked_actor_gives_illegal_actions_probability_zero() -> None:
+    torch.manual_seed(0)
+    actor = seats.MaskedActor(Net(state_shape=4, action_shape=5, hidden_sizes=[8]))
+    mask = np.array([[True, False, True, False, False], [False, False, False, False, True]])
+    logits, _ = actor(Batch(obs=np.random.default_rng(0).normal(size=(2, 4)).astype(np.float32), mask=mask))
+    probabilities = torch.distributions.Categorical(logits=logits).probs
+    assert torch.all(probabilities[torch.as_tensor(~mask)] == 0)
+    assert torch.allclose(probabilities.sum(dim=1), torch.ones(2))
+    assert probabilities[1, 4] == 1 and torch.isfinite(torch.distributions.Categorical(logits=logits).entropy()).all()
+
+
+def test_ppo_self_play_trains_on_each_seats_own_transitions() -> None:
+    torch.manual_seed(0)
+    probe = _build()
+    features, actions = probe.observation_space["observation"].shape[0], int(probe.action_space.n)
+    actor = seats.MaskedActor(Net(state_shape=features, action_shape=actions, hidden_sizes=[32]))
+    critic = seats.ObservationCritic(Net(state_shape=features, action_shape=1, hidden_sizes=[32]))
+    policy = DiscreteActorPolicy(actor=actor, action_space=probe.action_space, deterministic_eval=True)
+    ppo = PPO(policy=policy, critic=critic, optim=AdamOptimizerFactory(lr=1e-3))
+    replay = ReplayBuffer(2000, ignore_obs_next=True)
+    envs = DummyVectorEnv([_build])
+    envs.seed(5)
+    collector = seats.collector(MultiAgentPolicy({agent: policy for agent in probe.agents}), envs, replay,
+                                learners=probe.agents, agent_idx=probe.agent_idx)
+    collector.reset()
+    with policy_within_training_step(policy):
+        stats = collector.collect(n_episode=1)
+    assert len(replay) == stats.n_collected_steps and replay.terminated.sum() == 2
+    before = [parameter.detach().clone() for parameter in actor.parameters()]
+    with policy_within_training_step(policy):
+        losses = ppo.update(buffer=replay, batch_size=64, repeat=1)
+    assert np.isfinite(losses.loss.mean) and np.isfinite(losses.ent_loss.mean)
+    assert any(not torch.equal(old, new) for old, new in zip(before, actor.parameters()))
+
+
+def test_a_game_longer_than_the_staging_buffer_stops_the_collection() -> None:
+    probe = _build()
+    random_policy = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=probe.action_space).policy
+    replay = ReplayBuffer(1000)
+    collector = seats.collector(MultiAgentPolicy({agent: random_policy for agent in probe.agents}),
+                                DummyVectorEnv([_build]), replay, ["seat_0"], probe.agent_idx, game_rows=40)
+    collector.reset()
+    with pytest.raises(ValueError, match="a game in env 0 ran past 40 decisions.*pass a larger game_rows"):
+        collector.collect(n_step=100)
+    assert len(replay) == 0
