@@ -39,6 +39,7 @@ import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from tianshou.algorithm import DQN, PPO  # noqa: E402
+from tianshou.algorithm.algorithm_base import Policy  # noqa: E402
 from tianshou.algorithm.modelfree.dqn import DiscreteQLearningPolicy  # noqa: E402
 from tianshou.algorithm.modelfree.reinforce import DiscreteActorPolicy  # noqa: E402
 from tianshou.algorithm.multiagent.marl import MultiAgentPolicy  # noqa: E402
@@ -100,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
     envs = DummyVectorEnv([build_multi_agent if multi_agent else builder(rank) for rank in range(args.envs)])
     envs.seed(args.seed)
 
+    policy: Policy
     if multi_agent:
         actor = seats.MaskedActor(Net(state_shape=features, action_shape=actions, hidden_sizes=[256, 256]))
         critic = seats.ObservationCritic(Net(state_shape=features, action_shape=1, hidden_sizes=[256, 256]))
@@ -121,8 +123,8 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
             return int(logits.argmax(dim=1)[0])
     else:
         net = Net(state_shape=features, action_shape=actions, hidden_sizes=[256, 256])
-        policy = DiscreteQLearningPolicy(model=net, action_space=probe.action_space, eps_training=0.2)
-        learner = DQN(policy=policy, optim=AdamOptimizerFactory(lr=3e-4), gamma=0.99, n_step_return_horizon=10,
+        policy = q_policy = DiscreteQLearningPolicy(model=net, action_space=probe.action_space, eps_training=0.2)
+        learner = DQN(policy=q_policy, optim=AdamOptimizerFactory(lr=3e-4), gamma=0.99, n_step_return_horizon=10,
                       target_update_freq=100)
         collector = Collector[CollectStats](learner, envs, VectorReplayBuffer(50_000, args.envs),
                                             exploration_noise=True)
@@ -130,11 +132,12 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
         def train() -> None:
             for _ in range(2):
                 learner.update(buffer=collector.buffer, sample_size=64)
+            q_policy.set_eps_training(max(0.05, 0.2 * (1 - trained / args.steps)))
 
         def choose(observation: np.ndarray, mask: np.ndarray) -> int:
             with torch.no_grad():
                 q, _ = net(observation[None])
-            return int(policy.compute_q_value(q, mask[None]).argmax(dim=1)[0])
+            return int(q_policy.compute_q_value(q, mask[None]).argmax(dim=1)[0])
 
     collector.reset()
     curve = []
@@ -142,8 +145,6 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
     for target in curves.schedule(args.steps, args.checkpoints):
         while trained < target:
             with policy_within_training_step(policy), torch_train_mode(policy, False):
-                if not multi_agent:
-                    policy.set_eps_training(max(0.05, 0.2 * (1 - trained / args.steps)))
                 trained += collector.collect(n_step=8 * args.envs).n_collected_steps
             with policy_within_training_step(policy):
                 train()

@@ -1,24 +1,24 @@
 """Tianshou's multi-agent API on Obelisk games, every learning seat trained on its own transitions.
 
->>> from tianshou.env import DummyVectorEnv, PettingZooEnv
 >>> from obelisk.adapters import tianshou as seats
->>> from obelisk.adapters.pettingzoo import valley_v0
->>> envs = DummyVectorEnv([lambda: PettingZooEnv(valley_v0.env(players=2, action_labels=False))] * 4)
->>> replay = ReplayBuffer(50_000)
->>> collector = seats.collector(MultiAgentPolicy({"seat_0": dqn.policy, "seat_1": random_policy}), envs,
-...                             replay, learners=["seat_0"], agent_idx={"seat_0": 0, "seat_1": 1})
->>> collector.collect(n_step=32); dqn.update(buffer=replay, sample_size=64)
+>>> env = PettingZooEnv(valley_v0.env(players=2, action_labels=False))
+>>> actor = seats.MaskedActor(Net(...))                   # and critic = seats.ObservationCritic(Net(...))
+>>> collector = seats.collector(MultiAgentPolicy({agent: policy for agent in env.agents}), envs, replay,
+...                             learners=env.agents, agent_idx=env.agent_idx)        # self-play
+>>> collector.collect(n_step=64)          # each finished game lands in replay, one episode per seat
+>>> ppo.update(buffer=replay, batch_size=128, repeat=8); replay.reset()
+
+(the whole run: docs/research.md, "Tianshou (multi-agent)", and examples/train_tianshou.py).
 
 Tianshou's ``PettingZooEnv`` writes one row per decision, whichever seat
-made it, so in the collector's buffer the rows after a seat's decision are
-mostly its opponents'. Its ``MultiAgentOffPolicyAlgorithm`` computes returns
-and bootstrap targets along those rows: a seat would bootstrap from an
-opponent's view (in a zero-sum game, a value of the other sign) and never
-see the end of its own runs of decisions. Here the collector only stages the
-games: when one ends, each learning seat's decisions are re-threaded into
-``replay`` (:func:`seat_transitions`), where a row's ``obs_next``, reward and
-``done`` are those of the same seat's next decision, or of the game's end.
-Any single-agent Tianshou algorithm then trains on ``replay`` as is, n-step
+made it, and its multi-agent algorithms compute returns and bootstrap
+targets along those rows: wherever an opponent's decision follows a seat's,
+the seat bootstraps from the opponent's view (in a zero-sum game, a value of
+the other sign). Here the collector only stages the games: when one ends,
+each learning seat's decisions are re-threaded into ``replay``
+(:func:`seat_transitions`), where a row's ``obs_next``, reward and ``done``
+are those of the same seat's next decision, or of the game's end. Any
+single-agent Tianshou algorithm then trains on ``replay`` as is, n-step
 returns included: each seat's game is one episode there.
 """
 
@@ -32,7 +32,9 @@ from tianshou.algorithm.algorithm_base import Policy
 from tianshou.data import Batch, Collector, CollectStats, ReplayBuffer, VectorReplayBuffer
 from tianshou.data.collector import CollectActionBatchProtocol, EpisodeBatchProtocol, EpisodeRolloutHook, StepHook
 from tianshou.data.types import RolloutBatchProtocol
+from tianshou.data.types import TObs
 from tianshou.env import BaseVectorEnv
+from tianshou.utils.net.common import ActionReprNet
 
 __all__ = ["GameRows", "MaskedActor", "ObservationCritic", "SeatReplay", "collector", "seat_transitions"]
 
@@ -126,7 +128,7 @@ def collector(policy: Policy, envs: BaseVectorEnv, replay: ReplayBuffer, learner
                                    on_step_hook=GameRows(game_rows))
 
 
-class MaskedActor(torch.nn.Module):
+class MaskedActor(ActionReprNet[Any]):
     """A discrete actor for Tianshou's policies: ``net``'s logits on ``obs.obs``, illegal actions at the float minimum.
 
     ``obs`` is the ``{obs, mask}`` batch Tianshou keeps (``mask`` true for the
@@ -138,9 +140,10 @@ class MaskedActor(torch.nn.Module):
         super().__init__()
         self.net = net
 
-    def forward(self, obs: Batch, state: Any = None, info: Any = None) -> tuple[torch.Tensor, Any]:
-        logits, state = self.net(obs.obs, state=state)
-        legal = torch.as_tensor(np.asarray(obs.mask), dtype=torch.bool, device=logits.device)
+    def forward(self, obs: TObs, state: Any = None, info: dict[str, Any] | None = None) -> tuple[torch.Tensor, Any]:
+        observation = cast(Batch, obs)
+        logits, state = self.net(observation.obs, state=state)
+        legal = torch.as_tensor(np.asarray(observation.mask), dtype=torch.bool, device=logits.device)
         return logits.masked_fill(~legal, torch.finfo(logits.dtype).min), state
 
 
@@ -151,5 +154,5 @@ class ObservationCritic(torch.nn.Module):
         super().__init__()
         self.net = net
 
-    def forward(self, obs: Batch, state: Any = None, info: Any = None) -> torch.Tensor:
-        return self.net(obs.obs)[0]
+    def forward(self, obs: TObs, state: Any = None, info: dict[str, Any] | None = None) -> torch.Tensor:
+        return self.net(cast(Batch, obs).obs)[0]
