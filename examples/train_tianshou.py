@@ -8,7 +8,8 @@ Two ways in, chosen with ``--api``:
   Q-values and the ε-exploration honour the mask. The game's one reward comes
   at its end, some 160 of the seat's decisions after its first, so the
   returns look 10 decisions ahead and the target network follows every 100
-  updates. Steps are the learner's decisions.
+  updates. It learns, with dips (docs/research.md, "Curves"). Steps are the
+  learner's decisions.
 * ``pettingzoo``: Tianshou's multi-agent API on ``valley_v0.env(...)`` wrapped
   in Tianshou's ``PettingZooEnv``, every seat playing one PPO policy
   (self-play) whose illegal actions get probability zero
