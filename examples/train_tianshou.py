@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
 
     def build_multi_agent() -> PettingZooEnv:
         # Tianshou stores infos in Batches, whose keys must be strings: no {id: label} dicts.
-        return PettingZooEnv(valley_v0.env(players=args.players, action_labels=False))
+        return seats.SeededPettingZooEnv(valley_v0.env(players=args.players, action_labels=False))
 
     def builder(rank: int):  # noqa: ANN202
         return lambda: TianshouKeys(gymnasium.make("obelisk/Valley-v0", players=args.players,

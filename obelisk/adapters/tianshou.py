@@ -33,13 +33,38 @@ from tianshou.data import Batch, Collector, CollectStats, ReplayBuffer, VectorRe
 from tianshou.data.collector import CollectActionBatchProtocol, EpisodeBatchProtocol, EpisodeRolloutHook, StepHook
 from tianshou.data.types import RolloutBatchProtocol
 from tianshou.data.types import TObs
+from pettingzoo import AECEnv
 from tianshou.env import BaseVectorEnv
+from tianshou.env.pettingzoo_env import PettingZooEnv
 from tianshou.utils.net.common import ActionReprNet
 
-__all__ = ["GameRows", "MaskedActor", "ObservationCritic", "SeatReplay", "collector", "seat_transitions"]
+__all__ = ["GameRows", "MaskedActor", "ObservationCritic", "SeatReplay", "SeededPettingZooEnv", "collector",
+           "seat_transitions"]
 
 GAME_ROWS = 2048
 """Rows per env in the staging buffer: every decision of one game, all seats' (2-player Valley: about 320)."""
+
+
+class SeededPettingZooEnv(PettingZooEnv):
+    """Tianshou's ``PettingZooEnv`` whose games follow its seed, so that a seeded training run repeats.
+
+    Tianshou's collector resets its envs without a seed, and an Obelisk env
+    then deals from fresh entropy. Here ``seed(s)`` (what ``DummyVectorEnv.seed``
+    calls, ``s + i`` for env ``i``) or ``reset(seed=s)`` starts a stream of
+    game seeds, and every reset deals the stream's next game.
+    """
+
+    def __init__(self, env: AECEnv, seed: int | None = None) -> None:
+        self._games = np.random.default_rng(seed)
+        super().__init__(env)
+
+    def reset(self, *args: Any, seed: int | None = None, **kwargs: Any) -> tuple[dict, dict]:
+        if seed is not None:
+            self._games = np.random.default_rng(seed)
+        return super().reset(*args, seed=int(self._games.integers(2**62)), **kwargs)
+
+    def seed(self, seed: Any = None) -> None:
+        self._games = np.random.default_rng(seed)
 
 
 def seat_transitions(game: Batch, agent: str, column: int) -> Batch:

@@ -159,3 +159,17 @@ def test_a_game_longer_than_the_staging_buffer_stops_the_collection() -> None:
     with pytest.raises(ValueError, match="a game in env 0 ran past 40 decisions.*pass a larger game_rows"):
         collector.collect(n_step=100)
     assert len(replay) == 0
+
+
+def test_a_seeded_env_deals_the_same_games_after_every_reset() -> None:
+    def deals(seed: int) -> list[np.ndarray]:
+        env = seats.SeededPettingZooEnv(valley_v0.env(players=2, action_labels=False))
+        env.seed(seed)
+        return [env.reset()[0]["obs"] for _ in range(3)]
+
+    first, again, other = deals(3), deals(3), deals(4)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert not np.array_equal(first[0], first[1])
+    assert not all(np.array_equal(a, b) for a, b in zip(first, other))
+    env = seats.SeededPettingZooEnv(valley_v0.env(players=2, action_labels=False))
+    assert np.array_equal(env.reset(seed=3)[0]["obs"], first[0])
