@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> list[curves.Checkpoint]:
         actor = seats.MaskedActor(Net(state_shape=features, action_shape=actions, hidden_sizes=[256, 256]))
         critic = seats.ObservationCritic(Net(state_shape=features, action_shape=1, hidden_sizes=[256, 256]))
         policy = DiscreteActorPolicy(actor=actor, action_space=probe.action_space, deterministic_eval=True)
-        algorithm = PPO(policy=policy, critic=critic, optim=AdamOptimizerFactory(lr=3e-4), max_grad_norm=0.5,
+        algorithm = PPO(policy=policy, critic=critic, optim=AdamOptimizerFactory(lr=1e-4), max_grad_norm=0.5,
                         gamma=0.99, gae_lambda=0.95)
         replay = ReplayBuffer(4 * ROLLOUT, ignore_obs_next=True)
         collector = seats.collector(MultiAgentPolicy({agent: policy for agent in probe.agents}), envs, replay,
