@@ -132,9 +132,14 @@ class SolomonState(State):
         self.stacks: list[tuple[int, ...]] = [()] * d.SQUARES
         self.reveal_queue: list[int] = []  # squares whose new top is still to be drawn
         # Kept in step with the heights, so legal moves and digs cost a few integer
-        # operations: the bitmask of the squares of each height 0..4, and per square
-        # the ids of the tile moves its height allows (move limit and money aside).
-        self.levels = [0] * d.MAX_STACK + [d.FULL_MASK]
+        # operations: the bitmask of the squares of each height 0..4 (five native ints:
+        # a list of them would allocate a number on every write), and per square the
+        # ids of the tile moves its height allows (move limit and money aside).
+        self.level0 = 0
+        self.level1 = 0
+        self.level2 = 0
+        self.level3 = 0
+        self.level4 = d.FULL_MASK
         self.moves_from: list[tuple[int, ...]] = [()] * d.SQUARES
         self.move_rows: list[tuple[int, ...]] = [()] * d.SIZE  # moves_from joined per row of the cave
         # Behind the screens and next to the board.
@@ -185,7 +190,11 @@ class SolomonState(State):
         new.unseen = self.unseen[:]
         new.stacks = self.stacks[:]
         new.reveal_queue = self.reveal_queue[:]
-        new.levels = self.levels[:]
+        new.level0 = self.level0
+        new.level1 = self.level1
+        new.level2 = self.level2
+        new.level3 = self.level3
+        new.level4 = self.level4
         new.moves_from = self.moves_from[:]
         new.move_rows = self.move_rows[:]
         new.coins = self.coins[:]
@@ -287,6 +296,63 @@ class SolomonState(State):
             return "top" if self.tops_revealed < d.SQUARES else "deal"
         return None
 
+    def _levels(self) -> list[int]:
+        """The squares of each height 0..4, as bitmasks."""
+        return [self.level0, self.level1, self.level2, self.level3, self.level4]
+
+    def _level(self, height: int) -> int:
+        """The squares of one height, as a bitmask."""
+        if height == 4:
+            return self.level4
+        if height == 3:
+            return self.level3
+        if height == 2:
+            return self.level2
+        if height == 1:
+            return self.level1
+        return self.level0
+
+    def _lower(self, height: int, bit: int) -> None:
+        """A square of ``height`` (its ``bit``) loses a tile: it moves down one level."""
+        if height == 4:
+            self.level4 ^= bit
+            self.level3 ^= bit
+        elif height == 3:
+            self.level3 ^= bit
+            self.level2 ^= bit
+        elif height == 2:
+            self.level2 ^= bit
+            self.level1 ^= bit
+        else:
+            self.level1 ^= bit
+            self.level0 ^= bit
+
+    def _raise(self, height: int, bit: int) -> None:
+        """A square of ``height`` (its ``bit``) gains a tile: it moves up one level."""
+        if height == 0:
+            self.level0 ^= bit
+            self.level1 ^= bit
+        elif height == 1:
+            self.level1 ^= bit
+            self.level2 ^= bit
+        elif height == 2:
+            self.level2 ^= bit
+            self.level3 ^= bit
+        else:
+            self.level3 ^= bit
+            self.level4 ^= bit
+
+    def _movers_onto(self, sq: int, upper: int, uphill: bool) -> int:
+        """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
+
+        Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
+        flip; uphill only room matters, so they all flip when ``upper`` is a full stack.
+        Together with the changed squares themselves, these are all the squares whose moves change.
+        """
+        if uphill:
+            return _NEIGHBOUR_MASK[sq] if upper == _MAX_STACK else 0
+        return _NEIGHBOUR_MASK[sq] & self._level(upper)
+
     # Protocol hooks ----------------------------------------------------------
 
     def _current_player(self) -> int:
@@ -301,27 +367,32 @@ class SolomonState(State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
+        if self.deal_to and not self.reveal_queue:
+            total = sum(self.penalty_pool)
+            return [(kind, count / total) for kind, count in enumerate(self.penalty_pool) if count]
         rules = self._rules
         if self.reveal_queue:
             pool, draws = self.dark_pool, rules.dark_draws
-        elif self.deal_to:
-            total = sum(self.penalty_pool)
-            return [(kind, count / total) for kind, count in enumerate(self.penalty_pool) if count]
         elif self.tops_revealed < _SQUARES:
             pool, draws = self.gold_pool, rules.gold_draws
         else:
             pool, draws = self.card_pool, rules.card_draws
         total = 0
+        present = 0
         for count in pool:
-            total += count
+            if count:
+                total += count
+                present += 1
         outcomes_of = draws.outcomes
         per_count = draws.per_count
         per_kind = draws.per_kind
-        outcomes: list[Any] = []
+        outcomes: list[Any] = [None] * present  # sized once: appends would grow it three times
         index = total
+        i = 0
         for count in pool:  # iterated, not indexed: no bounds check per kind
             if count:
-                outcomes.append(outcomes_of[index + count * per_count])
+                outcomes[i] = outcomes_of[index + count * per_count]
+                i += 1
             index += per_kind
         return outcomes
 
@@ -397,19 +468,23 @@ class SolomonState(State):
         Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
         level's square mask shifted by the cell's offset, tests every anchor at once.
         """
-        levels = self.levels
         items = self.items
         pickaxe = items[_PICKAXE]
         fits = self._rules.card_fits[card]
         for o in self._orientations(card):
             anchors, offsets = fits[o]
             if pickaxe:
-                found = _anchors_on(anchors, offsets, _FULL_MASK & ~levels[0])
+                found = _anchors_on(anchors, offsets, _FULL_MASK & ~self.level0)
             else:
                 found = 0
-                for height in range(1, _MAX_STACK + 1):
-                    if levels[height]:
-                        found |= _anchors_on(anchors, offsets, levels[height])
+                if self.level1:
+                    found |= _anchors_on(anchors, offsets, self.level1)
+                if self.level2:
+                    found |= _anchors_on(anchors, offsets, self.level2)
+                if self.level3:
+                    found |= _anchors_on(anchors, offsets, self.level3)
+                if self.level4:
+                    found |= _anchors_on(anchors, offsets, self.level4)
             base = DIG0 + o * _SQUARES - 1
             while found:
                 low = found & -found
@@ -422,8 +497,8 @@ class SolomonState(State):
         Each area is grown a whole ring at a time with bit operations on square sets.
         """
         need = self._rules.card_sizes[self.round_cards[seat]]
-        levels = self.levels
-        areas = (_FULL_MASK & ~levels[0],) if self.items[_PICKAXE] else levels[1:]
+        levels = self._levels()
+        areas = [_FULL_MASK & ~levels[0]] if self.items[_PICKAXE] else levels[1:]
         starts = 0
         for rest in areas:
             while rest:
@@ -444,8 +519,7 @@ class SolomonState(State):
         for sq in self.seal:
             chosen |= 1 << sq
             reach |= _NEIGHBOUR_MASK[sq]
-        levels = self.levels
-        diggable = d.FULL_MASK & ~levels[0] if self.items[d.PICKAXE] else levels[self.heights[self.seal[0]]]
+        diggable = d.FULL_MASK & ~self.level0 if self.items[d.PICKAXE] else self._level(self.heights[self.seal[0]])
         reach &= diggable & ~chosen
         return [sq for sq in range(d.SQUARES) if reach >> sq & 1]
 
@@ -563,39 +637,35 @@ class SolomonState(State):
         stacks[frm] = stack[:-1]
         stacks[to] = stacks[to] + _SINGLE[tile]
         heights = self.heights
-        levels = self.levels
         hf = heights[frm]
         ht = heights[to]
         heights[frm] = hf - 1
         heights[to] = ht + 1
         bit_from = _BIT[frm]
         bit_to = _BIT[to]
-        levels[hf] = levels[hf] ^ bit_from
-        levels[hf - 1] = levels[hf - 1] ^ bit_from
-        levels[ht] = levels[ht] ^ bit_to
-        levels[ht + 1] = levels[ht + 1] ^ bit_to
+        self._lower(hf, bit_from)
+        self._raise(ht, bit_to)
         self.moves += 1
         self._note((seat * d.NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
         self._refresh_moves(
-            bit_from | bit_to | _movers_onto(levels, frm, hf, uphill) | _movers_onto(levels, to, ht + 1, uphill)
+            bit_from | bit_to | self._movers_onto(frm, hf, uphill) | self._movers_onto(to, ht + 1, uphill)
         )
 
     def _refresh_moves(self, squares: int) -> None:
-        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and ``levels``)."""
+        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and the levels)."""
         heights = self.heights
         moves_from = self.moves_from
-        levels = self.levels
         # The targets of a square by its height, as native ints (a tuple of them would box each).
         if self._rules.uphill:
-            below1 = below2 = below3 = below4 = _FULL_MASK & ~levels[_MAX_STACK]
+            below1 = below2 = below3 = below4 = _FULL_MASK & ~self.level4
         else:
-            below1 = levels[0]
-            below2 = below1 | levels[1]
-            below3 = below2 | levels[2]
-            below4 = below3 | levels[3]
+            below1 = self.level0
+            below2 = below1 | self.level1
+            below3 = below2 | self.level2
+            below4 = below3 | self.level3
         move_rows = self.move_rows
         row = 0
         for first, row_steps in _ROW_STEPS:
@@ -626,7 +696,7 @@ class SolomonState(State):
             row += 1
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
+        """The levels (see ``_levels``), ``moves_from`` and ``move_rows`` as the heights alone determine them."""
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
@@ -637,11 +707,11 @@ class SolomonState(State):
 
     def _sync_cave(self) -> None:
         """Rebuild the move tables after the heights were set by hand (test scenarios)."""
-        self.levels, self.moves_from, self.move_rows = self._cave_tables()
+        levels, self.moves_from, self.move_rows = self._cave_tables()
+        self.level0, self.level1, self.level2, self.level3, self.level4 = levels
 
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
-        levels = self.levels
         uphill = self._rules.uphill
         changed = 0
         for sq in squares:
@@ -650,9 +720,8 @@ class SolomonState(State):
             self.stacks[sq] = stack[:-1]
             h = heights[sq]
             heights[sq] = h - 1
-            levels[h] = levels[h] ^ _BIT[sq]
-            levels[h - 1] = levels[h - 1] ^ _BIT[sq]
-            changed |= _BIT[sq] | _movers_onto(levels, sq, h, uphill)
+            self._lower(h, _BIT[sq])
+            changed |= _BIT[sq] | self._movers_onto(sq, h, uphill)
             held = self.tiles[seat]
             held[tile] = held[tile] + 1
             self.dug.append(tile)
@@ -1082,18 +1151,6 @@ def _place_spent(
         spent_at.pop()
         kinds[e][j] = -1
     return False
-
-
-def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
-    """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
-
-    Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
-    flip; uphill only room matters, so they all flip when ``upper`` is a full stack.
-    Together with the changed squares themselves, these are all the squares whose moves change.
-    """
-    if uphill:
-        return _NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
-    return _NEIGHBOUR_MASK[sq] & levels[upper]
 
 
 def _anchors_on(anchors: int, offsets: tuple[int, ...], surface: int) -> int:

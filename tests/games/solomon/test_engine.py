@@ -79,7 +79,7 @@ def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> 
     game = obelisk.load("solomon", 3, uphill=uphill, mirror_reflect=True)
     turns = 0
     for state, rng in _random_states(game, 3, seed=40):
-        assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
+        assert [state._levels(), state.moves_from, state.move_rows] == list(state._cave_tables())
         if state.phase == "turn" and not state.is_chance_node() and not state.seal:
             turns += 1
             assert [a for a in state.legal_actions() if a < actions.USE0] == (
@@ -114,9 +114,9 @@ def test_a_cave_set_by_hand_is_inconsistent_until_synced() -> None:
     state.heights[0] = 3
     state.unseen[0] = 2
     state.dark_pool[state.dark_pool.index(max(state.dark_pool))] -= 1  # the removed tile left the game
-    assert [state.levels, state.moves_from, state.move_rows] != list(state._cave_tables())
+    assert [state._levels(), state.moves_from, state.move_rows] != list(state._cave_tables())
     state._sync_cave()
-    assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
+    assert [state._levels(), state.moves_from, state.move_rows] == list(state._cave_tables())
 
 
 def test_clone_shares_no_mutable_container_with_the_original() -> None:
