@@ -35,12 +35,15 @@ class Draws:
 
     def __init__(self, counts: tuple[int, ...]) -> None:
         size = sum(counts)
+        largest = max(counts, default=0)
         self.per_count: int = size + 1
-        self.per_kind: int = (max(counts, default=0) + 1) * self.per_count
+        self.per_kind: int = (largest + 1) * self.per_count
+        # One float per probability, shared by the outcomes of all kinds: fewer objects for a draw to read.
+        shares = [count / total if 0 < count <= total else 0.0 for count in range(largest + 1) for total in range(size + 1)]
         self.outcomes: tuple[object, ...] = tuple(
-            (kind, count / total) if 0 < count <= min(most, total) else None
+            (kind, shares[count * self.per_count + total]) if 0 < count <= min(most, total) else None
             for kind, most in enumerate(counts)
-            for count in range(max(counts, default=0) + 1)
+            for count in range(largest + 1)
             for total in range(size + 1)
         )
 

@@ -526,17 +526,24 @@ class SolomonState(State):
     # Applying actions -----------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        kind = self._chance_kind()
-        if kind is not None:
-            self._apply_chance(kind, action)
+        """Tested in order of frequency, as in ``_current_player``: draws, then tile moves."""
+        if self.reveal_queue:
+            self._reveal(action)
             return
-        if action < USE0 and self.phase == "turn":
+        if self.deal_to:
+            self._deal_dug_tile(action)
+            return
+        phase = self.phase
+        if phase == "turn" and action < USE0:
             self._move(self.order[self.turn], action)
             return
-        name, index = self._rules.actions.decode(action)
-        if name == "choose":
-            self._choose(index)
+        if phase == "choose":
+            if self.cards_dealt < self._rules.cards_to_deal:
+                self._set_up(action)
+            else:
+                self._choose(action - CHOOSE0)
             return
+        name, index = self._rules.actions.decode(action)
         seat = self._active()
         if name == "use":
             self._take_tile(seat, d.MAGIC0 + index)
@@ -564,36 +571,41 @@ class SolomonState(State):
         elif name == "give":
             self._give(seat, index)
 
-    def _apply_chance(self, kind: str, outcome: int) -> None:
-        if kind == "reveal":
-            sq = self.reveal_queue.pop(0)
-            dark_pool = self.dark_pool
-            dark_pool[outcome] = dark_pool[outcome] - 1
-            unseen = self.unseen
-            unseen[sq] = unseen[sq] - 1
-            self.stacks[sq] = _SINGLE[outcome]
-            self._note(_REVEAL_TEXT[sq][outcome])
-        elif kind == "top":
+    def _reveal(self, outcome: int) -> None:
+        """The draw of the new top of the first square in ``reveal_queue`` from the dark-backed pool."""
+        sq = self.reveal_queue.pop(0)
+        dark_pool = self.dark_pool
+        dark_pool[outcome] = dark_pool[outcome] - 1
+        unseen = self.unseen
+        unseen[sq] = unseen[sq] - 1
+        self.stacks[sq] = _SINGLE[outcome]
+        self._note(_REVEAL_TEXT[sq][outcome])
+
+    def _set_up(self, outcome: int) -> None:
+        """A draw of the set-up: the gold-backed tops square by square, then the hand cards seat by seat."""
+        if self.tops_revealed < _SQUARES:
             gold_pool = self.gold_pool
             gold_pool[outcome] = gold_pool[outcome] - 1
             self.stacks[self.tops_revealed] = _SINGLE[outcome]
             self.tops_revealed += 1
-        elif kind == "deal":
+        else:
             card_pool = self.card_pool
             card_pool[outcome] = card_pool[outcome] - 1
             hand = self.hands[self.cards_dealt % self.num_players]
             hand.append(outcome)
             hand.sort()
             self.cards_dealt += 1
-        else:
-            seat = self.deal_to.pop(0)
-            self.penalty_pool[outcome] -= 1
-            self.tiles[seat][outcome] += 1
-            event = len(self.penalties) - 1
-            self.secret.append([event, seat, outcome])
-            self.penalties[event]["received"][seat] += 1
-            if not self.deal_to:
-                self._finish_penalty_deal()
+
+    def _deal_dug_tile(self, outcome: int) -> None:
+        """The draw of the dug tile the next opponent in ``deal_to`` receives face down."""
+        seat = self.deal_to.pop(0)
+        self.penalty_pool[outcome] -= 1
+        self.tiles[seat][outcome] += 1
+        event = len(self.penalties) - 1
+        self.secret.append([event, seat, outcome])
+        self.penalties[event]["received"][seat] += 1
+        if not self.deal_to:
+            self._finish_penalty_deal()
 
     def _choose(self, card: int) -> None:
         self.chosen[self.chooser] = card
@@ -604,9 +616,17 @@ class SolomonState(State):
         for seat, index in enumerate(self.chosen):
             self.hands[seat].remove(index)
             self.played[seat].append(index)
-        self.round_cards = list(self.chosen)
+        round_cards = self.chosen
+        self.round_cards = round_cards
         self.chosen = [-1] * self.num_players
-        self.order = sorted(range(self.num_players), key=lambda s: numbers[self.round_cards[s]])
+        order: list[int] = []
+        for seat in range(self.num_players):  # by card number (all differ): an insertion sort of at most 5
+            number = numbers[round_cards[seat]]
+            place = len(order)
+            while place and numbers[round_cards[order[place - 1]]] > number:
+                place -= 1
+            order.insert(place, seat)
+        self.order = order
         self.turn = 0
         entry = [ROUND_ENTRY, self.round + 1]
         for s in self.order:
