@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 import obelisk.games.solomon.data as d
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.protocol import RulesCache
@@ -48,7 +50,8 @@ _ARROW_ONLY: Final = (0,)
 """The one orientation of a card without the Mirror: its arrow to the entrance."""
 _SINGLE: Final = tuple((kind,) for kind in range(d.NUM_KINDS))
 """A one-tile stack per tile kind, shared."""
-_WINDOW_SHIFT: Final = d.SIZE + 1
+_WINDOW_SHIFT: Final = 7
+"""``d.SIZE + 1``, written as a number so that the compiled code inlines it (as ``_ROW_MASK``)."""
 
 
 def _window(targets: int, sq: int) -> int:
@@ -72,7 +75,8 @@ def _moves_by_window(sq: int) -> tuple[tuple[int, ...], ...]:
 
 _STEPS: Final = tuple(_moves_by_window(sq) for sq in range(d.SQUARES))
 """Per square: its move ids by the window of the squares their targets may be (see ``_window``)."""
-_ROW_MASK: Final = (1 << d.SIZE) - 1
+_ROW_MASK: Final = 0o77
+"""The squares of one row of the cave, ``(1 << d.SIZE) - 1``."""
 _NOT_FIRST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
 _NOT_LAST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
 _ROW_STEPS: Final = tuple(
@@ -135,11 +139,11 @@ class SolomonState(State):
         # operations: the bitmask of the squares of each height 0..4 (five native ints:
         # a list of them would allocate a number on every write), and per square the
         # ids of the tile moves its height allows (move limit and money aside).
-        self.level0 = 0
-        self.level1 = 0
-        self.level2 = 0
-        self.level3 = 0
-        self.level4 = d.FULL_MASK
+        self.level0: i64 = 0
+        self.level1: i64 = 0
+        self.level2: i64 = 0
+        self.level3: i64 = 0
+        self.level4: i64 = d.FULL_MASK
         self.moves_from: list[tuple[int, ...]] = [()] * d.SQUARES
         self.move_rows: list[tuple[int, ...]] = [()] * d.SIZE  # moves_from joined per row of the cave
         # Behind the screens and next to the board.
@@ -300,7 +304,7 @@ class SolomonState(State):
         """The squares of each height 0..4, as bitmasks."""
         return [self.level0, self.level1, self.level2, self.level3, self.level4]
 
-    def _level(self, height: int) -> int:
+    def _level(self, height: int) -> i64:
         """The squares of one height, as a bitmask."""
         if height == 4:
             return self.level4
@@ -312,7 +316,7 @@ class SolomonState(State):
             return self.level1
         return self.level0
 
-    def _lower(self, height: int, bit: int) -> None:
+    def _lower(self, height: int, bit: i64) -> None:
         """A square of ``height`` (its ``bit``) loses a tile: it moves down one level."""
         if height == 4:
             self.level4 ^= bit
@@ -327,7 +331,7 @@ class SolomonState(State):
             self.level1 ^= bit
             self.level0 ^= bit
 
-    def _raise(self, height: int, bit: int) -> None:
+    def _raise(self, height: int, bit: i64) -> None:
         """A square of ``height`` (its ``bit``) gains a tile: it moves up one level."""
         if height == 0:
             self.level0 ^= bit
@@ -342,7 +346,7 @@ class SolomonState(State):
             self.level3 ^= bit
             self.level4 ^= bit
 
-    def _movers_onto(self, sq: int, upper: int, uphill: bool) -> int:
+    def _movers_onto(self, sq: int, upper: int, uphill: bool) -> i64:
         """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
 
         Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
@@ -368,8 +372,8 @@ class SolomonState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
         if self.deal_to and not self.reveal_queue:
-            total = sum(self.penalty_pool)
-            return [(kind, count / total) for kind, count in enumerate(self.penalty_pool) if count]
+            tiles = sum(self.penalty_pool)
+            return [(kind, count / tiles) for kind, count in enumerate(self.penalty_pool) if count]
         rules = self._rules
         if self.reveal_queue:
             pool, draws = self.dark_pool, rules.dark_draws
@@ -377,18 +381,19 @@ class SolomonState(State):
             pool, draws = self.gold_pool, rules.gold_draws
         else:
             pool, draws = self.card_pool, rules.card_draws
-        total = 0
-        present = 0
+        # Native 64-bit counters: no overflow checks of Python ints in the loops.
+        total: i64 = 0
+        present: i64 = 0
         for count in pool:
             if count:
                 total += count
                 present += 1
         outcomes_of = draws.outcomes
-        per_count = draws.per_count
-        per_kind = draws.per_kind
+        per_count: i64 = draws.per_count
+        per_kind: i64 = draws.per_kind
         outcomes: list[Any] = [None] * present  # sized once: appends would grow it three times
         index = total
-        i = 0
+        i: i64 = 0
         for count in pool:  # iterated, not indexed: no bounds check per kind
             if count:
                 outcomes[i] = outcomes_of[index + count * per_count]
@@ -661,8 +666,8 @@ class SolomonState(State):
         ht = heights[to]
         heights[frm] = hf - 1
         heights[to] = ht + 1
-        bit_from = _BIT[frm]
-        bit_to = _BIT[to]
+        bit_from: i64 = _BIT[frm]
+        bit_to: i64 = _BIT[to]
         self._lower(hf, bit_from)
         self._raise(ht, bit_to)
         self.moves += 1
@@ -674,11 +679,18 @@ class SolomonState(State):
             bit_from | bit_to | self._movers_onto(frm, hf, uphill) | self._movers_onto(to, ht + 1, uphill)
         )
 
-    def _refresh_moves(self, squares: int) -> None:
-        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and the levels)."""
+    def _refresh_moves(self, squares: i64) -> None:
+        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and the levels).
+
+        Square sets are native 64-bit ints here: no overflow checks of Python ints.
+        """
         heights = self.heights
         moves_from = self.moves_from
-        # The targets of a square by its height, as native ints (a tuple of them would box each).
+        # The targets of a square by its height (a tuple of them would box each).
+        below1: i64
+        below2: i64
+        below3: i64
+        below4: i64
         if self._rules.uphill:
             below1 = below2 = below3 = below4 = _FULL_MASK & ~self.level4
         else:
@@ -689,10 +701,11 @@ class SolomonState(State):
         move_rows = self.move_rows
         row = 0
         for first, row_steps in _ROW_STEPS:
-            picked = squares >> first & _ROW_MASK
+            picked: i64 = squares >> first & _ROW_MASK
             if picked:
                 for sq, sets in row_steps[picked]:
                     h = heights[sq]
+                    targets: i64
                     if h == 4:
                         targets = below4
                     elif h == 3:
@@ -703,7 +716,7 @@ class SolomonState(State):
                         targets = below1
                     else:
                         targets = 0
-                    window = targets << _WINDOW_SHIFT >> sq  # _window, inline
+                    window: i64 = targets << _WINDOW_SHIFT >> sq  # _window, inline
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -733,7 +746,7 @@ class SolomonState(State):
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
         uphill = self._rules.uphill
-        changed = 0
+        changed: i64 = 0
         for sq in squares:
             stack = self.stacks[sq]
             tile = stack[-1]

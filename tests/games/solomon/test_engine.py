@@ -15,6 +15,7 @@ import obelisk
 from obelisk.core.protocol import state_fields
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon import actions
+from obelisk.games.solomon import state as state_module
 from obelisk.games.solomon.state import SolomonState
 
 
@@ -72,6 +73,11 @@ def test_action_id_constants_match_the_action_space() -> None:
         ("choose", actions.CHOOSE0),
     ):
         assert space.start(name) == start, name
+
+
+def test_cave_constants_written_as_numbers_match_the_cave() -> None:
+    assert state_module._WINDOW_SHIFT == d.SIZE + 1
+    assert state_module._ROW_MASK == (1 << d.SIZE) - 1
 
 
 @pytest.mark.parametrize("uphill", [False, True])
