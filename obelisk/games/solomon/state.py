@@ -250,7 +250,7 @@ class SolomonState(State):
     def _wealth(self, seat: int) -> int:
         """Coins plus treasure values: everything the seat can pay with (a typed loop: asked on every turn decision)."""
         held = self.tiles[seat]
-        total = self.coins[seat]
+        total: i64 = self.coins[seat]
         for kind in _TREASURE_KINDS:
             total += held[kind] * _TREASURE_VALUE[kind]
         return total
@@ -478,6 +478,7 @@ class SolomonState(State):
         fits = self._rules.card_fits[card]
         for o in self._orientations(card):
             anchors, offsets = fits[o]
+            found: i64
             if pickaxe:
                 found = _anchors_on(anchors, offsets, _FULL_MASK & ~self.level0)
             else:
@@ -490,11 +491,12 @@ class SolomonState(State):
                     found |= _anchors_on(anchors, offsets, self.level3)
                 if self.level4:
                     found |= _anchors_on(anchors, offsets, self.level4)
-            base = DIG0 + o * _SQUARES - 1
+            dig = DIG0 + o * _SQUARES  # the id of the placement anchored at the square of found's lowest bit
             while found:
-                low = found & -found
-                out.append(base + low.bit_length())
-                found ^= low
+                if found & 1:
+                    out.append(dig)
+                found >>= 1
+                dig += 1
 
     def _seal_starts(self, seat: int) -> list[int]:
         """Squares in an 8-connected area of diggable squares (one level, without the Pickaxe) as big as the card.
@@ -1186,7 +1188,7 @@ def _place_spent(
     return False
 
 
-def _anchors_on(anchors: int, offsets: tuple[int, ...], surface: int) -> int:
+def _anchors_on(anchors: i64, offsets: tuple[int, ...], surface: i64) -> i64:
     """The anchors of ``anchors`` whose placement (squares at ``offsets`` from the anchor) lies within ``surface``."""
     for off in offsets:
         anchors &= surface >> off
