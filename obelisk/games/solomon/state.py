@@ -470,27 +470,34 @@ class SolomonState(State):
         dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
-        Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
+        Pickaxe, merely non-empty). Per cell of the card one AND per level, on the
         level's square mask shifted by the cell's offset, tests every anchor at once.
         """
         items = self.items
-        pickaxe = items[_PICKAXE]
         fits = self._rules.card_fits[card]
+        # Per level the squares a placement may cover; with the Pickaxe every non-empty square, as one "level".
+        if items[_PICKAXE]:
+            on1: i64 = _FULL_MASK & ~self.level0
+            on2: i64 = 0
+            on3: i64 = 0
+            on4: i64 = 0
+        else:
+            on1 = self.level1
+            on2 = self.level2
+            on3 = self.level3
+            on4 = self.level4
         for o in self._orientations(card):
             anchors, offsets = fits[o]
-            found: i64
-            if pickaxe:
-                found = _anchors_on(anchors, offsets, _FULL_MASK & ~self.level0)
-            else:
-                found = 0
-                if self.level1:
-                    found |= _anchors_on(anchors, offsets, self.level1)
-                if self.level2:
-                    found |= _anchors_on(anchors, offsets, self.level2)
-                if self.level3:
-                    found |= _anchors_on(anchors, offsets, self.level3)
-                if self.level4:
-                    found |= _anchors_on(anchors, offsets, self.level4)
+            fit1: i64 = anchors
+            fit2: i64 = anchors
+            fit3: i64 = anchors
+            fit4: i64 = anchors
+            for off in offsets:  # a card has at least one cell
+                fit1 &= on1 >> off
+                fit2 &= on2 >> off
+                fit3 &= on3 >> off
+                fit4 &= on4 >> off
+            found: i64 = fit1 | fit2 | fit3 | fit4
             dig = DIG0 + o * _SQUARES  # the id of the placement anchored at the square of found's lowest bit
             while found:
                 if found & 1:
@@ -1186,15 +1193,6 @@ def _place_spent(
         spent_at.pop()
         kinds[e][j] = -1
     return False
-
-
-def _anchors_on(anchors: i64, offsets: tuple[int, ...], surface: i64) -> i64:
-    """The anchors of ``anchors`` whose placement (squares at ``offsets`` from the anchor) lies within ``surface``."""
-    for off in offsets:
-        anchors &= surface >> off
-        if not anchors:
-            break
-    return anchors
 
 
 def _with_neighbours(squares: int) -> int:
