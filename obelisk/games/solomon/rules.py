@@ -80,7 +80,8 @@ class Rules:
         self.move_limit: int = int(options["move_limit"]) or TOTAL_COINS + treasure_values
         self.change_unlimited: bool = options["change"] == "unlimited"
         self.orientation_limit: int = d.ORIENTATIONS if options["mirror_reflect"] else 4
-        self.cards_to_deal: int = num_players * ROUNDS[num_players]
+        self.rounds: int = ROUNDS[num_players]
+        self.cards_to_deal: int = num_players * self.rounds
         cards = tables.cards
         self.card_numbers: tuple[int, ...] = tuple(card.number for card in cards)
         self.card_sizes: tuple[int, ...] = tuple(card.size for card in cards)

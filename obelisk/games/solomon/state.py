@@ -41,7 +41,7 @@ from obelisk.games.solomon.actions import (
     illegal_reason,
     tr,
 )
-from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
+from obelisk.games.solomon.rules import LOG_LINES, START_COINS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
 from obelisk.games.solomon.view import DIG_ENTRY, MOVE_SHIFT, ROUND_ENTRY, LogEntry, observation, render_state
 
@@ -111,6 +111,11 @@ _SEAL: Final = d.SEAL
 _FULL_MASK: Final = d.FULL_MASK
 _MAX_STACK: Final = d.MAX_STACK
 _SQUARES: Final = d.SQUARES
+# The data module is not compiled: reading its names at run time is a lookup each, so hot code reads these.
+_NUM_KINDS: Final = d.NUM_KINDS
+_AMULET: Final = d.AMULET
+_TREASURE0: Final = d.TREASURE0
+_KIND_NAMES: Final = d.KIND_NAMES
 _RULES: Final = RulesCache()
 """The rules of the game asked about last (see ``SolomonState._rules``)."""
 
@@ -240,6 +245,10 @@ class SolomonState(State):
         rules: Rules = _RULES.of(self.game)
         return rules
 
+    def _players(self) -> int:
+        """The number of players, read off the state (the game's attribute is a slower lookup)."""
+        return len(self.coins)
+
     def _active(self) -> int:
         return self.order[self.turn]
 
@@ -297,7 +306,7 @@ class SolomonState(State):
         if self.deal_to:
             return "penalty"
         if self.cards_dealt < self._rules.cards_to_deal:
-            return "top" if self.tops_revealed < d.SQUARES else "deal"
+            return "top" if self.tops_revealed < _SQUARES else "deal"
         return None
 
     def _levels(self) -> list[int]:
@@ -422,7 +431,7 @@ class SolomonState(State):
             legal = [PAY_COINS] if self.coins[seat] else []
             legal += [PAY_TREASURE0 + i for i, k in enumerate(_TREASURE_KINDS) if held[k]]
             return legal
-        return [GIVE0 + k for k in range(d.NUM_KINDS) if held[k]]
+        return [GIVE0 + k for k in range(_NUM_KINDS) if held[k]]
 
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
@@ -525,7 +534,7 @@ class SolomonState(State):
                 if area.bit_count() >= need:
                     starts |= area
                 rest ^= area
-        return [sq for sq in range(d.SQUARES) if starts >> sq & 1]
+        return [sq for sq in range(_SQUARES) if starts >> sq & 1]
 
     def _seal_extensions(self) -> list[int]:
         chosen = 0
@@ -533,9 +542,9 @@ class SolomonState(State):
         for sq in self.seal:
             chosen |= 1 << sq
             reach |= _NEIGHBOUR_MASK[sq]
-        diggable = d.FULL_MASK & ~self.level0 if self.items[d.PICKAXE] else self._level(self.heights[self.seal[0]])
+        diggable = _FULL_MASK & ~self.level0 if self.items[_PICKAXE] else self._level(self.heights[self.seal[0]])
         reach &= diggable & ~chosen
-        return [sq for sq in range(d.SQUARES) if reach >> sq & 1]
+        return [sq for sq in range(_SQUARES) if reach >> sq & 1]
 
     # Applying actions -----------------------------------------------------------
 
@@ -560,7 +569,7 @@ class SolomonState(State):
         name, index = self._rules.actions.decode(action)
         seat = self._active()
         if name == "use":
-            self._take_tile(seat, d.MAGIC0 + index)
+            self._take_tile(seat, _M0 + index)
             self.items[index] = 1
             self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
         elif name == "dig":
@@ -605,9 +614,11 @@ class SolomonState(State):
         else:
             card_pool = self.card_pool
             card_pool[outcome] = card_pool[outcome] - 1
-            hand = self.hands[self.cards_dealt % self.num_players]
-            hand.append(outcome)
-            hand.sort()
+            hand = self.hands[self.cards_dealt % self._players()]
+            place = len(hand)  # kept sorted: an insertion, as the hand is sorted already
+            while place and hand[place - 1] > outcome:
+                place -= 1
+            hand.insert(place, outcome)
             self.cards_dealt += 1
 
     def _deal_dug_tile(self, outcome: int) -> None:
@@ -624,7 +635,8 @@ class SolomonState(State):
     def _choose(self, card: int) -> None:
         self.chosen[self.chooser] = card
         self.chooser += 1
-        if self.chooser < self.num_players:
+        n = self._players()
+        if self.chooser < n:
             return
         numbers = self._rules.card_numbers
         for seat, index in enumerate(self.chosen):
@@ -632,9 +644,9 @@ class SolomonState(State):
             self.played[seat].append(index)
         round_cards = self.chosen
         self.round_cards = round_cards
-        self.chosen = [-1] * self.num_players
+        self.chosen = [-1] * n
         order: list[int] = []
-        for seat in range(self.num_players):  # by card number (all differ): an insertion sort of at most 5
+        for seat in range(n):  # by card number (all differ): an insertion sort of at most 5
             number = numbers[round_cards[seat]]
             place = len(order)
             while place and numbers[round_cards[order[place - 1]]] > number:
@@ -680,7 +692,7 @@ class SolomonState(State):
         self._lower(hf, bit_from)
         self._raise(ht, bit_to)
         self.moves += 1
-        self._note((seat * d.NUM_KINDS + tile) << MOVE_SHIFT | action)
+        self._note((seat * _NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
@@ -776,7 +788,7 @@ class SolomonState(State):
 
     def _settle(self, seat: int) -> None:
         """Work out what the turn costs: 1 per move plus the dug curses (unless the Amulet is used)."""
-        curses = 0 if self.items[d.AMULET] else sum(_CURSE_VALUE[k] for k in self.dug)
+        curses = 0 if self.items[_AMULET] else sum(_CURSE_VALUE[k] for k in self.dug)
         owed = self.moves + curses
         if owed == 0:
             self._finish_turn()
@@ -803,7 +815,7 @@ class SolomonState(State):
     def _pay_treasure(self, seat: int, kind: int) -> None:
         value = _TREASURE_VALUE[kind]
         self._take_tile(seat, kind)
-        self.supply_treasures[kind - d.TREASURE0] += 1
+        self.supply_treasures[kind - _TREASURE0] += 1
         if value >= self.owed:
             change = value - self.owed
             self.owed = 0
@@ -830,7 +842,7 @@ class SolomonState(State):
             if picked is not None:
                 for value in picked:
                     self.supply_treasures[value - 1] -= 1
-                    self.tiles[seat][d.TREASURE0 + value - 1] += 1
+                    self.tiles[seat][_TREASURE0 + value - 1] += 1
                     parts.append(f"treasure {value}")
                 break
         return " + ".join(parts) or "none (the supply is empty)"
@@ -857,7 +869,7 @@ class SolomonState(State):
     def _finish_penalty_deal(self) -> None:
         event = len(self.penalties) - 1
         record = self.penalties[event]
-        for kind in range(d.NUM_KINDS):
+        for kind in range(_NUM_KINDS):
             for _ in range(self.penalty_pool[kind]):
                 self.secret.append([event, REMOVED, kind])
                 record["removed"] += 1
@@ -878,7 +890,7 @@ class SolomonState(State):
         to = self.give_to.pop(0)
         self.tiles[to][kind] += 1
         self.penalties[-1]["gifts"].append([to, kind])
-        self._note(f"seat {seat} gives {d.KIND_NAMES[kind]} to seat {to}")
+        self._note(f"seat {seat} gives {_KIND_NAMES[kind]} to seat {to}")
         if not self.give_to or not any(self.tiles[seat]):
             self.give_to = []
             self._finish_turn()
@@ -886,13 +898,14 @@ class SolomonState(State):
     def _finish_turn(self) -> None:
         self._start_turn()
         self.turn += 1
-        if self.turn < self.num_players:
+        n = self._players()
+        if self.turn < n:
             return
         self.round += 1
-        self.round_cards = [-1] * self.num_players
+        self.round_cards = [-1] * n
         self.order = []
         self.turn = 0
-        if self.round == ROUNDS[self.num_players]:
+        if self.round == self._rules.rounds:
             self.phase = "end"
         else:
             self.phase = "choose"
