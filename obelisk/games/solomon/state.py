@@ -376,6 +376,8 @@ class SolomonState(State):
             return self.order[self.turn]
         if self.phase == "end":
             return TERMINAL
+        if self.tops_revealed < _SQUARES:
+            return CHANCE
         return CHANCE if self.cards_dealt < self._rules.cards_to_deal else self.chooser
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -596,7 +598,8 @@ class SolomonState(State):
 
     def _reveal(self, outcome: int) -> None:
         """The draw of the new top of the first square in ``reveal_queue`` from the dark-backed pool."""
-        sq = self.reveal_queue.pop(0)
+        queue = self.reveal_queue
+        sq = queue.pop() if len(queue) == 1 else queue.pop(0)  # pop() is the compiled fast path
         dark_pool = self.dark_pool
         dark_pool[outcome] = dark_pool[outcome] - 1
         unseen = self.unseen
