@@ -131,6 +131,7 @@ class SolomonState(State):
         # Face-down pools and the set-up progress.
         self.gold_pool = list(tables.gold)
         self.dark_pool = list(tables.dark)
+        self.dark_left = sum(tables.dark)  # the dark pool's total, so that a draw need not add it up
         self.card_pool = [1] * len(tables.cards)
         self.tops_revealed = 0  # squares whose gold-backed top has been drawn
         self.cards_dealt = 0
@@ -192,6 +193,7 @@ class SolomonState(State):
         new._legal = self._legal
         new.gold_pool = self.gold_pool[:]
         new.dark_pool = self.dark_pool[:]
+        new.dark_left = self.dark_left
         new.card_pool = self.card_pool[:]
         new.tops_revealed = self.tops_revealed
         new.cards_dealt = self.cards_dealt
@@ -386,29 +388,23 @@ class SolomonState(State):
             tiles = sum(self.penalty_pool)
             return [(kind, count / tiles) for kind, count in enumerate(self.penalty_pool) if count]
         rules = self._rules
+        # The pool's total is known (drawn tiles and cards are counted): one pass over the pool, with
+        # native 64-bit counters (no overflow checks of Python ints).
+        total: i64
         if self.reveal_queue:
-            pool, draws = self.dark_pool, rules.dark_draws
+            pool, draws, total = self.dark_pool, rules.dark_draws, self.dark_left
         elif self.tops_revealed < _SQUARES:
-            pool, draws = self.gold_pool, rules.gold_draws
+            pool, draws, total = self.gold_pool, rules.gold_draws, _SQUARES - self.tops_revealed
         else:
-            pool, draws = self.card_pool, rules.card_draws
-        # Native 64-bit counters: no overflow checks of Python ints in the loops.
-        total: i64 = 0
-        present: i64 = 0
-        for count in pool:
-            if count:
-                total += count
-                present += 1
+            pool, draws, total = self.card_pool, rules.card_draws, len(self.card_pool) - self.cards_dealt
         outcomes_of = draws.outcomes
         per_count: i64 = draws.per_count
         per_kind: i64 = draws.per_kind
-        outcomes: list[Any] = [None] * present  # sized once: appends would grow it three times
+        outcomes: list[Any] = []
         index = total
-        i: i64 = 0
         for count in pool:  # iterated, not indexed: no bounds check per kind
             if count:
-                outcomes[i] = outcomes_of[index + count * per_count]
-                i += 1
+                outcomes.append(outcomes_of[index + count * per_count])
             index += per_kind
         return outcomes
 
@@ -602,6 +598,7 @@ class SolomonState(State):
         sq = queue.pop() if len(queue) == 1 else queue.pop(0)  # pop() is the compiled fast path
         dark_pool = self.dark_pool
         dark_pool[outcome] = dark_pool[outcome] - 1
+        self.dark_left -= 1
         unseen = self.unseen
         unseen[sq] = unseen[sq] - 1
         self.stacks[sq] = _SINGLE[outcome]
@@ -765,6 +762,7 @@ class SolomonState(State):
     def _sync_cave(self) -> None:
         """Rebuild the move tables after the heights were set by hand (test scenarios)."""
         levels, self.moves_from, self.move_rows = self._cave_tables()
+        self.dark_left = sum(self.dark_pool)
         self.level0, self.level1, self.level2, self.level3, self.level4 = levels
 
     def _dig(self, seat: int, squares: list[int]) -> None:

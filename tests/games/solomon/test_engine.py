@@ -106,6 +106,7 @@ def test_shared_draw_outcomes_are_each_kind_present_by_its_count() -> None:
     game = obelisk.load("solomon", 4)
     draws = 0
     for state, _ in _random_states(game, 2, seed=41):
+        assert state.dark_left == sum(state.dark_pool)
         if state.is_chance_node() and (state.reveal_queue or state.cards_dealt < state._rules.cards_to_deal):
             draws += 1
             pool = state.dark_pool if state.reveal_queue else (
