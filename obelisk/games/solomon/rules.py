@@ -72,6 +72,9 @@ class Rules:
         self.tables = tables
         self.actions = actions
         self.num_actions: int = actions.size
+        # Every action id as one shared object: a legal list built from them allocates no number (Python
+        # caches only the ints up to 256).
+        self.action_ids: tuple[Any, ...] = tuple(range(actions.size))
         self.uphill: bool = bool(options["uphill"])
         self.forbid_unaffordable: bool = options["unaffordable"] == "forbid"
         # The most moves one turn can hold: the fixed cap, or else all the money in the game, which no

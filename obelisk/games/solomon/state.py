@@ -46,9 +46,9 @@ from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break
 from obelisk.games.solomon.view import DIG_ENTRY, MOVE_SHIFT, ROUND_ENTRY, LogEntry, observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
-_ARROW_ONLY: Final = (0,)
+_ARROW_ONLY: Final[tuple[int, ...]] = (0,)
 """The one orientation of a card without the Mirror: its arrow to the entrance."""
-_SINGLE: Final = tuple((kind,) for kind in range(d.NUM_KINDS))
+_SINGLE: Final[tuple[tuple[int, ...], ...]] = tuple((kind,) for kind in range(d.NUM_KINDS))
 """A one-tile stack per tile kind, shared."""
 _WINDOW_SHIFT: Final = 7
 """``d.SIZE + 1``, written as a number so that the compiled code inlines it (as ``_ROW_MASK``)."""
@@ -421,13 +421,14 @@ class SolomonState(State):
         phase = self.phase
         if phase == "turn":
             return self._turn_actions(self.order[self.turn])
+        ids = self._rules.action_ids
         if phase == "choose":
-            return [CHOOSE0 + c for c in self.hands[self.chooser]]
+            return [ids[CHOOSE0 + c] for c in self.hands[self.chooser]]
         seat = self.order[self.turn]
         held = self.tiles[seat]
         if phase == "pay":
-            legal = [PAY_COINS] if self.coins[seat] else []
-            legal += [PAY_TREASURE0 + i for i, k in enumerate(_TREASURE_KINDS) if held[k]]
+            legal: list[Any] = [ids[PAY_COINS]] if self.coins[seat] else []
+            legal += [ids[PAY_TREASURE0 + i] for i, k in enumerate(_TREASURE_KINDS) if held[k]]
             return legal
         return [GIVE0 + k for k in range(_NUM_KINDS) if held[k]]
 
@@ -440,7 +441,7 @@ class SolomonState(State):
             not rules.forbid_unaffordable or moves < self.coins[seat] or moves < self._wealth(seat)
         ):
             r1, r2, r3, r4, r5, r6 = self.move_rows
-            legal = list(r1)
+            legal: list[Any] = list(r1)
             legal += r2
             legal += r3
             legal += r4
@@ -448,14 +449,15 @@ class SolomonState(State):
             legal += r6
         else:
             legal = []
+        ids = rules.action_ids
         items = self.items
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
-            legal += [USE0 + i for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
+            legal += [ids[USE0 + i] for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
         self._add_digs(legal, self.round_cards[seat])
         if items[_SEAL]:
-            legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
-        legal.append(END)
+            legal += [ids[SEAL0 + sq] for sq in self._seal_starts(seat)]
+        legal.append(ids[END])
         return legal
 
     def _may_move(self, seat: int) -> bool:
@@ -472,7 +474,7 @@ class SolomonState(State):
         limit = rules.orientation_limit
         return tuple(o for o in rules.card_orientations[card] if o < limit)
 
-    def _add_digs(self, out: list[int], card: int) -> None:
+    def _add_digs(self, out: list[Any], card: int) -> None:
         """Append to ``out`` the dig ids (orientation, anchor) of every placement of card index ``card`` that may be
         dug now, ascending.
 
@@ -481,7 +483,9 @@ class SolomonState(State):
         level's square mask shifted by the cell's offset, tests every anchor at once.
         """
         items = self.items
-        fits = self._rules.card_fits[card]
+        rules = self._rules
+        ids = rules.action_ids
+        fits = rules.card_fits[card]
         # Per level the squares a placement may cover; with the Pickaxe every non-empty square, as one "level".
         if items[_PICKAXE]:
             on1: i64 = _FULL_MASK & ~self.level0
@@ -508,7 +512,7 @@ class SolomonState(State):
             dig = DIG0 + o * _SQUARES  # the id of the placement anchored at the square of found's lowest bit
             while found:
                 if found & 1:
-                    out.append(dig)
+                    out.append(ids[dig])
                 found >>= 1
                 dig += 1
 
