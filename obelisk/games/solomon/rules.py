@@ -35,12 +35,15 @@ class Draws:
 
     def __init__(self, counts: tuple[int, ...]) -> None:
         size = sum(counts)
+        largest = max(counts, default=0)
         self.per_count: int = size + 1
-        self.per_kind: int = (max(counts, default=0) + 1) * self.per_count
+        self.per_kind: int = (largest + 1) * self.per_count
+        # One float per probability, shared by the outcomes of all kinds: fewer objects for a draw to read.
+        shares = [count / total if 0 < count <= total else 0.0 for count in range(largest + 1) for total in range(size + 1)]
         self.outcomes: tuple[object, ...] = tuple(
-            (kind, count / total) if 0 < count <= min(most, total) else None
+            (kind, shares[count * self.per_count + total]) if 0 < count <= min(most, total) else None
             for kind, most in enumerate(counts)
-            for count in range(max(counts, default=0) + 1)
+            for count in range(largest + 1)
             for total in range(size + 1)
         )
 
@@ -69,6 +72,9 @@ class Rules:
         self.tables = tables
         self.actions = actions
         self.num_actions: int = actions.size
+        # Every action id as one shared object: a legal list built from them allocates no number (Python
+        # caches only the ints up to 256).
+        self.action_ids: tuple[Any, ...] = tuple(range(actions.size))
         self.uphill: bool = bool(options["uphill"])
         self.forbid_unaffordable: bool = options["unaffordable"] == "forbid"
         # The most moves one turn can hold: the fixed cap, or else all the money in the game, which no
@@ -77,7 +83,8 @@ class Rules:
         self.move_limit: int = int(options["move_limit"]) or TOTAL_COINS + treasure_values
         self.change_unlimited: bool = options["change"] == "unlimited"
         self.orientation_limit: int = d.ORIENTATIONS if options["mirror_reflect"] else 4
-        self.cards_to_deal: int = num_players * ROUNDS[num_players]
+        self.rounds: int = ROUNDS[num_players]
+        self.cards_to_deal: int = num_players * self.rounds
         cards = tables.cards
         self.card_numbers: tuple[int, ...] = tuple(card.number for card in cards)
         self.card_sizes: tuple[int, ...] = tuple(card.size for card in cards)

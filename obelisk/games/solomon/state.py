@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 import obelisk.games.solomon.data as d
 from obelisk.core import CHANCE, TERMINAL, State
 from obelisk.core.protocol import RulesCache
@@ -39,16 +41,17 @@ from obelisk.games.solomon.actions import (
     illegal_reason,
     tr,
 )
-from obelisk.games.solomon.rules import LOG_LINES, ROUNDS, START_COINS, TOTAL_COINS, Rules
+from obelisk.games.solomon.rules import LOG_LINES, START_COINS, TOTAL_COINS, Rules
 from obelisk.games.solomon.scoring import evaluate, rank_keys, scores, tie_break, treasure_total
 from obelisk.games.solomon.view import DIG_ENTRY, MOVE_SHIFT, ROUND_ENTRY, LogEntry, observation, render_state
 
 _BIT: Final = tuple(1 << sq for sq in range(d.SQUARES))
-_ARROW_ONLY: Final = (0,)
+_ARROW_ONLY: Final[tuple[int, ...]] = (0,)
 """The one orientation of a card without the Mirror: its arrow to the entrance."""
-_SINGLE: Final = tuple((kind,) for kind in range(d.NUM_KINDS))
+_SINGLE: Final[tuple[tuple[int, ...], ...]] = tuple((kind,) for kind in range(d.NUM_KINDS))
 """A one-tile stack per tile kind, shared."""
-_WINDOW_SHIFT: Final = d.SIZE + 1
+_WINDOW_SHIFT: Final = 7
+"""``d.SIZE + 1``, written as a number so that the compiled code inlines it (as ``_ROW_MASK``)."""
 
 
 def _window(targets: int, sq: int) -> int:
@@ -72,7 +75,8 @@ def _moves_by_window(sq: int) -> tuple[tuple[int, ...], ...]:
 
 _STEPS: Final = tuple(_moves_by_window(sq) for sq in range(d.SQUARES))
 """Per square: its move ids by the window of the squares their targets may be (see ``_window``)."""
-_ROW_MASK: Final = (1 << d.SIZE) - 1
+_ROW_MASK: Final = 0o77
+"""The squares of one row of the cave, ``(1 << d.SIZE) - 1``."""
 _NOT_FIRST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE)
 _NOT_LAST_COLUMN: Final = sum(_BIT[sq] for sq in range(d.SQUARES) if sq % d.SIZE != d.SIZE - 1)
 _ROW_STEPS: Final = tuple(
@@ -107,6 +111,11 @@ _SEAL: Final = d.SEAL
 _FULL_MASK: Final = d.FULL_MASK
 _MAX_STACK: Final = d.MAX_STACK
 _SQUARES: Final = d.SQUARES
+# The data module is not compiled: reading its names at run time is a lookup each, so hot code reads these.
+_NUM_KINDS: Final = d.NUM_KINDS
+_AMULET: Final = d.AMULET
+_TREASURE0: Final = d.TREASURE0
+_KIND_NAMES: Final = d.KIND_NAMES
 _RULES: Final = RulesCache()
 """The rules of the game asked about last (see ``SolomonState._rules``)."""
 
@@ -122,6 +131,7 @@ class SolomonState(State):
         # Face-down pools and the set-up progress.
         self.gold_pool = list(tables.gold)
         self.dark_pool = list(tables.dark)
+        self.dark_left = sum(tables.dark)  # the dark pool's total, so that a draw need not add it up
         self.card_pool = [1] * len(tables.cards)
         self.tops_revealed = 0  # squares whose gold-backed top has been drawn
         self.cards_dealt = 0
@@ -132,9 +142,14 @@ class SolomonState(State):
         self.stacks: list[tuple[int, ...]] = [()] * d.SQUARES
         self.reveal_queue: list[int] = []  # squares whose new top is still to be drawn
         # Kept in step with the heights, so legal moves and digs cost a few integer
-        # operations: the bitmask of the squares of each height 0..4, and per square
-        # the ids of the tile moves its height allows (move limit and money aside).
-        self.levels = [0] * d.MAX_STACK + [d.FULL_MASK]
+        # operations: the bitmask of the squares of each height 0..4 (five native ints:
+        # a list of them would allocate a number on every write), and per square the
+        # ids of the tile moves its height allows (move limit and money aside).
+        self.level0: i64 = 0
+        self.level1: i64 = 0
+        self.level2: i64 = 0
+        self.level3: i64 = 0
+        self.level4: i64 = d.FULL_MASK
         self.moves_from: list[tuple[int, ...]] = [()] * d.SQUARES
         self.move_rows: list[tuple[int, ...]] = [()] * d.SIZE  # moves_from joined per row of the cave
         # Behind the screens and next to the board.
@@ -178,6 +193,7 @@ class SolomonState(State):
         new._legal = self._legal
         new.gold_pool = self.gold_pool[:]
         new.dark_pool = self.dark_pool[:]
+        new.dark_left = self.dark_left
         new.card_pool = self.card_pool[:]
         new.tops_revealed = self.tops_revealed
         new.cards_dealt = self.cards_dealt
@@ -185,7 +201,11 @@ class SolomonState(State):
         new.unseen = self.unseen[:]
         new.stacks = self.stacks[:]
         new.reveal_queue = self.reveal_queue[:]
-        new.levels = self.levels[:]
+        new.level0 = self.level0
+        new.level1 = self.level1
+        new.level2 = self.level2
+        new.level3 = self.level3
+        new.level4 = self.level4
         new.moves_from = self.moves_from[:]
         new.move_rows = self.move_rows[:]
         new.coins = self.coins[:]
@@ -227,6 +247,10 @@ class SolomonState(State):
         rules: Rules = _RULES.of(self.game)
         return rules
 
+    def _players(self) -> int:
+        """The number of players, read off the state (the game's attribute is a slower lookup)."""
+        return len(self.coins)
+
     def _active(self) -> int:
         return self.order[self.turn]
 
@@ -237,7 +261,7 @@ class SolomonState(State):
     def _wealth(self, seat: int) -> int:
         """Coins plus treasure values: everything the seat can pay with (a typed loop: asked on every turn decision)."""
         held = self.tiles[seat]
-        total = self.coins[seat]
+        total: i64 = self.coins[seat]
         for kind in _TREASURE_KINDS:
             total += held[kind] * _TREASURE_VALUE[kind]
         return total
@@ -284,8 +308,65 @@ class SolomonState(State):
         if self.deal_to:
             return "penalty"
         if self.cards_dealt < self._rules.cards_to_deal:
-            return "top" if self.tops_revealed < d.SQUARES else "deal"
+            return "top" if self.tops_revealed < _SQUARES else "deal"
         return None
+
+    def _levels(self) -> list[int]:
+        """The squares of each height 0..4, as bitmasks."""
+        return [self.level0, self.level1, self.level2, self.level3, self.level4]
+
+    def _level(self, height: int) -> i64:
+        """The squares of one height, as a bitmask."""
+        if height == 4:
+            return self.level4
+        if height == 3:
+            return self.level3
+        if height == 2:
+            return self.level2
+        if height == 1:
+            return self.level1
+        return self.level0
+
+    def _lower(self, height: int, bit: i64) -> None:
+        """A square of ``height`` (its ``bit``) loses a tile: it moves down one level."""
+        if height == 4:
+            self.level4 ^= bit
+            self.level3 ^= bit
+        elif height == 3:
+            self.level3 ^= bit
+            self.level2 ^= bit
+        elif height == 2:
+            self.level2 ^= bit
+            self.level1 ^= bit
+        else:
+            self.level1 ^= bit
+            self.level0 ^= bit
+
+    def _raise(self, height: int, bit: i64) -> None:
+        """A square of ``height`` (its ``bit``) gains a tile: it moves up one level."""
+        if height == 0:
+            self.level0 ^= bit
+            self.level1 ^= bit
+        elif height == 1:
+            self.level1 ^= bit
+            self.level2 ^= bit
+        elif height == 2:
+            self.level2 ^= bit
+            self.level3 ^= bit
+        else:
+            self.level3 ^= bit
+            self.level4 ^= bit
+
+    def _movers_onto(self, sq: int, upper: int, uphill: bool) -> i64:
+        """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
+
+        Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
+        flip; uphill only room matters, so they all flip when ``upper`` is a full stack.
+        Together with the changed squares themselves, these are all the squares whose moves change.
+        """
+        if uphill:
+            return _NEIGHBOUR_MASK[sq] if upper == _MAX_STACK else 0
+        return _NEIGHBOUR_MASK[sq] & self._level(upper)
 
     # Protocol hooks ----------------------------------------------------------
 
@@ -297,26 +378,28 @@ class SolomonState(State):
             return self.order[self.turn]
         if self.phase == "end":
             return TERMINAL
+        if self.tops_revealed < _SQUARES:
+            return CHANCE
         return CHANCE if self.cards_dealt < self._rules.cards_to_deal else self.chooser
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw from the face-down pool of the chance node: each kind present, weighted by its count."""
+        if self.deal_to and not self.reveal_queue:
+            tiles = sum(self.penalty_pool)
+            return [(kind, count / tiles) for kind, count in enumerate(self.penalty_pool) if count]
         rules = self._rules
+        # The pool's total is known (drawn tiles and cards are counted): one pass over the pool, with
+        # native 64-bit counters (no overflow checks of Python ints).
+        total: i64
         if self.reveal_queue:
-            pool, draws = self.dark_pool, rules.dark_draws
-        elif self.deal_to:
-            total = sum(self.penalty_pool)
-            return [(kind, count / total) for kind, count in enumerate(self.penalty_pool) if count]
+            pool, draws, total = self.dark_pool, rules.dark_draws, self.dark_left
         elif self.tops_revealed < _SQUARES:
-            pool, draws = self.gold_pool, rules.gold_draws
+            pool, draws, total = self.gold_pool, rules.gold_draws, _SQUARES - self.tops_revealed
         else:
-            pool, draws = self.card_pool, rules.card_draws
-        total = 0
-        for count in pool:
-            total += count
+            pool, draws, total = self.card_pool, rules.card_draws, len(self.card_pool) - self.cards_dealt
         outcomes_of = draws.outcomes
-        per_count = draws.per_count
-        per_kind = draws.per_kind
+        per_count: i64 = draws.per_count
+        per_kind: i64 = draws.per_kind
         outcomes: list[Any] = []
         index = total
         for count in pool:  # iterated, not indexed: no bounds check per kind
@@ -338,15 +421,16 @@ class SolomonState(State):
         phase = self.phase
         if phase == "turn":
             return self._turn_actions(self.order[self.turn])
+        ids = self._rules.action_ids
         if phase == "choose":
-            return [CHOOSE0 + c for c in self.hands[self.chooser]]
+            return [ids[CHOOSE0 + c] for c in self.hands[self.chooser]]
         seat = self.order[self.turn]
         held = self.tiles[seat]
         if phase == "pay":
-            legal = [PAY_COINS] if self.coins[seat] else []
-            legal += [PAY_TREASURE0 + i for i, k in enumerate(_TREASURE_KINDS) if held[k]]
+            legal: list[Any] = [ids[PAY_COINS]] if self.coins[seat] else []
+            legal += [ids[PAY_TREASURE0 + i] for i, k in enumerate(_TREASURE_KINDS) if held[k]]
             return legal
-        return [GIVE0 + k for k in range(d.NUM_KINDS) if held[k]]
+        return [GIVE0 + k for k in range(_NUM_KINDS) if held[k]]
 
     def _turn_actions(self, seat: int) -> list[int]:
         if self.seal:
@@ -357,7 +441,7 @@ class SolomonState(State):
             not rules.forbid_unaffordable or moves < self.coins[seat] or moves < self._wealth(seat)
         ):
             r1, r2, r3, r4, r5, r6 = self.move_rows
-            legal = list(r1)
+            legal: list[Any] = list(r1)
             legal += r2
             legal += r3
             legal += r4
@@ -365,14 +449,15 @@ class SolomonState(State):
             legal += r6
         else:
             legal = []
+        ids = rules.action_ids
         items = self.items
         held = self.tiles[seat]
         if held[_M0] or held[_M0 + 1] or held[_M0 + 2] or held[_M0 + 3]:
-            legal += [USE0 + i for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
+            legal += [ids[USE0 + i] for i in range(len(_MAGIC_KINDS)) if not items[i] and held[_M0 + i]]
         self._add_digs(legal, self.round_cards[seat])
         if items[_SEAL]:
-            legal += [SEAL0 + sq for sq in self._seal_starts(seat)]
-        legal.append(END)
+            legal += [ids[SEAL0 + sq] for sq in self._seal_starts(seat)]
+        legal.append(ids[END])
         return legal
 
     def _may_move(self, seat: int) -> bool:
@@ -389,32 +474,47 @@ class SolomonState(State):
         limit = rules.orientation_limit
         return tuple(o for o in rules.card_orientations[card] if o < limit)
 
-    def _add_digs(self, out: list[int], card: int) -> None:
+    def _add_digs(self, out: list[Any], card: int) -> None:
         """Append to ``out`` the dig ids (orientation, anchor) of every placement of card index ``card`` that may be
         dug now, ascending.
 
         A placement may be dug when all its squares are on one level (or, with the
-        Pickaxe, merely non-empty). Per level one AND per cell of the card, on the
+        Pickaxe, merely non-empty). Per cell of the card one AND per level, on the
         level's square mask shifted by the cell's offset, tests every anchor at once.
         """
-        levels = self.levels
         items = self.items
-        pickaxe = items[_PICKAXE]
-        fits = self._rules.card_fits[card]
+        rules = self._rules
+        ids = rules.action_ids
+        fits = rules.card_fits[card]
+        # Per level the squares a placement may cover; with the Pickaxe every non-empty square, as one "level".
+        if items[_PICKAXE]:
+            on1: i64 = _FULL_MASK & ~self.level0
+            on2: i64 = 0
+            on3: i64 = 0
+            on4: i64 = 0
+        else:
+            on1 = self.level1
+            on2 = self.level2
+            on3 = self.level3
+            on4 = self.level4
         for o in self._orientations(card):
             anchors, offsets = fits[o]
-            if pickaxe:
-                found = _anchors_on(anchors, offsets, _FULL_MASK & ~levels[0])
-            else:
-                found = 0
-                for height in range(1, _MAX_STACK + 1):
-                    if levels[height]:
-                        found |= _anchors_on(anchors, offsets, levels[height])
-            base = DIG0 + o * _SQUARES - 1
+            fit1: i64 = anchors
+            fit2: i64 = anchors
+            fit3: i64 = anchors
+            fit4: i64 = anchors
+            for off in offsets:  # a card has at least one cell
+                fit1 &= on1 >> off
+                fit2 &= on2 >> off
+                fit3 &= on3 >> off
+                fit4 &= on4 >> off
+            found: i64 = fit1 | fit2 | fit3 | fit4
+            dig = DIG0 + o * _SQUARES  # the id of the placement anchored at the square of found's lowest bit
             while found:
-                low = found & -found
-                out.append(base + low.bit_length())
-                found ^= low
+                if found & 1:
+                    out.append(ids[dig])
+                found >>= 1
+                dig += 1
 
     def _seal_starts(self, seat: int) -> list[int]:
         """Squares in an 8-connected area of diggable squares (one level, without the Pickaxe) as big as the card.
@@ -422,8 +522,8 @@ class SolomonState(State):
         Each area is grown a whole ring at a time with bit operations on square sets.
         """
         need = self._rules.card_sizes[self.round_cards[seat]]
-        levels = self.levels
-        areas = (_FULL_MASK & ~levels[0],) if self.items[_PICKAXE] else levels[1:]
+        levels = self._levels()
+        areas = [_FULL_MASK & ~levels[0]] if self.items[_PICKAXE] else levels[1:]
         starts = 0
         for rest in areas:
             while rest:
@@ -436,7 +536,7 @@ class SolomonState(State):
                 if area.bit_count() >= need:
                     starts |= area
                 rest ^= area
-        return [sq for sq in range(d.SQUARES) if starts >> sq & 1]
+        return [sq for sq in range(_SQUARES) if starts >> sq & 1]
 
     def _seal_extensions(self) -> list[int]:
         chosen = 0
@@ -444,28 +544,34 @@ class SolomonState(State):
         for sq in self.seal:
             chosen |= 1 << sq
             reach |= _NEIGHBOUR_MASK[sq]
-        levels = self.levels
-        diggable = d.FULL_MASK & ~levels[0] if self.items[d.PICKAXE] else levels[self.heights[self.seal[0]]]
+        diggable = _FULL_MASK & ~self.level0 if self.items[_PICKAXE] else self._level(self.heights[self.seal[0]])
         reach &= diggable & ~chosen
-        return [sq for sq in range(d.SQUARES) if reach >> sq & 1]
+        return [sq for sq in range(_SQUARES) if reach >> sq & 1]
 
     # Applying actions -----------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        kind = self._chance_kind()
-        if kind is not None:
-            self._apply_chance(kind, action)
+        """Tested in order of frequency, as in ``_current_player``: draws, then tile moves."""
+        if self.reveal_queue:
+            self._reveal(action)
             return
-        if action < USE0 and self.phase == "turn":
+        if self.deal_to:
+            self._deal_dug_tile(action)
+            return
+        phase = self.phase
+        if phase == "turn" and action < USE0:
             self._move(self.order[self.turn], action)
             return
-        name, index = self._rules.actions.decode(action)
-        if name == "choose":
-            self._choose(index)
+        if phase == "choose":
+            if self.cards_dealt < self._rules.cards_to_deal:
+                self._set_up(action)
+            else:
+                self._choose(action - CHOOSE0)
             return
+        name, index = self._rules.actions.decode(action)
         seat = self._active()
         if name == "use":
-            self._take_tile(seat, d.MAGIC0 + index)
+            self._take_tile(seat, _M0 + index)
             self.items[index] = 1
             self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
         elif name == "dig":
@@ -490,49 +596,67 @@ class SolomonState(State):
         elif name == "give":
             self._give(seat, index)
 
-    def _apply_chance(self, kind: str, outcome: int) -> None:
-        if kind == "reveal":
-            sq = self.reveal_queue.pop(0)
-            dark_pool = self.dark_pool
-            dark_pool[outcome] = dark_pool[outcome] - 1
-            unseen = self.unseen
-            unseen[sq] = unseen[sq] - 1
-            self.stacks[sq] = _SINGLE[outcome]
-            self._note(_REVEAL_TEXT[sq][outcome])
-        elif kind == "top":
+    def _reveal(self, outcome: int) -> None:
+        """The draw of the new top of the first square in ``reveal_queue`` from the dark-backed pool."""
+        queue = self.reveal_queue
+        sq = queue.pop() if len(queue) == 1 else queue.pop(0)  # pop() is the compiled fast path
+        dark_pool = self.dark_pool
+        dark_pool[outcome] = dark_pool[outcome] - 1
+        self.dark_left -= 1
+        unseen = self.unseen
+        unseen[sq] = unseen[sq] - 1
+        self.stacks[sq] = _SINGLE[outcome]
+        self._note(_REVEAL_TEXT[sq][outcome])
+
+    def _set_up(self, outcome: int) -> None:
+        """A draw of the set-up: the gold-backed tops square by square, then the hand cards seat by seat."""
+        if self.tops_revealed < _SQUARES:
             gold_pool = self.gold_pool
             gold_pool[outcome] = gold_pool[outcome] - 1
             self.stacks[self.tops_revealed] = _SINGLE[outcome]
             self.tops_revealed += 1
-        elif kind == "deal":
+        else:
             card_pool = self.card_pool
             card_pool[outcome] = card_pool[outcome] - 1
-            hand = self.hands[self.cards_dealt % self.num_players]
-            hand.append(outcome)
-            hand.sort()
+            hand = self.hands[self.cards_dealt % self._players()]
+            place = len(hand)  # kept sorted: an insertion, as the hand is sorted already
+            while place and hand[place - 1] > outcome:
+                place -= 1
+            hand.insert(place, outcome)
             self.cards_dealt += 1
-        else:
-            seat = self.deal_to.pop(0)
-            self.penalty_pool[outcome] -= 1
-            self.tiles[seat][outcome] += 1
-            event = len(self.penalties) - 1
-            self.secret.append([event, seat, outcome])
-            self.penalties[event]["received"][seat] += 1
-            if not self.deal_to:
-                self._finish_penalty_deal()
+
+    def _deal_dug_tile(self, outcome: int) -> None:
+        """The draw of the dug tile the next opponent in ``deal_to`` receives face down."""
+        seat = self.deal_to.pop(0)
+        self.penalty_pool[outcome] -= 1
+        self.tiles[seat][outcome] += 1
+        event = len(self.penalties) - 1
+        self.secret.append([event, seat, outcome])
+        self.penalties[event]["received"][seat] += 1
+        if not self.deal_to:
+            self._finish_penalty_deal()
 
     def _choose(self, card: int) -> None:
         self.chosen[self.chooser] = card
         self.chooser += 1
-        if self.chooser < self.num_players:
+        n = self._players()
+        if self.chooser < n:
             return
         numbers = self._rules.card_numbers
         for seat, index in enumerate(self.chosen):
             self.hands[seat].remove(index)
             self.played[seat].append(index)
-        self.round_cards = list(self.chosen)
-        self.chosen = [-1] * self.num_players
-        self.order = sorted(range(self.num_players), key=lambda s: numbers[self.round_cards[s]])
+        round_cards = self.chosen
+        self.round_cards = round_cards
+        self.chosen = [-1] * n
+        order: list[int] = []
+        for seat in range(n):  # by card number (all differ): an insertion sort of at most 5
+            number = numbers[round_cards[seat]]
+            place = len(order)
+            while place and numbers[round_cards[order[place - 1]]] > number:
+                place -= 1
+            order.insert(place, seat)
+        self.order = order
         self.turn = 0
         entry = [ROUND_ENTRY, self.round + 1]
         for s in self.order:
@@ -563,46 +687,50 @@ class SolomonState(State):
         stacks[frm] = stack[:-1]
         stacks[to] = stacks[to] + _SINGLE[tile]
         heights = self.heights
-        levels = self.levels
         hf = heights[frm]
         ht = heights[to]
         heights[frm] = hf - 1
         heights[to] = ht + 1
-        bit_from = _BIT[frm]
-        bit_to = _BIT[to]
-        levels[hf] = levels[hf] ^ bit_from
-        levels[hf - 1] = levels[hf - 1] ^ bit_from
-        levels[ht] = levels[ht] ^ bit_to
-        levels[ht + 1] = levels[ht + 1] ^ bit_to
+        bit_from: i64 = _BIT[frm]
+        bit_to: i64 = _BIT[to]
+        self._lower(hf, bit_from)
+        self._raise(ht, bit_to)
         self.moves += 1
-        self._note((seat * d.NUM_KINDS + tile) << MOVE_SHIFT | action)
+        self._note((seat * _NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
             self.reveal_queue.append(frm)  # the tile below shows: draw it
         uphill = self._rules.uphill
         self._refresh_moves(
-            bit_from | bit_to | _movers_onto(levels, frm, hf, uphill) | _movers_onto(levels, to, ht + 1, uphill)
+            bit_from | bit_to | self._movers_onto(frm, hf, uphill) | self._movers_onto(to, ht + 1, uphill)
         )
 
-    def _refresh_moves(self, squares: int) -> None:
-        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and ``levels``)."""
+    def _refresh_moves(self, squares: i64) -> None:
+        """Recompute ``moves_from`` for the squares of a bitmask (from the heights and the levels).
+
+        Square sets are native 64-bit ints here: no overflow checks of Python ints.
+        """
         heights = self.heights
         moves_from = self.moves_from
-        levels = self.levels
-        # The targets of a square by its height, as native ints (a tuple of them would box each).
+        # The targets of a square by its height (a tuple of them would box each).
+        below1: i64
+        below2: i64
+        below3: i64
+        below4: i64
         if self._rules.uphill:
-            below1 = below2 = below3 = below4 = _FULL_MASK & ~levels[_MAX_STACK]
+            below1 = below2 = below3 = below4 = _FULL_MASK & ~self.level4
         else:
-            below1 = levels[0]
-            below2 = below1 | levels[1]
-            below3 = below2 | levels[2]
-            below4 = below3 | levels[3]
+            below1 = self.level0
+            below2 = below1 | self.level1
+            below3 = below2 | self.level2
+            below4 = below3 | self.level3
         move_rows = self.move_rows
         row = 0
         for first, row_steps in _ROW_STEPS:
-            picked = squares >> first & _ROW_MASK
+            picked: i64 = squares >> first & _ROW_MASK
             if picked:
                 for sq, sets in row_steps[picked]:
                     h = heights[sq]
+                    targets: i64
                     if h == 4:
                         targets = below4
                     elif h == 3:
@@ -613,7 +741,7 @@ class SolomonState(State):
                         targets = below1
                     else:
                         targets = 0
-                    window = targets << _WINDOW_SHIFT >> sq  # _window, inline
+                    window: i64 = targets << _WINDOW_SHIFT >> sq  # _window, inline
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -626,7 +754,7 @@ class SolomonState(State):
             row += 1
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """``levels``, ``moves_from`` and ``move_rows`` as the heights alone determine them."""
+        """The levels (see ``_levels``), ``moves_from`` and ``move_rows`` as the heights alone determine them."""
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
@@ -637,22 +765,22 @@ class SolomonState(State):
 
     def _sync_cave(self) -> None:
         """Rebuild the move tables after the heights were set by hand (test scenarios)."""
-        self.levels, self.moves_from, self.move_rows = self._cave_tables()
+        levels, self.moves_from, self.move_rows = self._cave_tables()
+        self.dark_left = sum(self.dark_pool)
+        self.level0, self.level1, self.level2, self.level3, self.level4 = levels
 
     def _dig(self, seat: int, squares: list[int]) -> None:
         heights = self.heights
-        levels = self.levels
         uphill = self._rules.uphill
-        changed = 0
+        changed: i64 = 0
         for sq in squares:
             stack = self.stacks[sq]
             tile = stack[-1]
             self.stacks[sq] = stack[:-1]
             h = heights[sq]
             heights[sq] = h - 1
-            levels[h] = levels[h] ^ _BIT[sq]
-            levels[h - 1] = levels[h - 1] ^ _BIT[sq]
-            changed |= _BIT[sq] | _movers_onto(levels, sq, h, uphill)
+            self._lower(h, _BIT[sq])
+            changed |= _BIT[sq] | self._movers_onto(sq, h, uphill)
             held = self.tiles[seat]
             held[tile] = held[tile] + 1
             self.dug.append(tile)
@@ -665,7 +793,7 @@ class SolomonState(State):
 
     def _settle(self, seat: int) -> None:
         """Work out what the turn costs: 1 per move plus the dug curses (unless the Amulet is used)."""
-        curses = 0 if self.items[d.AMULET] else sum(_CURSE_VALUE[k] for k in self.dug)
+        curses = 0 if self.items[_AMULET] else sum(_CURSE_VALUE[k] for k in self.dug)
         owed = self.moves + curses
         if owed == 0:
             self._finish_turn()
@@ -692,7 +820,7 @@ class SolomonState(State):
     def _pay_treasure(self, seat: int, kind: int) -> None:
         value = _TREASURE_VALUE[kind]
         self._take_tile(seat, kind)
-        self.supply_treasures[kind - d.TREASURE0] += 1
+        self.supply_treasures[kind - _TREASURE0] += 1
         if value >= self.owed:
             change = value - self.owed
             self.owed = 0
@@ -719,7 +847,7 @@ class SolomonState(State):
             if picked is not None:
                 for value in picked:
                     self.supply_treasures[value - 1] -= 1
-                    self.tiles[seat][d.TREASURE0 + value - 1] += 1
+                    self.tiles[seat][_TREASURE0 + value - 1] += 1
                     parts.append(f"treasure {value}")
                 break
         return " + ".join(parts) or "none (the supply is empty)"
@@ -746,7 +874,7 @@ class SolomonState(State):
     def _finish_penalty_deal(self) -> None:
         event = len(self.penalties) - 1
         record = self.penalties[event]
-        for kind in range(d.NUM_KINDS):
+        for kind in range(_NUM_KINDS):
             for _ in range(self.penalty_pool[kind]):
                 self.secret.append([event, REMOVED, kind])
                 record["removed"] += 1
@@ -767,7 +895,7 @@ class SolomonState(State):
         to = self.give_to.pop(0)
         self.tiles[to][kind] += 1
         self.penalties[-1]["gifts"].append([to, kind])
-        self._note(f"seat {seat} gives {d.KIND_NAMES[kind]} to seat {to}")
+        self._note(f"seat {seat} gives {_KIND_NAMES[kind]} to seat {to}")
         if not self.give_to or not any(self.tiles[seat]):
             self.give_to = []
             self._finish_turn()
@@ -775,13 +903,14 @@ class SolomonState(State):
     def _finish_turn(self) -> None:
         self._start_turn()
         self.turn += 1
-        if self.turn < self.num_players:
+        n = self._players()
+        if self.turn < n:
             return
         self.round += 1
-        self.round_cards = [-1] * self.num_players
+        self.round_cards = [-1] * n
         self.order = []
         self.turn = 0
-        if self.round == ROUNDS[self.num_players]:
+        if self.round == self._rules.rounds:
             self.phase = "end"
         else:
             self.phase = "choose"
@@ -1082,27 +1211,6 @@ def _place_spent(
         spent_at.pop()
         kinds[e][j] = -1
     return False
-
-
-def _movers_onto(levels: list[int], sq: int, upper: int, uphill: bool) -> int:
-    """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
-
-    Downhill a neighbour may move onto a lower stack, so only those on level ``upper``
-    flip; uphill only room matters, so they all flip when ``upper`` is a full stack.
-    Together with the changed squares themselves, these are all the squares whose moves change.
-    """
-    if uphill:
-        return _NEIGHBOUR_MASK[sq] if upper == d.MAX_STACK else 0
-    return _NEIGHBOUR_MASK[sq] & levels[upper]
-
-
-def _anchors_on(anchors: int, offsets: tuple[int, ...], surface: int) -> int:
-    """The anchors of ``anchors`` whose placement (squares at ``offsets`` from the anchor) lies within ``surface``."""
-    for off in offsets:
-        anchors &= surface >> off
-        if not anchors:
-            break
-    return anchors
 
 
 def _with_neighbours(squares: int) -> int:

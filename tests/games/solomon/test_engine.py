@@ -15,6 +15,7 @@ import obelisk
 from obelisk.core.protocol import state_fields
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon import actions
+from obelisk.games.solomon import state as state_module
 from obelisk.games.solomon.state import SolomonState
 
 
@@ -74,12 +75,17 @@ def test_action_id_constants_match_the_action_space() -> None:
         assert space.start(name) == start, name
 
 
+def test_cave_constants_written_as_numbers_match_the_cave() -> None:
+    assert state_module._WINDOW_SHIFT == d.SIZE + 1
+    assert state_module._ROW_MASK == (1 << d.SIZE) - 1
+
+
 @pytest.mark.parametrize("uphill", [False, True])
 def test_incremental_move_tables_and_digs_match_a_direct_check(uphill: bool) -> None:
     game = obelisk.load("solomon", 3, uphill=uphill, mirror_reflect=True)
     turns = 0
     for state, rng in _random_states(game, 3, seed=40):
-        assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
+        assert [state._levels(), state.moves_from, state.move_rows] == list(state._cave_tables())
         if state.phase == "turn" and not state.is_chance_node() and not state.seal:
             turns += 1
             assert [a for a in state.legal_actions() if a < actions.USE0] == (
@@ -100,6 +106,7 @@ def test_shared_draw_outcomes_are_each_kind_present_by_its_count() -> None:
     game = obelisk.load("solomon", 4)
     draws = 0
     for state, _ in _random_states(game, 2, seed=41):
+        assert state.dark_left == sum(state.dark_pool)
         if state.is_chance_node() and (state.reveal_queue or state.cards_dealt < state._rules.cards_to_deal):
             draws += 1
             pool = state.dark_pool if state.reveal_queue else (
@@ -114,9 +121,9 @@ def test_a_cave_set_by_hand_is_inconsistent_until_synced() -> None:
     state.heights[0] = 3
     state.unseen[0] = 2
     state.dark_pool[state.dark_pool.index(max(state.dark_pool))] -= 1  # the removed tile left the game
-    assert [state.levels, state.moves_from, state.move_rows] != list(state._cave_tables())
+    assert [state._levels(), state.moves_from, state.move_rows] != list(state._cave_tables())
     state._sync_cave()
-    assert [state.levels, state.moves_from, state.move_rows] == list(state._cave_tables())
+    assert [state._levels(), state.moves_from, state.move_rows] == list(state._cave_tables())
 
 
 def test_clone_shares_no_mutable_container_with_the_original() -> None:
