@@ -327,35 +327,20 @@ class SolomonState(State):
             return self.level1
         return self.level0
 
-    def _lower(self, height: int, bit: i64) -> None:
-        """A square of ``height`` (its ``bit``) loses a tile: it moves down one level."""
-        if height == 4:
+    def _cross(self, upper: int, bit: i64) -> None:
+        """A square (its ``bit``) goes between heights ``upper`` and ``upper - 1``, either way: it changes level."""
+        if upper == 4:
             self.level4 ^= bit
             self.level3 ^= bit
-        elif height == 3:
+        elif upper == 3:
             self.level3 ^= bit
             self.level2 ^= bit
-        elif height == 2:
+        elif upper == 2:
             self.level2 ^= bit
             self.level1 ^= bit
         else:
             self.level1 ^= bit
             self.level0 ^= bit
-
-    def _raise(self, height: int, bit: i64) -> None:
-        """A square of ``height`` (its ``bit``) gains a tile: it moves up one level."""
-        if height == 0:
-            self.level0 ^= bit
-            self.level1 ^= bit
-        elif height == 1:
-            self.level1 ^= bit
-            self.level2 ^= bit
-        elif height == 2:
-            self.level2 ^= bit
-            self.level3 ^= bit
-        else:
-            self.level3 ^= bit
-            self.level4 ^= bit
 
     def _movers_onto(self, sq: int, upper: int, uphill: bool) -> i64:
         """The neighbours whose move onto ``sq`` turns allowed or forbidden as its height crosses ``upper - 1``/``upper``.
@@ -693,8 +678,8 @@ class SolomonState(State):
         heights[to] = ht + 1
         bit_from: i64 = _BIT[frm]
         bit_to: i64 = _BIT[to]
-        self._lower(hf, bit_from)
-        self._raise(ht, bit_to)
+        self._cross(hf, bit_from)
+        self._cross(ht + 1, bit_to)
         self.moves += 1
         self._note((seat * _NUM_KINDS + tile) << MOVE_SHIFT | action)
         if len(stack) == 1 and self.unseen[frm]:
@@ -779,7 +764,7 @@ class SolomonState(State):
             self.stacks[sq] = stack[:-1]
             h = heights[sq]
             heights[sq] = h - 1
-            self._lower(h, _BIT[sq])
+            self._cross(h, _BIT[sq])
             changed |= _BIT[sq] | self._movers_onto(sq, h, uphill)
             held = self.tiles[seat]
             held[tile] = held[tile] + 1
