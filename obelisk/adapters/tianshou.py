@@ -139,18 +139,36 @@ class GameRows(StepHook):
             self.rows[int(env_id)] = 0 if done else rows
 
 
+class _StagingCollector(Collector[CollectStats]):
+    """A collector whose buffer stages unfinished games only, so a reset of the envs empties it.
+
+    Otherwise the rows of a game abandoned by ``reset(reset_buffer=False)``
+    would run on into the next game's rows, and :class:`SeatReplay` would
+    thread one seat's transitions across both games.
+    """
+
+    def __init__(self, policy: Policy, envs: BaseVectorEnv, seat_replay: SeatReplay, game_rows: int) -> None:
+        self.game_rows = GameRows(game_rows)  # set first: the base class resets the envs as it starts
+        staging = VectorReplayBuffer(game_rows * envs.env_num, envs.env_num, ignore_obs_next=True)
+        super().__init__(policy, envs, staging, exploration_noise=True, on_episode_done_hook=seat_replay,
+                         on_step_hook=self.game_rows)
+
+    def reset_env(self, gym_reset_kwargs: dict[str, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        self.buffer.reset()
+        self.game_rows.rows.clear()
+        return super().reset_env(gym_reset_kwargs)
+
+
 def collector(policy: Policy, envs: BaseVectorEnv, replay: ReplayBuffer, learners: Sequence[str],
               agent_idx: Mapping[str, int], game_rows: int = GAME_ROWS) -> Collector[CollectStats]:
     """A collector (exploration noise on) that feeds ``replay`` with the ``learners``' own transitions.
 
     ``agent_idx`` maps agent names to reward columns (``PettingZooEnv.agent_idx``).
     Its own buffer only stages the games being played: ``game_rows`` rows
-    per env; a longer game stops the collection with a ``ValueError``.
+    per env; a longer game stops the collection with a ``ValueError``, and a
+    game cut off by ``reset()`` is dropped.
     """
-    staging = VectorReplayBuffer(game_rows * envs.env_num, envs.env_num, ignore_obs_next=True)
-    return Collector[CollectStats](policy, envs, staging, exploration_noise=True,
-                                   on_episode_done_hook=SeatReplay(replay, learners, agent_idx),
-                                   on_step_hook=GameRows(game_rows))
+    return _StagingCollector(policy, envs, SeatReplay(replay, learners, agent_idx), game_rows)
 
 
 class MaskedActor(ActionReprNet[Any]):

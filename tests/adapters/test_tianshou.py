@@ -173,3 +173,20 @@ def test_a_seeded_env_deals_the_same_games_after_every_reset() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other))
     env = seats.SeededPettingZooEnv(valley_v0.env(players=2, action_labels=False))
     assert np.array_equal(env.reset(seed=3)[0]["obs"], first[0])
+
+
+def test_a_reset_in_the_middle_of_a_game_drops_that_game_from_the_staging() -> None:
+    probe = _build()
+    random_policy = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=probe.action_space).policy
+    replay = ReplayBuffer(5000)
+    envs = DummyVectorEnv([_build])
+    envs.seed(7)
+    collector = seats.collector(MultiAgentPolicy({agent: random_policy for agent in probe.agents}), envs, replay,
+                                learners=probe.agents, agent_idx=probe.agent_idx, game_rows=400)
+    collector.reset()
+    collector.collect(n_step=30)
+    assert collector.game_rows.rows == {0: 30}
+    collector.reset(reset_buffer=False)  # the game under way is abandoned, its rows must not reach a seat
+    assert collector.game_rows.rows == {} and len(collector.buffer) == 0
+    stats = collector.collect(n_episode=1)
+    assert len(replay) == stats.n_collected_steps and replay.terminated.sum() == 2
