@@ -6,7 +6,14 @@ the commitment published at its start and the salt that opens it
 (``obelisk.core.seeds``); a fixed-seed game has ``null`` for both. Loading a
 record checks the commitment and replays every action through the rules, so a
 tampered or corrupt file is refused with the first thing that does not match.
-Version 1 records (no commitment fields) are still read.
+
+A record is *verified* when it carries a commitment: the revealed seed and
+salt open it, and every chance outcome is the one ``State.sample_chance()``
+draws from that seed at that move (as the tables and ``obelisk play`` draw),
+so nobody chose the draws. A record without a commitment (a fixed seed, for
+practice and research) replays through the rules but proves nothing about its
+draws: it is *not verified*. Version 1 records (no commitment fields) are
+still read, and are never verified.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ RECORD_VERSION = 2
 RECORD_MAX_BYTES = 64_000_000
 """Far above the record of any real game (a few hundred kilobytes)."""
 READABLE_VERSIONS = (1, 2)
+COMMITMENT_VERSION = 2
+"""The first version with the commitment fields: an older record that carries them was edited."""
 
 _COMMITMENT = re.compile(r"sha256:[0-9a-f]{64}")
 
@@ -45,7 +54,10 @@ def make_record(
     """The record of ``state``'s game so far; ``players`` gives each seat's name and kind.
 
     A game played with a secret seed passes the commitment it published and
-    the salt; they must open to ``state.seed``.
+    the salt; they must open to ``state.seed``, and every chance outcome must
+    be the one the seed draws (``State.sample_chance()``), or the record would
+    claim a proof it does not hold: ``ValueError`` naming the first action that
+    differs.
     """
     game = state.game
     if not state.replayable:
@@ -60,8 +72,11 @@ def make_record(
         raise ValueError("seed_commitment does not match the state's seed and seed_salt")
     replayed = game.new_initial_state(state.seed)
     actions = []
-    for action in state.history():
+    for index, action in enumerate(state.history()):
         actor = replayed.current_player()
+        forged = _forged_draw(replayed, index, action) if seed_commitment is not None else None
+        if forged is not None:
+            raise ValueError(forged)
         actions.append({"id": action, "player": actor, "label": replayed.action_to_string(action)})
         replayed.apply_action(action)
     return {
@@ -103,7 +118,10 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
     """Validate a record and return its game and every state from the first to the last.
 
     Every field a record carries is required (the commitment fields from
-    version 2 on), so removing one is refused like changing it.
+    version 2 on, and only there), so removing one is refused like changing
+    it. A record with a commitment has its chance outcomes checked against the
+    seed's draws (see the module's docstring); :func:`verified_commitment`
+    tells a caller whether the record it replayed was verified.
     """
     if not isinstance(doc, dict):
         raise RecordError("a record must be a JSON object")
@@ -122,13 +140,39 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
         check_seed(doc["seed"])
     except ValueError as error:
         raise RecordError(f"record field 'seed': {error}") from None
-    if version >= 2:
+    if version >= COMMITMENT_VERSION:
         _check_commitment(doc)
+    else:
+        _check_no_commitment(doc, version)
+    verifying = verified_commitment(doc) is not None
     try:
         game = load(doc["game"], doc["num_players"], **doc["options"])
     except ValueError as error:
         raise RecordError(f"record names a game that cannot be loaded: {error}") from None
     _check_players(doc["players"], game)
+    states = _replay_actions(game, doc, verifying)
+    if doc["result"] != json.loads(json.dumps(_result(states[-1]))):
+        raise RecordError("the record's result does not match the result of replaying its actions")
+    return game, states
+
+
+def verified_commitment(doc: Mapping[str, Any]) -> str | None:
+    """The commitment a record proves its seed and draws against, or None when it proves nothing.
+
+    Read it only of a record :func:`replay_record` accepted: that call refused
+    the record unless the commitment opens to the seed and every draw is the
+    seed's. None for a fixed-seed record and for version 1 (which has no
+    commitment): such a record is *not verified*.
+    """
+    version = doc.get("version")
+    if not _is_int(version) or version < COMMITMENT_VERSION:
+        return None
+    published = doc.get("seed_commitment")
+    return published if isinstance(published, str) else None
+
+
+def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool) -> list[State]:
+    """Every state of the record's game, each action checked against the rules (and, ``verifying``, the seed's draws)."""
     state = game.new_initial_state(doc["seed"])
     states = [state.clone()]
     for index, entry in enumerate(doc["actions"]):
@@ -143,15 +187,34 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
             )
         try:
             label = state.action_to_string(action)
+            forged = _forged_draw(state, index, action) if verifying else None
             state.apply_action(action)
         except (IllegalActionError, ValueError) as error:
             raise RecordError(f"action #{index} ({codec.describe(action)}) does not replay: {error}") from None
         if entry["label"] != label:
             raise RecordError(f"action #{index}: label {codec.describe(entry['label'])} does not match the rules' {label!r}")
+        if forged is not None:
+            raise RecordError(forged)
         states.append(state.clone())
-    if doc["result"] != json.loads(json.dumps(_result(state))):
-        raise RecordError("the record's result does not match the result of replaying its actions")
-    return game, states
+    return states
+
+
+def _forged_draw(state: State, index: int, action: int) -> str | None:
+    """Why ``action``, the ``index``-th, is not the chance outcome the seed draws at ``state``; None if it is (or
+    ``state`` is no chance node).
+
+    The draw is ``State.sample_chance()``, as the tables and ``obelisk play``
+    draw: it depends only on the seed and the move number, and a step's move
+    number is its place in the history. An undo takes back decisions, never a
+    draw, so every draw kept in a game with undos keeps its place too.
+    """
+    if state.current_player() != CHANCE:
+        return None
+    drawn = state.sample_chance()
+    if drawn == action:
+        return None
+    return (f"action #{index}: chance outcome {action} ({codec.describe(state.action_to_string(action))}) is not "
+            f"the one the committed seed draws there, {drawn} ({codec.describe(state.action_to_string(drawn))})")
 
 
 def _check_commitment(doc: Mapping[str, Any]) -> None:
@@ -169,6 +232,14 @@ def _check_commitment(doc: Mapping[str, Any]) -> None:
         raise RecordError("record field 'seed_salt' must be a string when 'seed_commitment' is given")
     if not verify(doc["seed"], salt, published):
         raise RecordError("record field 'seed_commitment' does not match the record's seed and seed_salt")
+
+
+def _check_no_commitment(doc: Mapping[str, Any], version: int) -> None:
+    """Refuse a record older than the commitment fields that carries them: it was edited to look verified."""
+    for key in ("seed_commitment", "seed_salt"):
+        if key in doc:
+            raise RecordError(f"a version {version} record cannot carry a seed commitment: field {key!r} "
+                              f"came with version {COMMITMENT_VERSION}")
 
 
 def _check_players(players: list[Any], game: Game) -> None:

@@ -1,0 +1,120 @@
+"""What a record proves: its commitment opens to its seed and every draw is that seed's, whatever its version
+claims."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import obelisk
+from obelisk.core import Game, State
+from obelisk.core.records import RecordError, make_record, replay_record, verified_commitment
+from obelisk.core.seeds import SecretSeed
+from obelisk.core.testing import random_playout
+from tests.core.toy import HighCardGame
+
+GAMES = [info.id for info in obelisk.games() if info.id != HighCardGame.info.id]
+"""The package's games (the test-only High Card joins them where it is imported)."""
+
+
+def game_of(game_id: str) -> Game:
+    return HighCardGame(3) if game_id == HighCardGame.info.id else obelisk.load(game_id)
+
+
+def forged_game(game: Game, seed: int, forged_draw: int) -> tuple[State, int]:
+    """A game whose draws are the seed's but at its ``forged_draw``-th chance node with a choice, where another
+    outcome was chosen by hand; and the number of that action in the history."""
+    state = game.new_initial_state(seed)
+    choices = 0
+    forged_at = -1
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.is_chance_node():
+            action = state.sample_chance()
+            if len(legal) > 1:
+                if choices == forged_draw:
+                    forged_at = len(state.history())
+                    action = next(a for a in legal if a != action)
+                choices += 1
+        else:
+            action = legal[len(state.history()) % len(legal)]
+        state.apply_action(action)
+    assert forged_at > 0, "the game has too few draws with a choice"
+    return state, forged_at
+
+
+def claims(doc: dict[str, Any], secret: SecretSeed) -> dict[str, Any]:
+    """``doc`` with a commitment and the salt that opens it to the record's seed, added after the record was made
+    (as a forger would)."""
+    return {**json.loads(json.dumps(doc)), "seed_commitment": secret.commitment, "seed_salt": secret.salt}
+
+
+@pytest.mark.parametrize("game_id", ["highcard", *GAMES])
+def test_a_game_drawn_from_its_seed_is_verified(game_id: str) -> None:
+    secret = SecretSeed(987_654_321, "proof")
+    state = random_playout(game_of(game_id), secret.seed, chance_from_seed=True)
+    doc = make_record(state, seed_commitment=secret.commitment, seed_salt=secret.salt)
+    replay_record(json.loads(json.dumps(doc)))
+    assert verified_commitment(doc) == secret.commitment
+
+
+@pytest.mark.parametrize("game_id", ["highcard", *GAMES])
+def test_forged_draws_are_refused_at_the_first_that_differs(game_id: str) -> None:
+    secret = SecretSeed(123_456_789, "forged")
+    state, forged_at = forged_game(game_of(game_id), secret.seed, forged_draw=1)
+    plain = json.loads(json.dumps(make_record(state)))
+    game, states = replay_record(plain)  # every action is legal: only the claim of a proof is false
+    assert len(states) == len(plain["actions"]) + 1 and verified_commitment(plain) is None
+    with pytest.raises(RecordError, match=rf"^action #{forged_at}: chance outcome \d+ \(.*\) is not the one the "
+                                          r"committed seed draws there, \d+ \(") as refused:
+        replay_record(claims(plain, secret))
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 300
+    with pytest.raises(ValueError, match=rf"^action #{forged_at}: chance outcome"):
+        make_record(state, seed_commitment=secret.commitment, seed_salt=secret.salt)
+
+
+def test_a_draw_forged_at_the_last_step_is_refused_too() -> None:
+    secret = SecretSeed(5, "last")
+    game = HighCardGame(2)
+    honest = random_playout(game, secret.seed, chance_from_seed=True)
+    history = honest.history()
+    last_draw = max(i for i in range(len(history)) if game.replay(secret.seed, history[:i]).is_chance_node()
+                    and len(game.replay(secret.seed, history[:i]).legal_actions()) > 1)
+    before = game.replay(secret.seed, history[:last_draw])
+    other = next(a for a in before.legal_actions() if a != history[last_draw])
+    forged = before.clone()
+    forged.apply_action(other)
+    while not forged.is_terminal():
+        forged.apply_action(forged.sample_chance() if forged.is_chance_node() else forged.legal_actions()[0])
+    with pytest.raises(RecordError, match=rf"^action #{last_draw}: chance outcome {other} "):
+        replay_record(claims(make_record(forged), secret))
+
+
+@pytest.mark.parametrize("fields", [
+    {"seed_commitment": "sha256:" + "ab" * 32, "seed_salt": "made up"},
+    {"seed_commitment": "genuine", "seed_salt": "genuine"},
+    {"seed_commitment": None, "seed_salt": None},
+    {"seed_commitment": "sha256:" + "ab" * 32},
+    {"seed_salt": "made up"},
+])
+def test_a_version_1_record_cannot_carry_a_commitment(fields: dict[str, Any]) -> None:
+    secret = SecretSeed(42, "salt")
+    state = random_playout(HighCardGame(3), secret.seed, chance_from_seed=True)
+    doc = json.loads(json.dumps(make_record(state, seed_commitment=secret.commitment, seed_salt=secret.salt)))
+    old = {key: value for key, value in doc.items() if key not in ("seed_commitment", "seed_salt")}
+    old["version"] = 1
+    old.update({key: doc[key] if value == "genuine" else value for key, value in fields.items()})
+    with pytest.raises(RecordError, match=r"^a version 1 record cannot carry a seed commitment: field "
+                                          r"'seed_(commitment|salt)' came with version 2$"):
+        replay_record(old)
+    assert verified_commitment(old) is None
+
+
+def test_a_version_1_record_replays_and_is_not_verified() -> None:
+    state = random_playout(HighCardGame(3), 7)
+    old = {key: value for key, value in make_record(state).items() if key not in ("seed_commitment", "seed_salt")}
+    old["version"] = 1
+    replay_record(json.loads(json.dumps(old)))
+    assert verified_commitment(old) is None
