@@ -14,6 +14,10 @@ so nobody chose the draws. A record without a commitment (a fixed seed, for
 practice and research) replays through the rules but proves nothing about its
 draws: it is *not verified*. Version 1 records (no commitment fields) are
 still read, and are never verified.
+
+Labels are English whatever language the game was played in: a record is
+written and checked in English, and shown in the reader's language from the
+states it replays to.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from obelisk.core import codec
+from obelisk.core import codec, i18n
 from obelisk.core.datafiles import read_json
 from obelisk.core.protocol import CHANCE, Game, IllegalActionError, State
 from obelisk.core.registry import load
@@ -57,7 +61,7 @@ def make_record(
     the salt; they must open to ``state.seed``, and every chance outcome must
     be the one the seed draws (``State.sample_chance()``), or the record would
     claim a proof it does not hold: ``ValueError`` naming the first action that
-    differs.
+    differs. Labels are written in English whatever the active language.
     """
     game = state.game
     if not state.replayable:
@@ -72,13 +76,14 @@ def make_record(
         raise ValueError("seed_commitment does not match the state's seed and seed_salt")
     replayed = game.new_initial_state(state.seed)
     actions = []
-    for index, action in enumerate(state.history()):
-        actor = replayed.current_player()
-        forged = _forged_draw(replayed, index, action) if seed_commitment is not None else None
-        if forged is not None:
-            raise ValueError(forged)
-        actions.append({"id": action, "player": actor, "label": replayed.action_to_string(action)})
-        replayed.apply_action(action)
+    with i18n.language(i18n.DEFAULT_LANGUAGE):
+        for index, action in enumerate(state.history()):
+            actor = replayed.current_player()
+            forged = _forged_draw(replayed, index, action) if seed_commitment is not None else None
+            if forged is not None:
+                raise ValueError(forged)
+            actions.append({"id": action, "player": actor, "label": replayed.action_to_string(action)})
+            replayed.apply_action(action)
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -150,7 +155,8 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
     except ValueError as error:
         raise RecordError(f"record names a game that cannot be loaded: {error}") from None
     _check_players(doc["players"], game)
-    states = _replay_actions(game, doc, verifying)
+    with i18n.language(i18n.DEFAULT_LANGUAGE):
+        states = _replay_actions(game, doc, verifying)
     if doc["result"] != json.loads(json.dumps(_result(states[-1]))):
         raise RecordError("the record's result does not match the result of replaying its actions")
     return game, states

@@ -1,5 +1,5 @@
 """What ``obelisk replay`` and ``obelisk play --resume`` say a record proves: "verified" only when its commitment
-opens to its seed and every draw is that seed's."""
+opens to its seed and every draw is that seed's; records are the same whatever language the game was played in."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 import obelisk
+from obelisk.core import i18n
 from obelisk.core.records import make_record, read_record, replay_record, verified_commitment
 from obelisk.core.seeds import SecretSeed
 from tests.cli.test_terminal import keyboard, run
@@ -154,3 +155,53 @@ def test_a_secret_game_with_undos_is_verified(capsys: pytest.CaptureFixture[str]
     assert code == 0 and out.count("took back 1 move") == 2
     code, out, err = run(capsys, "replay", str(path), "--print")
     assert code == 0 and not err and VERIFIED.findall(out) == [json.loads(path.read_text())["seed_commitment"]]
+
+
+def rules_labels(doc: dict[str, Any], lang: str) -> list[str]:
+    """The label of every action of a record, worded by the rules in ``lang``."""
+    state = obelisk.load(doc["game"], doc["num_players"], **doc["options"]).new_initial_state(doc["seed"])
+    labels = []
+    with i18n.language(lang):
+        for entry in doc["actions"]:
+            labels.append(state.action_to_string(entry["id"]))
+            state.apply_action(entry["id"])
+    return labels
+
+
+def assert_english(doc: dict[str, Any]) -> None:
+    english = rules_labels(doc, "en")
+    assert [entry["label"] for entry in doc["actions"]] == english
+    assert rules_labels(doc, "cs") != english  # so a record written in Czech would have shown
+
+
+def test_a_game_played_in_czech_replays_and_resumes_in_english(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, data_dir: Path, tmp_path: Path) -> None:
+    finished = bot_game(capsys, data_dir, "valley", "--lang", "cs")
+    assert_english(json.loads(finished.read_text()))
+    code, out, err = run(capsys, "replay", str(finished), "--print")
+    assert code == 0 and not err and VERIFIED.search(out)
+    path = tmp_path / "g.json"
+    before = unfinished(capsys, monkeypatch, path, "valley", "--lang", "cs", "--seats", "you,random")
+    assert_english(before)
+    keyboard(monkeypatch, ["1"] * 3, lambda: "q")
+    code, out, err = run(capsys, "play", "--resume", str(path))
+    after = json.loads(path.read_text())
+    assert code == 0 and not err and "(the record's seed and every draw verified against it)" in out
+    assert len(after["actions"]) > len(before["actions"]) and after["actions"][:len(before["actions"])] == before["actions"]
+    assert_english(after)
+
+
+def test_a_game_played_in_english_replays_and_resumes_in_czech(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, data_dir: Path, tmp_path: Path) -> None:
+    finished = bot_game(capsys, data_dir, "valley")
+    code, out, err = run(capsys, "replay", str(finished), "--print", "--lang", "cs")
+    commitment = json.loads(finished.read_text())["seed_commitment"]
+    assert code == 0 and not err and f"ověřeno: semínko odpovídá závazku {commitment}" in out
+    path = tmp_path / "g.json"
+    before = unfinished(capsys, monkeypatch, path, "valley", "--seats", "you,random")
+    keyboard(monkeypatch, ["1"] * 3, lambda: "q")
+    code, out, err = run(capsys, "play", "--resume", str(path), "--lang", "cs")
+    after = json.loads(path.read_text())
+    assert code == 0 and not err and "semínko záznamu i každý výsledek náhody proti němu ověřeny" in out
+    assert len(after["actions"]) > len(before["actions"])
+    assert_english(after)

@@ -1,5 +1,5 @@
 """What a record proves: its commitment opens to its seed and every draw is that seed's, whatever its version
-claims."""
+claims; labels are English whatever language the game was played in."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import obelisk
-from obelisk.core import Game, State
+from obelisk.core import Game, State, i18n
 from obelisk.core.records import RecordError, make_record, replay_record, verified_commitment
 from obelisk.core.seeds import SecretSeed
 from obelisk.core.testing import random_playout
@@ -118,3 +118,35 @@ def test_a_version_1_record_replays_and_is_not_verified() -> None:
     old["version"] = 1
     replay_record(json.loads(json.dumps(old)))
     assert verified_commitment(old) is None
+
+
+def labels(game: Game, seed: int, history: list[int], lang: str) -> list[str]:
+    """Every action's label in ``lang``, straight from the rules."""
+    state = game.new_initial_state(seed)
+    worded = []
+    with i18n.language(lang):
+        for action in history:
+            worded.append(state.action_to_string(action))
+            state.apply_action(action)
+    return worded
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_records_are_written_and_checked_in_english_whatever_the_language(game_id: str) -> None:
+    game = obelisk.load(game_id)
+    secret = SecretSeed(31_337, "words")
+    state = random_playout(game, secret.seed, chance_from_seed=True)
+    english = labels(game, secret.seed, state.history(), i18n.DEFAULT_LANGUAGE)
+    czech = labels(game, secret.seed, state.history(), "cs")
+    assert czech != english  # the game speaks Czech, so a record written in Czech would differ
+    with i18n.language("cs"):
+        doc = json.loads(json.dumps(make_record(state, seed_commitment=secret.commitment, seed_salt=secret.salt)))
+        assert [entry["label"] for entry in doc["actions"]] == english
+        replay_record(doc)
+    replay_record(doc)
+    for lang in i18n.LANGUAGES:
+        written_in_czech = json.loads(json.dumps(doc))
+        for entry, label in zip(written_in_czech["actions"], czech):
+            entry["label"] = label
+        with i18n.language(lang), pytest.raises(RecordError, match="label .* does not match the rules'"):
+            replay_record(written_in_czech)
