@@ -23,6 +23,8 @@ states it replays to.
 from __future__ import annotations
 
 import json
+import math
+import os
 import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -68,8 +70,7 @@ def make_record(
         raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a game position")
     if players is None:
         players = [{"name": f"seat {i}", "kind": "unknown"} for i in range(game.num_players)]
-    if len(players) != game.num_players:
-        raise ValueError(f"{len(players)} player entries for {game.num_players} seats")
+    entries = _player_entries(players, game)
     if (seed_commitment is None) != (seed_salt is None):
         raise ValueError("seed_commitment and seed_salt go together: give both or neither")
     if seed_commitment is not None and not verify(state.seed, seed_salt, seed_commitment):
@@ -88,7 +89,7 @@ def make_record(
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "game": game.id,
-        "players": [dict(p) for p in players],
+        "players": entries,
         "num_players": game.num_players,
         "options": dict(game.options),
         "seed": state.seed,
@@ -108,11 +109,48 @@ def _result(state: State) -> dict[str, Any]:
 
 
 def save_record(record: Mapping[str, Any], path: str | Path) -> None:
+    """Write ``record`` as JSON to ``path``; a record ``replay_record`` refuses is refused the same way, unwritten.
+
+    So no file is ever saved that would not load again (or that claims a
+    proof it does not hold).
+    """
+    replay_record(record)
+    problem = _unwritable(record, "the record")
+    if problem is not None:
+        raise RecordError(f"cannot save: {problem}")
     Path(path).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _unwritable(value: Any, where: str) -> str | None:
+    """Where ``value`` holds something a saved record could not hold and be read again (``codec.parse_json``'s
+    guards), or None: an integer of more than ``codec.MAX_DIGITS`` digits, a float that is not finite, a key that
+    is not a string, nesting deeper than ``codec.MAX_DEPTH``, or anything that is not JSON data."""
+    pending = [(value, where, 0)]
+    while pending:
+        item, at, level = pending.pop()
+        kind = type(item)
+        if kind is int and (item.bit_length() > 4 * codec.MAX_DIGITS or len(str(abs(item))) > codec.MAX_DIGITS):
+            return f"{at} is {codec.describe(item)}, longer than {codec.MAX_DIGITS} digits"
+        if kind is float and not math.isfinite(item):
+            return f"{at} is {item}, which JSON cannot carry"
+        if kind in (list, tuple, dict) and level >= codec.MAX_DEPTH:
+            return f"{at} is nested deeper than {codec.MAX_DEPTH} levels"
+        if kind is dict:
+            for key, child in item.items():
+                if type(key) is not str:
+                    return f"{at} has the key {codec.describe(key)}, not a string"
+                pending.append((child, f"{at}[{key!r}]" if len(key) <= 40 else f"{at}[...]", level + 1))
+        elif kind in (list, tuple):
+            pending.extend((child, f"{at}[{n}]", level + 1) for n, child in enumerate(item))
+        elif kind not in (str, int, float, bool, type(None)):
+            return f"{at} is {codec.describe(item)}, not JSON data"
+    return None
 
 
 def read_record(path: str | Path) -> Any:
     """Read a record file; a file that cannot be read or is not sound JSON raises ``RecordError``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record's path must be a string or a path, got {codec.describe(path)}")
     try:
         return read_json(path, f"record {str(path)!r}", RECORD_MAX_BYTES)
     except ValueError as error:
@@ -249,11 +287,22 @@ def _check_no_commitment(doc: Mapping[str, Any], version: int) -> None:
 
 
 def _check_players(players: list[Any], game: Game) -> None:
-    if len(players) != game.num_players:
-        raise RecordError("record field 'players' must list one entry per seat")
+    try:
+        _player_entries(players, game, "record field 'players'")
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+
+
+def _player_entries(players: Any, game: Game, what: str = "players") -> list[dict[str, Any]]:
+    """Copies of the entries of ``players`` if there is one per seat, each with a string name and kind; else a
+    ``ValueError`` starting with ``what``."""
+    if not isinstance(players, (list, tuple)) or len(players) != game.num_players:
+        raise ValueError(f"{what} must list one entry per seat ({game.num_players}), got {codec.describe(players)}")
     for seat, entry in enumerate(players):
-        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("name", "kind")):
-            raise RecordError(f"record field 'players': entry {seat} must be an object with a string name and kind")
+        if not isinstance(entry, Mapping) or not all(isinstance(entry.get(k), str) for k in ("name", "kind")):
+            raise ValueError(f"{what}: entry {seat} must be an object with a string name and kind, "
+                             f"got {codec.describe(entry)}")
+    return [dict(entry) for entry in players]
 
 
 def _is_int(value: Any) -> bool:

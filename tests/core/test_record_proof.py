@@ -1,22 +1,26 @@
 """What a record proves: its commitment opens to its seed and every draw is that seed's, whatever its version
-claims; labels are English whatever language the game was played in."""
+claims; labels are English whatever language the game was played in; no number is too long for an error."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import obelisk
 from obelisk.core import Game, State, i18n
-from obelisk.core.records import RecordError, make_record, replay_record, verified_commitment
+from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
+                                  verified_commitment)
 from obelisk.core.seeds import SecretSeed
 from obelisk.core.testing import random_playout
 from tests.core.toy import HighCardGame
 
 GAMES = [info.id for info in obelisk.games() if info.id != HighCardGame.info.id]
 """The package's games (the test-only High Card joins them where it is imported)."""
+HUGE = 10**5000
+"""Longer than the 4,300 digits Python converts to text."""
 
 
 def game_of(game_id: str) -> Game:
@@ -150,3 +154,55 @@ def test_records_are_written_and_checked_in_english_whatever_the_language(game_i
             entry["label"] = label
         with i18n.language(lang), pytest.raises(RecordError, match="label .* does not match the rules'"):
             replay_record(written_in_czech)
+
+
+def good_record() -> dict[str, Any]:
+    secret = SecretSeed(77, "big")
+    state = random_playout(HighCardGame(2), secret.seed, chance_from_seed=True)
+    return json.loads(json.dumps(make_record(state, seed_commitment=secret.commitment, seed_salt=secret.salt)))
+
+
+@pytest.mark.parametrize("tamper,message", [
+    (lambda d: d.update(seed=HUGE), r"record field 'seed': seed must be an integer from 0 to 2\*\*63 - 1, got an "
+                                    r"integer of 16610 bits"),
+    (lambda d: d.update(seed=-HUGE), r"record field 'seed': seed must be an integer from 0 to 2\*\*63 - 1"),
+    (lambda d: d.update(seed_salt=HUGE), "'seed_salt' must be a string"),
+    (lambda d: d.update(num_players=HUGE), "players must be from 2 to 4, got an integer of 16610 bits"),
+    (lambda d: d.update(version=HUGE), "record version an integer of 16610 bits is not supported"),
+    (lambda d: d.update(options={"allow_swap": HUGE}), "option 'allow_swap' must be .*, got an integer of 16610 bits"),
+    (lambda d: d["players"][0].update(name=HUGE), "entry 0 must be an object .*, got a dict of 2 entries"),
+    (lambda d: d["actions"][3].update(id=HUGE), r"action #3 \(an integer of 16610 bits\) does not replay"),
+    (lambda d: d["result"]["returns"].__setitem__(0, HUGE), "result does not match"),
+])
+def test_numbers_too_long_to_print_get_the_documented_errors(tamper: Any, message: str) -> None:
+    doc = good_record()
+    tamper(doc)
+    for call in (replay_record, lambda d: save_record(d, Path("never-written.json"))):
+        with pytest.raises(RecordError, match=message) as refused:
+            call(doc)
+        assert "4300" not in str(refused.value) and len(str(refused.value)) < 300
+    assert not Path("never-written.json").exists()
+
+
+def test_make_read_and_save_refuse_long_numbers_in_their_own_words(tmp_path: Path) -> None:
+    state = random_playout(HighCardGame(2), 3, chance_from_seed=True)
+    with pytest.raises(ValueError, match="^players: entry 1 must be an object with a string name and kind"):
+        make_record(state, [{"name": "ann", "kind": "human"}, {"name": HUGE, "kind": "random"}])
+    with pytest.raises(ValueError, match="^players must list one entry per seat \\(2\\), got an integer"):
+        make_record(state, HUGE)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="does not match the state's seed"):
+        make_record(state, seed_commitment="sha256:" + "0" * 64, seed_salt=HUGE)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="^a record's path must be a string or a path, got an integer of 16610 bits$"):
+        read_record(HUGE)  # type: ignore[arg-type]
+    path = tmp_path / "r.json"
+    for extra, where in ((HUGE, "the record\\['note'\\] is an integer of 16610 bits, longer than 40 digits"),
+                         (10**40, "the record\\['note'\\] is 10{40}, longer than 40 digits"),
+                         (float("nan"), "the record\\['note'\\] is nan, which JSON cannot carry"),
+                         ({1: "x"}, "the record\\['note'\\] has the key 1, not a string"),
+                         ({"x"}, "the record\\['note'\\] is a set, not JSON data")):
+        doc = {**good_record(), "note": extra}
+        with pytest.raises(RecordError, match=f"^cannot save: {where}$"):
+            save_record(doc, path)
+        assert not path.exists()
+    save_record({**good_record(), "note": 10**39}, path)
+    assert read_record(path)["note"] == 10**39
