@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 
 from obelisk.core import codec, i18n
 from obelisk.core.datafiles import read_json
-from obelisk.core.protocol import CHANCE, Game, IllegalActionError, State
+from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, State
 from obelisk.core.registry import load
 from obelisk.core.seeds import check_seed, verify
 
@@ -65,6 +65,8 @@ def make_record(
     claim a proof it does not hold: ``ValueError`` naming the first action that
     differs. Labels are written in English whatever the active language.
     """
+    if not isinstance(state, State):
+        raise ValueError(f"a record is made of a game's State, got {codec.describe(state)}")
     game = state.game
     if not state.replayable:
         raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a game position")
@@ -114,6 +116,7 @@ def save_record(record: Mapping[str, Any], path: str | Path) -> None:
     So no file is ever saved that would not load again (or that claims a
     proof it does not hold).
     """
+    _check_path(path)
     replay_record(record)
     problem = _unwritable(record, "the record")
     if problem is not None:
@@ -149,12 +152,22 @@ def _unwritable(value: Any, where: str) -> str | None:
 
 def read_record(path: str | Path) -> Any:
     """Read a record file; a file that cannot be read or is not sound JSON raises ``RecordError``."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise RecordError(f"a record's path must be a string or a path, got {codec.describe(path)}")
+    _check_path(path)
+    text = str(path)
+    shown = repr(text) if len(text) <= _PATH_SHOWN else repr(text[:_PATH_SHOWN]) + "..."
     try:
-        return read_json(path, f"record {str(path)!r}", RECORD_MAX_BYTES)
+        return read_json(path, f"record {shown}", RECORD_MAX_BYTES)
     except ValueError as error:
         raise RecordError(str(error)) from None
+
+
+_PATH_SHOWN = 200
+"""The most characters of a record's path an error message shows."""
+
+
+def _check_path(path: Any) -> None:
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record's path must be a string or a path, got {codec.describe(path)}")
 
 
 def replay_record(doc: Any) -> tuple[Game, list[State]]:
@@ -208,7 +221,7 @@ def verified_commitment(doc: Mapping[str, Any]) -> str | None:
     seed's. None for a fixed-seed record and for version 1 (which has no
     commitment): such a record is *not verified*.
     """
-    version = doc.get("version")
+    version = doc.get("version") if isinstance(doc, Mapping) else None
     if not _is_int(version) or version < COMMITMENT_VERSION:
         return None
     published = doc.get("seed_commitment")
@@ -224,11 +237,10 @@ def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool) -> list
                 or not isinstance(entry.get("label"), str)):
             raise RecordError(f"action #{index} is malformed (needs an integer id and player and a label): {codec.describe(entry)}")
         action = entry["id"]
-        if entry["player"] != state.current_player():
-            raise RecordError(
-                f"action #{index}: record says player {codec.describe(entry['player'])} acted, the rules say "
-                f"{'chance' if state.current_player() == CHANCE else state.current_player()}"
-            )
+        actor = state.current_player()
+        if entry["player"] != actor:
+            rules = "the game is over" if actor == TERMINAL else f"the rules say {'chance' if actor == CHANCE else actor}"
+            raise RecordError(f"action #{index}: record says player {codec.describe(entry['player'])} acted, {rules}")
         try:
             label = state.action_to_string(action)
             forged = _forged_draw(state, index, action) if verifying else None

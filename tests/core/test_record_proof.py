@@ -206,3 +206,24 @@ def test_make_read_and_save_refuse_long_numbers_in_their_own_words(tmp_path: Pat
         assert not path.exists()
     save_record({**good_record(), "note": 10**39}, path)
     assert read_record(path)["note"] == 10**39
+
+
+def test_long_texts_and_wrong_kinds_get_short_specific_errors(tmp_path: Path) -> None:
+    doc = good_record()
+    with pytest.raises(RecordError, match=r"^record names a game that cannot be loaded: unknown game 'xxx[x]*\.\.\.; "
+                                          r"known games: ") as refused:
+        replay_record({**doc, "game": "x" * 100_000})
+    assert len(str(refused.value)) < 300
+    beyond = json.loads(json.dumps(doc))
+    beyond["actions"].append(dict(beyond["actions"][-1]))
+    with pytest.raises(RecordError, match=rf"^action #{len(doc['actions'])}: record says player -?\d acted, the game is "
+                                          r"over$"):
+        replay_record(beyond)
+    with pytest.raises(RecordError, match=r"^record 'y{200}'\.\.\. cannot be read: ") as refused:
+        read_record("y" * 100_000)
+    assert len(str(refused.value)) < 300
+    with pytest.raises(RecordError, match="^a record's path must be a string or a path, got an integer of 16610 bits$"):
+        save_record(doc, HUGE)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^a record is made of a game's State, got an integer of 16610 bits$"):
+        make_record(HUGE)  # type: ignore[arg-type]
+    assert verified_commitment(HUGE) is None  # type: ignore[arg-type]
