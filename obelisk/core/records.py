@@ -117,7 +117,7 @@ def save_record(record: Mapping[str, Any], path: str | Path) -> None:
     proof it does not hold).
     """
     _check_path(path)
-    replay_record(record)
+    _replayed(record, every_state=False)
     problem = _unwritable(record, "the record")
     if problem is not None:
         raise RecordError(f"cannot save: {problem}")
@@ -179,6 +179,11 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
     seed's draws (see the module's docstring); :func:`verified_commitment`
     tells a caller whether the record it replayed was verified.
     """
+    return _replayed(doc, every_state=True)
+
+
+def _replayed(doc: Any, every_state: bool) -> tuple[Game, list[State]]:
+    """``replay_record``, keeping every state or (for a check alone, with no copy per step) the last one."""
     if not isinstance(doc, dict):
         raise RecordError("a record must be a JSON object")
     if doc.get("format") != RECORD_FORMAT:
@@ -207,7 +212,7 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
         raise RecordError(f"record names a game that cannot be loaded: {error}") from None
     _check_players(doc["players"], game)
     with i18n.language(i18n.DEFAULT_LANGUAGE):
-        states = _replay_actions(game, doc, verifying)
+        states = _replay_actions(game, doc, verifying, every_state)
     if doc["result"] != json.loads(json.dumps(_result(states[-1]))):
         raise RecordError("the record's result does not match the result of replaying its actions")
     return game, states
@@ -228,10 +233,11 @@ def verified_commitment(doc: Mapping[str, Any]) -> str | None:
     return published if isinstance(published, str) else None
 
 
-def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool) -> list[State]:
-    """Every state of the record's game, each action checked against the rules (and, ``verifying``, the seed's draws)."""
+def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool, every_state: bool) -> list[State]:
+    """Every state of the record's game (or, not ``every_state``, the last), each action checked against the rules
+    (and, ``verifying``, the seed's draws)."""
     state = game.new_initial_state(doc["seed"])
-    states = [state.clone()]
+    states = [state.clone() if every_state else state]
     for index, entry in enumerate(doc["actions"]):
         if (not isinstance(entry, dict) or not _is_int(entry.get("id")) or not _is_int(entry.get("player"))
                 or not isinstance(entry.get("label"), str)):
@@ -251,7 +257,8 @@ def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool) -> list
             raise RecordError(f"action #{index}: label {codec.describe(entry['label'])} does not match the rules' {label!r}")
         if forged is not None:
             raise RecordError(forged)
-        states.append(state.clone())
+        if every_state:
+            states.append(state.clone())
     return states
 
 
