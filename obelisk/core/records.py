@@ -245,7 +245,8 @@ def _replay_actions(game: Game, doc: Mapping[str, Any], verifying: bool, every_s
         action = entry["id"]
         actor = state.current_player()
         if entry["player"] != actor:
-            rules = "the game is over" if actor == TERMINAL else f"the rules say {'chance' if actor == CHANCE else actor}"
+            said = "chance" if actor == CHANCE else actor
+            rules = "the game is over" if actor == TERMINAL else f"the rules say {said}"
             raise RecordError(f"action #{index}: record says player {codec.describe(entry['player'])} acted, {rules}")
         try:
             label = state.action_to_string(action)

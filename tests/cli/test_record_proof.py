@@ -187,7 +187,8 @@ def test_a_game_played_in_czech_replays_and_resumes_in_english(
     code, out, err = run(capsys, "play", "--resume", str(path))
     after = json.loads(path.read_text())
     assert code == 0 and not err and "(the record's seed and every draw verified against it)" in out
-    assert len(after["actions"]) > len(before["actions"]) and after["actions"][:len(before["actions"])] == before["actions"]
+    kept = len(before["actions"])
+    assert len(after["actions"]) > kept and after["actions"][:kept] == before["actions"]
     assert_english(after)
 
 

@@ -216,8 +216,8 @@ def test_long_texts_and_wrong_kinds_get_short_specific_errors(tmp_path: Path) ->
     assert len(str(refused.value)) < 300
     beyond = json.loads(json.dumps(doc))
     beyond["actions"].append(dict(beyond["actions"][-1]))
-    with pytest.raises(RecordError, match=rf"^action #{len(doc['actions'])}: record says player -?\d acted, the game is "
-                                          r"over$"):
+    past = len(doc["actions"])
+    with pytest.raises(RecordError, match=rf"^action #{past}: record says player -?\d acted, the game is over$"):
         replay_record(beyond)
     with pytest.raises(RecordError, match=r"^record 'y{200}'\.\.\. cannot be read: ") as refused:
         read_record("y" * 100_000)
