@@ -227,7 +227,7 @@ def verified_commitment(doc: Mapping[str, Any]) -> str | None:
     commitment): such a record is *not verified*.
     """
     version = doc.get("version") if isinstance(doc, Mapping) else None
-    if not _is_int(version) or version < COMMITMENT_VERSION:
+    if type(version) is not int or version < COMMITMENT_VERSION:
         return None
     published = doc.get("seed_commitment")
     return published if isinstance(published, str) else None
