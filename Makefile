@@ -3,6 +3,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --quiet
+# The project is installed with the venv's own setuptools (put there first): no build environment is made.
+INSTALL := $(PIP) --no-build-isolation -e
 # One stamp per set of packages. Each set holds the one before it, so `make test` after `make play` adds to
 # the venv instead of starting again, and `make play` after `make test` installs nothing.
 PLAY_SET := $(VENV)/.play-set
@@ -21,16 +23,17 @@ endif
 # The rules, the server, the terminal and the compiler (mypyc): nothing for research, training or tests.
 $(PLAY_SET): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PIP) -e '.[server,compile]'
+	$(PIP) 'setuptools>=68'
+	$(INSTALL) '.[server,compile]'
 	touch $@
 
 $(TRAIN_SET): $(PLAY_SET)
 	$(PIP) $(TORCH)
-	$(PIP) -e '.[server,compile,research,train]'
+	$(INSTALL) '.[server,compile,research,train]'
 	touch $@
 
 $(TEST_SET): $(TRAIN_SET)
-	$(PIP) -e '.[server,compile,research,train,sim,test]'
+	$(INSTALL) '.[server,compile,research,train,sim,test]'
 	touch $@
 
 # Serve at once; the rules compile in the background and run compiled from the next start

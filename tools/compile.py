@@ -190,7 +190,9 @@ def speaker() -> Domain:
 
     Called only once the compiled modules in place are current or gone, as importing ``obelisk`` requires.
     """
-    sys.path.insert(0, str(ROOT))
+    checkout = str(Path(__file__).resolve().parent.parent)
+    if checkout not in sys.path:
+        sys.path.insert(0, checkout)
     from obelisk.cli import LANGUAGE_VARIABLE
     from obelisk.core import i18n
 
