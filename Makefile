@@ -27,8 +27,9 @@ $(PLAY_SET): pyproject.toml
 	$(INSTALL) '.[server,compile]'
 	touch $@
 
+# torch alone from its index; its dependencies come from PyPI with the rest.
 $(TRAIN_SET): $(PLAY_SET)
-	$(PIP) $(TORCH)
+	$(PIP) --no-deps $(TORCH)
 	$(INSTALL) '.[server,compile,research,train]'
 	touch $@
 

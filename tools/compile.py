@@ -249,8 +249,9 @@ def compile_later(modules: list[str]) -> int:
             return 0
         LOG.parent.mkdir(parents=True, exist_ok=True)
         with LOG.open("w") as log:
-            subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--stage"], cwd=ROOT, stdin=subprocess.DEVNULL,
-                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            # A session of its own: Ctrl+C on the server, which reaches make's process group, leaves it running.
+            subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--stage"], cwd=ROOT,
+                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     _say_compiling()
     return 0
 
