@@ -108,7 +108,8 @@ def test_the_installed_command_runs_from_the_wheel_alone(installed: Path, tmp_pa
 def test_the_installed_command_serves_a_table(installed: Path, tmp_path: Path) -> None:
     with Server(f"sqlite:///{tmp_path / 'tables.db'}", command=[str(installed / "obelisk")], cwd=tmp_path) as server:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]
-        created = httpx.post(f"{server.url}/api/tables", timeout=30, json={"game": "valley", "players": 2, "seats": seats})
+        created = httpx.post(f"{server.url}/api/tables", json={"game": "valley", "players": 2, "seats": seats},
+                             timeout=30)
         assert created.status_code == 201, created.text
         table, token = created.json()["table"]["id"], created.json()["tokens"]["0"]
         claimed = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": token, "name": "Ann"}, timeout=30)
