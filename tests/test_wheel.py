@@ -1,7 +1,8 @@
 """A built wheel is the whole product: installed into a clean environment it serves tables and plays.
 
-The wheel is built from a copy of this checkout's package (so compiled rules, caches and build folders
-of the checkout cannot leak into it) with the test environment's setuptools and no network. It is
+The wheel is built from a copy of this checkout's package, as ``pip install .`` would build it (with a
+compiled module beside its source, which the wheel must leave out: it is plain Python), with the test
+environment's setuptools and no network. It is
 installed without its dependencies into a new virtual environment that borrows the test environment's
 installed libraries through a path file, but not this checkout: everything ``obelisk`` reads at run
 time (component data, catalogs, board scripts, pages, migrations) must come from the wheel.
@@ -28,7 +29,9 @@ from tests.server.servers import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "obelisk"
-NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.egg-info")
+NOT_COPIED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+COMPILED = "obelisk/core/protocol.cpython-311-x86_64-linux-gnu.so"
+"""A compiled module as ``tools/compile.py`` leaves one beside its source; a wheel must not take it."""
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("setuptools") is None or importlib.util.find_spec("pip") is None,
@@ -47,13 +50,14 @@ def _run(*command: str | Path, cwd: Path, stdin: str = "") -> subprocess.Complet
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel of a clean copy of the checkout's sources."""
+    """The wheel of a copy of the checkout, as ``pip install .`` builds it, compiled rules beside the sources."""
     folder = tmp_path_factory.mktemp("wheel")
     source = folder / "source"
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(PACKAGE, source / "obelisk", ignore=NOT_SHIPPED)
+    shutil.copytree(PACKAGE, source / "obelisk", ignore=NOT_COPIED)
+    (source / COMPILED).write_bytes(b"not a library")
     _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
          "--wheel-dir", folder / "dist", source, cwd=folder)
     (built,) = (folder / "dist").glob("obelisk-*.whl")
