@@ -165,6 +165,9 @@ def test_the_lines_speak_czech_when_asked(tool: ModuleType, monkeypatch: pytest.
 
 def test_a_missing_compiler_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     tool = _tool()
+    monkeypatch.delenv("CC", raising=False)
     monkeypatch.setattr(tool.sysconfig, "get_config_var", lambda name: "no-such-cc-here -pthread")
     assert tool.missing_tool() == "no-such-cc-here"
+    monkeypatch.setenv("CC", "another-missing-cc")
+    assert tool.missing_tool() == "another-missing-cc"
 

@@ -140,8 +140,11 @@ def put_in_place(wanted: str) -> None:
 
 
 def missing_tool() -> str | None:
-    """What compiling needs and this machine lacks (a C compiler, the Python headers, mypy), or None."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    """What compiling needs and this machine lacks (a C compiler, the Python headers, mypy), or None.
+
+    The compiler is the one setuptools would run: ``$CC``, else the one Python was built with.
+    """
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return compiler
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
