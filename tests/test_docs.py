@@ -229,3 +229,17 @@ def test_a_broken_link_or_anchor_is_found(tmp_path: Path) -> None:
     problems = list(_link_problems(page))
     assert any("#nope" in problem for problem in problems) and any("missing.md" in problem for problem in problems)
     assert not any("#a-section-xpy" in problem for problem in problems)
+
+
+def test_every_benchmark_script_has_its_section() -> None:
+    page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    scripts = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "benchmarks").glob("*.py"))
+    assert scripts and [script for script in scripts if f"`{script}`" not in page] == []
+
+
+def test_the_index_links_every_page() -> None:
+    index = ROOT / "docs" / "README.md"
+    linked = {(index.parent / match.group(1).partition("#")[0]).resolve()
+              for match in _LINK.finditer(index.read_text(encoding="utf-8"))}
+    pages = {page.resolve() for page in (ROOT / "docs").rglob("*.md") if page != index}
+    assert sorted(str(page.relative_to(ROOT)) for page in pages - linked) == []
