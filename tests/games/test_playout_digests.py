@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import obelisk
+from obelisk import games
 from obelisk.core.testing import playout_digests
 
 HERE = Path(__file__).resolve().parent
@@ -60,6 +61,10 @@ def digests_of(game_id: str) -> dict[str, list[str]]:
 
 def _path(game_id: str) -> Path:
     return HERE / game_id / "playout_digests.json"
+
+
+def test_every_game_has_its_playouts() -> None:
+    assert sorted(CASES) == games.shipped()
 
 
 @pytest.mark.parametrize("game_id", sorted(CASES))
