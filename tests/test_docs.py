@@ -31,7 +31,8 @@ from obelisk import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
-FOLDERS = ("obelisk/", "tests/", "tools/", "benchmarks/", "docs/", "examples/", ".ci/", "build/")
+FOLDERS = ("obelisk/", "tests/", "tools/", "benchmarks/", "docs/", "examples/", ".ci/")
+"""Where the named files live; `build/` is left out: what the compile step writes there exists only after it ran."""
 ROOT_FILES = ("pyproject.toml", "Makefile", "README.md")
 PLACEHOLDERS = re.compile(r"<[^>]*>|(?<![A-Za-z])(?:ID|GAME|NAME|VARIANT|Id)(?![A-Za-z])")
 EXAMPLES = {
