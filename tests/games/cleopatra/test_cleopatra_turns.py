@@ -273,6 +273,23 @@ def test_crocodile_tie_rules(rule: str, eaten: list[bool]) -> None:
     assert s.final["eaten"] == eaten
 
 
+@pytest.mark.parametrize("rule", ["all", "none", "richest"])
+@pytest.mark.parametrize("players,amulets", [(3, [2, 2, 2]), (3, [0, 0, 0]), (4, [5, 5, 5, 5])])
+def test_nobody_is_eaten_when_every_architect_has_as_many_amulets(rule: str, players: int,
+                                                                  amulets: list[int]) -> None:
+    """ "Hráč, který jich má nejvíc, je sežrán královniným krokodýlem a nemůže hru vyhrát. … Nejbohatší
+    architekt je vítěz." With everybody level nobody has the most: nobody is eaten, whatever the option for
+    ties of some of them, and the richest architect wins (ruling 8)."""
+    s = start(players, crocodile_ties=rule)
+    s.talents = [30, 25, 20, 10][:players]
+    s.amulets = list(amulets)
+    s.merchants = [0, 1, 0, 0][:players]
+    s._end_game()
+    assert s.final["eaten"] == [False] * players
+    assert s.final["talents"] == [30, 28, 20, 10][:players]  # every architect keeps the merchant bonus
+    assert s.returns()[0] == 1.0 and max(s.returns()[1:]) < 1.0
+
+
 def test_talent_tie_goes_to_fewer_amulets_then_shared() -> None:
     s = end_state(crocodile_ties="none")
     s.talents = [20, 20, 20]
