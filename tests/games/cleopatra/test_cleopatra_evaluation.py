@@ -56,7 +56,8 @@ def test_a_secret_bid_counts_as_spent_before_the_offering_is_resolved() -> None:
 def test_level_corruption_is_little_risk_but_one_amulet_more_is() -> None:
     """Nobody is eaten while everybody is level (ruling 8). With empty hands, no merchants and no bids a
     seat's wealth is its talents, here 10 above the mean; level, each architect is more likely to survive
-    than not, so more than half of that lead counts. One amulet more puts the crocodile on that seat."""
+    than not, so more than half of that lead counts (not so under ``crocodile_ties=all``, which eats every
+    level architect). One amulet more puts the crocodile on that seat."""
     s = start()
     s.talents = [20, 10, 0]
     s.amulets = [3, 3, 3]
@@ -64,3 +65,6 @@ def test_level_corruption_is_little_risk_but_one_amulet_more_is() -> None:
     assert level[0] > math.tanh(0.5 * 10 / 20) and level[2] < 0
     s.amulets = [4, 3, 3]
     assert s.evaluate()[0] < 0 < level[0]
+    eat_all = start(crocodile_ties="all")  # everybody level is everybody eaten: the risk stays high
+    eat_all.talents, eat_all.amulets = [20, 10, 0], [3, 3, 3]
+    assert 0 < eat_all.evaluate()[0] < math.tanh(0.5 * 10 / 20)
