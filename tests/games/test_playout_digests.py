@@ -26,6 +26,7 @@ CASES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {}), (3, {}), (4, {}), (5, {}),
         (3, {"uphill": True, "mirror_reflect": True}),
         (4, {"move_limit": 8, "unaffordable": "penalty", "change": "unlimited", "tiebreak": "coins"}),
+        (3, {"unaffordable": "forbid"}),
     ],
     "tomb": [
         (2, {}), (3, {"max_rounds": 60}), (4, {"max_rounds": 60}), (5, {"max_rounds": 40}), (6, {"max_rounds": 30}),
