@@ -123,3 +123,45 @@ def test_only_one_process_decides_each_bot_move() -> None:
             assert bot_moves >= 6 and sum(decided) == bot_moves, (decided, bot_moves)
     finally:
         drop()
+
+
+def test_a_process_that_dies_while_deciding_leaves_the_bot_to_another() -> None:
+    url, drop = fresh_postgres()
+    try:
+        with Server(url) as first, Server(url) as second:
+            created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
+                "game": "solomon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:2s"}]}).json()
+            table, token = created["table"]["id"], created["tokens"]["0"]
+            headers = {"Authorization": f"Bearer {token}"}
+            assert httpx.post(f"{first.url}/api/tables/{table}/claim", timeout=30,
+                              json={"token": token, "name": "P0"}).status_code == 200
+            assert httpx.get(f"{second.url}/api/tables/{table}", timeout=30).status_code == 200
+            deadline = time.monotonic() + 120
+            while True:  # the person plays through the first process until the bot is to act
+                assert time.monotonic() < deadline, "the bot's turn never came"
+                summary = httpx.get(f"{first.url}/api/tables/{table}", timeout=30).json()
+                if summary["to_act"] == 1:
+                    break
+                mine = httpx.get(f"{first.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
+                if mine["legal"]:
+                    httpx.post(f"{first.url}/api/tables/{table}/moves", headers=headers, timeout=30,
+                               json={"version": mine["version"], "action": mine["legal"][0][0]})
+            version = summary["version"]
+
+            def busy(server: Server) -> int:
+                return int(httpx.get(f"{server.url}/api/health", timeout=30).json()["bots"]["busy"])
+
+            while not (deciding := [s for s in (first, second) if busy(s)]):
+                assert time.monotonic() < deadline, "no process started deciding"
+                time.sleep(0.02)
+            [dying] = deciding  # one process decides, never both
+            other = second if dying is first else first
+            dying.kill()  # mid-search: its connection, and with it the table's lock, is gone
+            while (after := httpx.get(f"{other.url}/api/tables/{table}", timeout=30).json())["version"] == version:
+                assert time.monotonic() < deadline, "no process took the bot over:\n" + other.log()
+                time.sleep(0.1)
+            log = httpx.get(f"{other.url}/api/tables/{table}/frame", timeout=30).json()["log"]
+            assert log[-1]["actor"] == 1 or after["to_act"] == 0
+            assert httpx.get(f"{other.url}/api/health", timeout=30).json()["bots"]["decisions"] >= 1
+    finally:
+        drop()
