@@ -687,8 +687,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         engine = open_database(config.db_url)
-        tables = Tables(engine, bots=BotScheduler(config.bot_workers), bot_delay=config.bot_delay,
-                        cache_size=config.cache_size)
+        bots = BotScheduler(config.bot_workers)
+        bots.start()
+        tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
         if config.tune_process:
             tune_process()

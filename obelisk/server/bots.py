@@ -177,6 +177,9 @@ class _ThreadLane:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=WORKER_NAME)
         self.restarts = 0
 
+    async def start(self) -> None:
+        """Nothing to start: the thread is there."""
+
     async def run(self, decision: Decision, limit: float, grace: float) -> tuple[int, bool]:
         self._flag.clear()
         stop = _stop_check(self._flag.is_set, limit)
@@ -229,10 +232,14 @@ class _ProcessLane:
         self.restarts = 0
         self._started = False
 
-    async def run(self, decision: Decision, limit: float, grace: float) -> tuple[int, bool]:
-        self._flag.value = 0  # before a start, so a stop asked for meanwhile is kept
+    async def start(self) -> None:
+        """Have a live worker: start one unless it runs."""
         if self._process is None or not self._process.is_alive():
             await self._start()
+
+    async def run(self, decision: Decision, limit: float, grace: float) -> tuple[int, bool]:
+        self._flag.value = 0  # before a start, so a stop asked for meanwhile is kept
+        await self.start()
         assert self._connection is not None
         try:
             self._connection.send((decision, limit))
@@ -393,6 +400,13 @@ class BotScheduler:
         self._counts = _Counts()
         self._closed = False
 
+    def start(self) -> None:
+        """Start the workers now, in the background, rather than each at its first decision: a worker
+        process takes a second or more to import the games, which a first reply would otherwise wait for."""
+        task = asyncio.get_running_loop().create_task(self._start_lanes())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def decide(self, table: str, key: Hashable, decision: Decision) -> int:
         """The action of ``decision`` for ``table``; ``Cancelled`` once :meth:`keep_only` drops ``key``."""
         if self._closed:
@@ -444,7 +458,23 @@ class BotScheduler:
 
     # ---- inside --------------------------------------------------------------------------
 
+    async def _start_lanes(self) -> None:
+        for lane in list(self._idle):
+            if self._closed or lane not in self._idle:
+                continue
+            self._idle.remove(lane)  # no decision is given to a lane while it starts
+            try:
+                await lane.start()
+            except LaneFailure as failure:
+                log.error("a bot worker could not be started: %s", failure)
+            finally:
+                if not self._closed:
+                    self._idle.append(lane)
+                    self._dispatch()
+
     def _jobs(self, table: str) -> list[_Job]:
+        if not (self._queues or self._running or self._waiting):
+            return []  # the usual case, on every change of every table
         jobs = list(self._queues.get(table, ()))
         jobs += [job for job, _ in self._running.values() if job.table == table]
         jobs += [job for job in self._waiting if job.table == table]

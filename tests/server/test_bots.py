@@ -290,6 +290,7 @@ def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decid
     with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
         assert health(client) == (200, {"status": "ok", "bots": {
             "workers": 1, "busy": 0, "queued": 0, "decisions": 0, "interrupted": 0, "failures": 0, "restarts": 0}})
+        until(lambda: len(bot_workers()) == 1, "the worker did not start with the server")
         table, tokens = seated(client, game="valley", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
         until_bot_moves(client, table, tokens["0"], 1)
         [worker] = bot_workers()
