@@ -278,14 +278,17 @@ class _ProcessLane:
         watched = (self._connection.fileno(), self._process.sentinel)
         for fd in watched:
             loop.add_reader(fd, wake)
+        answered = True
         try:
             await asyncio.wait_for(woken, timeout)
         except asyncio.TimeoutError:
-            self._discard()
-            raise LaneFailure(f"the bot worker did not answer within {timeout:g}s of {what}; it was replaced") from None
+            answered = False
         finally:
             for fd in watched:
                 loop.remove_reader(fd)
+        if not answered:
+            self._discard()
+            raise LaneFailure(f"the bot worker did not answer within {timeout:g}s of {what}; it was replaced")
         try:
             if self._connection.poll():
                 return self._connection.recv()
@@ -466,6 +469,7 @@ class BotScheduler:
             try:
                 await lane.start()
             except LaneFailure as failure:
+                self._count_failure(str(failure))
                 log.error("a bot worker could not be started: %s", failure)
             finally:
                 if not self._closed:
@@ -541,10 +545,7 @@ class BotScheduler:
 
     def _failed(self, job: _Job, reason: str) -> None:
         """Count a failed attempt and try ``job`` again after a pause, unless it is no longer wanted."""
-        counts = self._counts
-        counts.failures += 1
-        counts.failing += 1
-        counts.last_failure = reason
+        self._count_failure(reason)
         job.attempts += 1
         pause = min(RETRY_MAX, RETRY_FIRST * 2 ** (job.attempts - 1))
         log.error("table %s: bot %r of seat %d: %s; trying again in %gs", job.table, job.decision.spec,
@@ -553,6 +554,12 @@ class BotScheduler:
             return
         self._waiting.add(job)
         job.retry = asyncio.get_running_loop().call_later(pause, self._again, job)
+
+    def _count_failure(self, reason: str) -> None:
+        counts = self._counts
+        counts.failures += 1
+        counts.failing += 1
+        counts.last_failure = reason
 
     def _again(self, job: _Job) -> None:
         self._waiting.discard(job)

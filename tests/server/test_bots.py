@@ -327,3 +327,18 @@ def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decid
         until_bot_moves(client, table, tokens["0"], 1)
         status, body = health(client)
         assert status == 200 and "reason" not in body and body["bots"]["restarts"] >= 3
+
+
+def test_a_worker_that_stops_answering_is_killed_and_replaced(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "DECISION_SECONDS", 1.0)
+    monkeypatch.setattr(bots, "GRACE_SECONDS", 1.0)
+    monkeypatch.setattr(bots, "RETRY_FIRST", 0.1)
+    with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
+        table, tokens = seated(client, game="valley", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+        until_bot_moves(client, table, tokens["0"], 1)
+        [worker] = bot_workers()
+        os.kill(worker, signal.SIGSTOP)  # alive, but it will never answer again
+        until_bot_moves(client, table, tokens["0"], 1)
+        status, body = health(client)
+        assert status == 200 and body["bots"]["failures"] == 1 and body["bots"]["restarts"] == 1
+        assert worker not in bot_workers()
