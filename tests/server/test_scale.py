@@ -129,8 +129,10 @@ def test_a_process_that_dies_while_deciding_leaves_the_bot_to_another() -> None:
     url, drop = fresh_postgres()
     try:
         with Server(url) as first, Server(url) as second:
+            # a search no machine finishes before the 3 s cut, so the kill lands while it runs
+            slow = "ismcts:1000,rollout=greedy,depth=20"
             created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
-                "game": "solomon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:2s"}]}).json()
+                "game": "solomon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": slow}]}).json()
             table, token = created["table"]["id"], created["tokens"]["0"]
             headers = {"Authorization": f"Bearer {token}"}
             assert httpx.post(f"{first.url}/api/tables/{table}/claim", timeout=30,
