@@ -293,6 +293,7 @@ def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decid
         until(lambda: len(bot_workers()) == 1, "the worker did not start with the server")
         table, tokens = seated(client, game="valley", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
         until_bot_moves(client, table, tokens["0"], 1)
+        wait_for(client, table, tokens["0"], lambda f: bool(f["legal"]))  # the bot is done for now
         [worker] = bot_workers()
         os.kill(worker, signal.SIGKILL)  # as the OOM killer would, between two decisions
         until(lambda: worker not in bot_workers(), "the worker did not die")
@@ -316,9 +317,14 @@ def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decid
         thread = threading.Thread(target=killer)
         thread.start()
         try:
-            until(lambda: frame_of(client, table)["table"]["to_act"] == 1 or not move_once(client, table, tokens["0"])
-                  and frame_of(client, table)["table"]["to_act"] == 1, "the bot's turn never came")
-            status, body = until(lambda: (answer := health(client))[0] == 503 and answer, "health stayed green")
+            until(lambda: not bot_workers(), "the worker outlived the killing")
+
+            def failing() -> tuple[int, dict[str, Any]] | None:
+                move_once(client, table, tokens["0"])  # the person plays on, so the bot is asked to decide
+                answer = health(client)
+                return answer if answer[0] == 503 else None
+
+            status, body = until(failing, "health stayed green")
             assert body["status"] == "failing" and body["bots"]["failures"] >= 2
             assert "the bot worker stopped (killed by signal SIGKILL)" in body["reason"], body
         finally:
@@ -336,6 +342,7 @@ def test_a_worker_that_stops_answering_is_killed_and_replaced(sqlite_url: str, m
     with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
         table, tokens = seated(client, game="valley", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
         until_bot_moves(client, table, tokens["0"], 1)
+        wait_for(client, table, tokens["0"], lambda f: bool(f["legal"]))  # the bot is done for now
         [worker] = bot_workers()
         os.kill(worker, signal.SIGSTOP)  # alive, but it will never answer again
         until_bot_moves(client, table, tokens["0"], 1)
