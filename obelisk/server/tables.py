@@ -1135,28 +1135,36 @@ class Tables:
             self._check_later(table_id, live)
             return
         try:
-            if self.elector.shared:
-                await self._read_again(live)  # the process that decided before may have moved since
-            while not self._closing:
-                snap = live.snap
-                turn = bot_turn(snap)
-                if turn is None:
-                    return
-                _, seat, spec = turn
-                started = time.monotonic()
-                decision = Decision(snap.game.id, snap.game.num_players, dict(snap.options), snap.seed,
-                                    tuple(snap.state.history()), spec, seat, secrets.randbelow(2**31))
-                try:
-                    action = await self.bots.decide(table_id, turn, decision)
-                except Cancelled:
-                    continue  # the table moved on: look at it again
-                await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
-                if not await self._apply_bot(table_id, live, snap, seat, spec, action):
-                    return
+            await self._bot_loop(table_id, live)
         except Exception:
             log.exception("table %s: its bots stopped", table_id)
+            return
         finally:
             await self.elector.release(table_id)
+        if not self._closing and bot_turn(live.snap) is not None:
+            # a bot's turn came while the lock was being released: this task is done by the time this runs
+            asyncio.get_running_loop().call_soon(self._schedule_bots, table_id, live)
+
+    async def _bot_loop(self, table_id: str, live: Live) -> None:
+        """Decide and apply the bots' moves while a bot is to act (this process holding the table's bots)."""
+        if self.elector.shared:
+            await self._read_again(live)  # the process that decided before may have moved since
+        while not self._closing:
+            snap = live.snap
+            turn = bot_turn(snap)
+            if turn is None:
+                return
+            _, seat, spec = turn
+            started = time.monotonic()
+            decision = Decision(snap.game.id, snap.game.num_players, dict(snap.options), snap.seed,
+                                tuple(snap.state.history()), spec, seat, secrets.randbelow(2**31))
+            try:
+                action = await self.bots.decide(table_id, turn, decision)
+            except Cancelled:
+                continue  # the table moved on: look at it again
+            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            if not await self._apply_bot(table_id, live, snap, seat, spec, action):
+                return
 
     async def _apply_bot(self, table_id: str, live: Live, snap: Snapshot, seat: int, spec: str, action: int
                          ) -> bool:
