@@ -60,7 +60,7 @@ INFO = GameInfo(
         ),
     ),
     default_players=2,
-    turns=(12, 24),
+    turns=(13, 24),
 )
 """The game's name, description and options, as the lobby shows them (translated as terms)."""
 
