@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab
-from tests.web.lobby import choose_game, set_name, stored_seat, table_of
+from tests.web.lobby import choose_game, stored_seat, table_of
 from tests.web.wording import english_leftovers, english_share, shown_text
 
 GAMES = {"solomon": "King Solomon's Treasury", "tomb": "Secret of the Ancient Tomb",

@@ -70,9 +70,10 @@ function clockText(seconds) {
   return t.n("{n} day", "{n} days", value / 86400);
 }
 
-/** The length of a game in words: the rulebook's minutes where it gives them, and turns each player takes. */
-function lengthText(game) {
-  const parts = [];
+/** What a card says about a game: the players, and its length in the rulebook's minutes where it gives them
+ * and in turns each player takes. */
+function facts(game) {
+  const parts = [t("{min}–{max} players", { min: game.min_players, max: game.max_players })];
   if (game.minutes) {
     const [low, high] = game.minutes;
     parts.push(low === high ? t.n("about {n} minute", "about {n} minutes", low)
@@ -83,7 +84,7 @@ function lengthText(game) {
     parts.push(low === high ? t.n("{n} turn each", "{n} turns each", low)
       : t("{low}–{high} turns each", { low, high }));
   }
-  return parts.join(" · ");
+  return parts;
 }
 
 function sentence(text) {
@@ -102,9 +103,7 @@ function gameCard(game) {
       alt: t("The board of {game} in the middle of a game", { game: game.name }),
     }),
     el("h3", { id: titleId }, game.name),
-    el("p", { class: "facts" },
-      t("{min}–{max} players", { min: game.min_players, max: game.max_players }),
-      lengthText(game) ? ` · ${lengthText(game)}` : ""),
+    el("p", { class: "facts" }, facts(game).flatMap((fact, index) => [index ? " · " : "", el("span", {}, fact)])),
     el("p", {}, sentence(game.description)),
     choose);
 }
