@@ -179,6 +179,9 @@ def test_my_tables_put_the_tables_awaiting_this_browser_first_and_forget_a_gone_
     expect(rows.nth(1)).to_contain_text("Bea, Ann (you)")
     expect(rows.nth(1)).to_contain_text("playing · last change")
     expect(rows.nth(1).get_by_text("Your move", exact=True)).to_have_count(0)
+    html = tab.page.content()
+    tokens = [against_bot["tokens"]["0"], *friends["tokens"].values()]
+    assert not [token for token in tokens if token in html], "a seat's token is on the page"
     gone = rows.nth(2)
     expect(gone).to_contain_text("A table that is gone")
     gone.get_by_role("button", name="Forget table gone-table").click()
