@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    infos = [i for i in obelisk.games() if not args.only or i.id in args.only.split(",")]
+    infos = [i for i in obelisk.list_games() if not args.only or i.id in args.only.split(",")]
     started = time.monotonic()
     with ProcessPoolExecutor(args.jobs) as pool:
         for info in infos:

@@ -51,7 +51,7 @@ class LeftGame(Exception):
 
 def list_games(json_output: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
     """List the games with their player ranges and options."""
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if json_output:
         print(json.dumps([info.to_dict() for info in infos], indent=1))
         return
@@ -588,7 +588,7 @@ def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Pa
 
 
 def _ask_game() -> str:
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if not infos:
         raise UserError(tr("no games are installed"))
     for number, info in enumerate(infos, 1):
@@ -605,7 +605,7 @@ def _ask_game() -> str:
 
 
 def _ask_players(game_id: str) -> int:
-    info = next(i for i in obelisk.games() if i.id == game_id)
+    info = next(i for i in obelisk.list_games() if i.id == game_id)
     low, high = info.min_players, info.max_players
     default = info.default_players or low
     if low == high:
