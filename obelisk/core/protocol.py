@@ -750,6 +750,38 @@ class State(ABC):
         """
         return self._undo_scan(seat)[0]
 
+    def is_final(self, action: Any) -> bool:
+        """Whether the seat to act, once it takes the legal ``action``, can no longer take it back.
+
+        The rule of ``undo_points`` said before the decision, so a client can warn first: a decision is
+        final when it reveals something hidden (``_reveals``), when a chance event follows it (a server
+        draws chance at once), when it ends the game, or when it hands the decision to another seat (who
+        may decide at once, and a seat never takes back across another's decision). Each game decides it
+        from what every seat sees, so the mark tells nobody anything hidden. An action that is not legal
+        now, or a position where no seat is to act, raises ``IllegalActionError``.
+        """
+        action = _as_action_id(action)
+        current = self._current_player()
+        if current == TERMINAL:
+            raise IllegalActionError("the game is over; no action can be applied")
+        if current == CHANCE:
+            raise IllegalActionError("chance is to act: only a seat's decision can be final")
+        legal = self._legal
+        if not _in_ascending(legal if legal is not None else self._compute_legal(), action):
+            self._raise_illegal(action, None)
+        return self._is_final(action)
+
+    def _is_final(self, action: int) -> bool:
+        """The hook of ``is_final`` (``action`` is legal): revealing, or another actor after it on a copy.
+
+        A game whose ``_reveals`` already applies the action to a copy overrides this to do so once.
+        """
+        if self._reveals(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player()
+
     def undo(self, seat: Any, steps: Any = 1) -> "State":
         """A new state: this game without ``seat``'s last ``steps`` decisions; this state is left as it is.
 

@@ -202,6 +202,18 @@ class Snapshot:
             count += 1
         return count
 
+    @functools.cached_property
+    def finals(self) -> dict[int, bool]:
+        """``State.is_final`` of each legal action of the seat to act (none at chance or the end).
+
+        Worked out once per version, however many frames in however many languages are built from it:
+        the marks depend on the position alone, and each one looks a step ahead on a copy.
+        """
+        state = self.state
+        if state.current_player() < 0:
+            return {}
+        return {action: state.is_final(action) for action in state.legal_actions()}
+
     def log_start(self, sent: int) -> int:
         """The first log seq a client that was sent version ``sent`` must be sent again: ``sent``, or lower
         when an undo since took entries away (the client drops its entries from there on)."""
@@ -324,7 +336,8 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
     viewer = snap.game.num_players if seat is None else seat
     legal: list[list[Any]] = []
     if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
-        legal = [[a, state.action_to_string(a), *snap.game.action_range(a)] for a in state.legal_actions()]
+        finals = snap.finals
+        legal = [[a, state.action_to_string(a), *snap.game.action_range(a), finals[a]] for a in state.legal_actions()]
     finished = snap.status == "finished"
     log_from = snap.log_start(sent)
     return {

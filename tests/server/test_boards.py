@@ -29,9 +29,10 @@ def test_legal_actions_carry_their_named_range(lite: TestClient, game: str) -> N
     _, current = to_act(lite, table, tokens)
     assert current["legal"]
     rules = game_class(game)(players)
-    for action, label, name, index in current["legal"]:
+    for action, label, name, index, final in current["legal"]:
         assert isinstance(label, str) and label
         assert (name, index) == rules.action_range(action)
+        assert final in (True, False)
     assert current["table"]["board"] == board_script(game)
 
 

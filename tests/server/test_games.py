@@ -116,8 +116,13 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     assert message["view"] == plain(view)
     assert message["text"] == game.render_observation(view)
     viewer_acts = seat is not None and state.current_player() == seat and message["status"] == "playing"
-    expected_legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] if viewer_acts else []
+    expected_legal = [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)]
+                      for a in state.legal_actions()] if viewer_acts else []
     assert message["legal"] == expected_legal
+    if viewer_acts:
+        # Derivable from the seat's view: a position the seat cannot tell from the true one marks alike.
+        shadow = state.resample_from_infostate(seat, random.Random(version))
+        assert [entry[4] for entry in message["legal"]] == [shadow.is_final(a) for a in shadow.legal_actions()]
     assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}

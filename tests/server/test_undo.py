@@ -158,9 +158,14 @@ def play_with_undos(client: TestClient, table: str, tokens: dict[str, str], rng:
             break
         token = tokens[str(current["table"]["to_act"])]
         mine = frame_of(client, table, token)
-        moved = move(client, table, token, mine["version"], rng.choice(mine["legal"])[0])
+        chosen = rng.choice(mine["legal"])
+        moved = move(client, table, token, mine["version"], chosen[0])
         after = frame_of(client, table, token)
         assert after["undo"] == state_of(client, table).undo_points(mine["seat"])
+        # The mark said it: a move not marked final leaves the seat to act, free to take it back; a final one
+        # ends in another seat (or the end) to act, or cannot be taken back.
+        again = after["table"]["to_act"] == mine["seat"]
+        assert (again and after["undo"] >= 1) if not chosen[4] else (not again or after["undo"] == 0)
         if after["undo"] and rng.random() < 0.35:
             assert undo(client, table, token, {"version": moved}).status_code == 200
             undone += 1

@@ -1376,6 +1376,22 @@ class CleopatraState(State):
         hand, laying a mosaic, claims, accepting offers, a secret bid or Vizier
         keep, the hand limit choice and ending the turn show nothing.
         """
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() in (CHANCE, TERMINAL)
+
+    def _is_final(self, action: int) -> bool:
+        """Revealing, or another actor (chance, the end) after it: one copy looks ahead for both."""
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player()
+
+    def _quiet(self, action: int) -> bool:
+        """Whether ``action`` itself shows nothing hidden (what follows it aside): see ``_reveals``."""
         name, index = self._rules.actions.decode(action)
         seat = self.turn
         public = self.known[self.num_players][seat]
@@ -1390,11 +1406,7 @@ class CleopatraState(State):
             quiet = self._hand_public(seat)
         else:
             quiet = name in QUIET_DECISIONS
-        if not quiet:
-            return True
-        after = self.clone()
-        after._apply_action(action)
-        return after._current_player() in (CHANCE, TERMINAL)
+        return quiet
 
     def _hidden_action_string(self, action: int) -> str:
         if self.queue:
