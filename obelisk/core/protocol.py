@@ -228,6 +228,20 @@ class Game(ABC):
         nothing else in between (a step of a walk); empty where the game wants the whole screen."""
         return ""
 
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        """What the seat to act must do now, one short line in the active language ("buy, play, entomb or end
+        the turn", "pay 3 more gold for Ankh"), from ``view`` alone; "" when no seat is to act.
+
+        It names no seat: a client puts "Your turn — " or the player before it. Built from any seat's view
+        of the position it reads the same for every seat, so it tells nobody anything hidden.
+        """
+        return ""
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        """How far the game has come, one short line in the game's own terms ("round 4 · chamber closed"),
+        from ``view`` alone: what a client shows instead of an event counter."""
+        return ""
+
     def observation_tensor_size(self) -> int:
         """Length of the flat observation tensor (layout documented in the game's docs)."""
         raise TypeError(f"game {self.id!r} defines no observation tensor")

@@ -316,6 +316,11 @@ def result(game: Game, state: State) -> dict[str, Any]:
     return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys}}
 
 
+def decision(game: Game, view: Mapping[str, Any], to_act: int | None) -> dict[str, Any] | None:
+    """Who is to decide and what, in words (``Game.render_decision``); None while nobody is to act."""
+    return None if to_act is None else {"seat": to_act, "text": game.render_decision(view)}
+
+
 def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent: int = 0,
           lang: str | None = None) -> dict[str, Any]:
     """Everything ``seat`` (``None``: a spectator) may see of the table now, worded in ``lang`` (by default
@@ -347,6 +352,8 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
+        "decision": decision(snap.game, view, snap.to_act),
+        "progress": snap.game.render_progress(view),
         "undo": 0 if seat is None else snap.undo_points(seat),
         "log": _log_view(snap.log[bisect.bisect_left(snap.log, log_from, key=lambda e: e.seq):], viewer, lang),
         "log_from": log_from,
@@ -403,6 +410,8 @@ def _replay_frame(snap: Snapshot, seat: int | None, step: int, steps: int, state
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": [],
+        "decision": decision(snap.game, view, acting if acting >= 0 else None),
+        "progress": snap.game.render_progress(view),
         "undo": 0,
         "log": [{"seq": i, "actor": e.actor, "text": e.texts[lang][viewer]} for i, e in enumerate(snap.log[:step])],
         "log_from": 0,

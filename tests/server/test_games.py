@@ -109,8 +109,8 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "undo", "log", "log_from",
-                            "status", "result", "reveal"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "decision", "progress",
+                            "undo", "log", "log_from", "status", "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
     assert message["view"] == plain(view)
@@ -119,6 +119,16 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     expected_legal = [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)]
                       for a in state.legal_actions()] if viewer_acts else []
     assert message["legal"] == expected_legal
+    # The decision and the progress are worded from the seat's view, and read the same from a spectator's:
+    # they name nothing private to anyone.
+    spectator_view = state.observation(None)
+    acting = state.current_player()
+    assert message["decision"] == ({"seat": acting, "text": game.render_decision(view)}
+                                   if message["status"] == "playing" and acting >= 0 else None)
+    if message["decision"] is not None:
+        assert message["decision"]["text"] and message["decision"]["text"] == game.render_decision(spectator_view)
+    assert message["progress"] == game.render_progress(view) == game.render_progress(spectator_view)
+    assert message["progress"]
     if viewer_acts:
         # Derivable from the seat's view: a position the seat cannot tell from the true one marks alike.
         shadow = state.resample_from_infostate(seat, random.Random(version))

@@ -11,6 +11,7 @@ from obelisk.games.cleopatra.actions import make_actions
 from obelisk.games.cleopatra.data import SCORE_HEADINGS, DataError, build_help, load_tables, tr
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
+from obelisk.games.cleopatra.status import render_decision, render_progress
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_legend, render_observation
 
@@ -98,6 +99,12 @@ class CleopatraGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_observation(self.tables, view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(self.tables, view)

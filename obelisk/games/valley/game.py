@@ -13,6 +13,7 @@ from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth, score_heading
 from obelisk.games.valley.state import ValleyState
+from obelisk.games.valley.status import render_decision, render_progress
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_legend, render_view
 
@@ -98,6 +99,12 @@ class ValleyGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
 
     def score_heading(self, category: str) -> str:
         return score_heading(category)
