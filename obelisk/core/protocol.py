@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
+from obelisk.core import outcome as outcomes
 from obelisk.core.help import GameHelp
 from obelisk.core.seeds import MAX_SEED, check_seed
 
@@ -698,6 +699,29 @@ class State(ABC):
             if not _is_int(seat) or not 0 <= seat < self.num_players:
                 raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         return self._tie_break(ahead, behind)
+
+    def outcome(self) -> dict[str, Any]:
+        """How the game ended, in words of the active language: ``{"winners": [seats], "places": [1-based
+        place per seat, ties share the better one], "reasons": [lines]}``.
+
+        The places follow the ranking the returns are made from; the reasons say why, in the game's own
+        terms (the game's hook ``_outcome``): the scores and tie-breaks that decided, and whatever else did
+        (who reached the chamber first, who was eaten by the crocodile). Only at the end, when nothing is
+        hidden any more; before it, ``ValueError``.
+        """
+        if self._current_player() != TERMINAL:
+            raise ValueError("the game is not over: it has no outcome yet")
+        places = outcomes.places(self._rank_keys())
+        winners, reasons = self._outcome(places)
+        return {"winners": winners, "places": places, "reasons": reasons}
+
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        """The winners and the reasons of a finished game whose seats took ``places``.
+
+        The default: the seats in first place win, and the reasons are the winner's score and every tie of
+        scores with the tie-break that broke it (``obelisk.core.outcome.ranking``).
+        """
+        return outcomes.first_places(places), outcomes.ranking(self, places)
 
     def evaluate(self) -> list[float]:
         """Per-seat heuristic value in [-1, 1]: ``returns()`` at the end, the game's estimate before.

@@ -310,10 +310,12 @@ def _log_view(entries: Sequence[LogEntry], viewer: int, lang: str) -> list[dict[
 
 
 def result(game: Game, state: State) -> dict[str, Any]:
-    """The final returns and scores, with a readable heading for every scoring category (``Game.score_heading``)."""
+    """The final returns and scores, with a readable heading for every scoring category (``Game.score_heading``)
+    and the outcome in words (``State.outcome``: winners, places, reasons)."""
     scores = state.scores()
     keys = dict.fromkeys(key for score in scores for key in score.get("breakdown", {}))
-    return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys}}
+    return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys},
+            "outcome": state.outcome()}
 
 
 def decision(game: Game, view: Mapping[str, Any], to_act: int | None) -> dict[str, Any] | None:

@@ -150,6 +150,8 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
                 assert received.get(path, ...) != value, f"seat {other}'s private {path} reached seat {seat}"
     if message["status"] != "finished":
         assert message["result"] is None and message["reveal"] is None
+    else:
+        assert message["result"]["outcome"] == plain(state.outcome())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

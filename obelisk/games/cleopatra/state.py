@@ -39,6 +39,7 @@ from obelisk.games.cleopatra.actions import action_to_string, illegal_reason, tr
 from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
+from obelisk.games.cleopatra.outcome import outcome
 from obelisk.games.cleopatra.rules import (
     CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
     draw_outcomes, is_draw_outcome, shortfall, total,
@@ -1265,6 +1266,9 @@ class CleopatraState(State):
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)
+
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        return outcome(self, places)
 
     def _evaluate(self) -> list[float]:
         return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,

@@ -87,6 +87,7 @@ from obelisk.games.tomb.board import (
     rotations,
     square_name,
 )
+from obelisk.games.tomb.outcome import outcome
 from obelisk.games.tomb.rules import (
     CHEST_TAKE,
     CURSE,
@@ -1172,6 +1173,9 @@ class TombState(State):
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)
+
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        return outcome(self, places)
 
     def _evaluate(self) -> list[float]:
         return evaluate(self)
