@@ -1,7 +1,11 @@
-"""What the table says about the game now, from a seat's view alone: the decision at hand and the progress.
+"""What the table says about the game in words: the decision at hand and the progress, from a seat's view
+alone, the shortcuts, and at the end the outcome.
 
-Both read only the observation (the phase, whose turn it is, what is still to pay, Cleopatra's step), so
-they can name nothing a seat may not see: a secret bid or a Vizier's card is never named.
+The decision and the progress read only the observation (the phase, whose turn it is, what is still to
+pay, Cleopatra's step), so they can name nothing a seat may not see: a secret bid or a Vizier's card is
+never named. The outcome is read off the final tally (``state.final``): the most corrupt architect is
+eaten and cannot win, the survivors rank by talents, equal talents by fewer amulets (the rulebook's
+*Konec hry*).
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from obelisk.core import i18n
+from obelisk.core.outcome import first_places, player, players, sentence, ties
 from obelisk.games.cleopatra.view import resource_name
 
 tr = i18n.domain("cleopatra")
@@ -51,3 +56,44 @@ def render_progress(view: Mapping[str, Any]) -> str:
         tr("Cleopatra at step {step} of {steps}", step=view["cleopatra"], steps=view["cleopatra_steps"]),
         tr("altar {n} of {dice} dice", n=view["altar"], dice=view["dice"]),
     ])
+
+
+def talents(total: int) -> str:
+    return tr.n("{n} talent", "{n} talents", total)
+
+
+def outcome(state: Any, places: list[int]) -> tuple[list[int], list[str]]:
+    """The winners (the richest survivors: an eaten architect never wins) and the reasons."""
+    final = state.final
+    eaten = [seat for seat in range(state.num_players) if final["eaten"][seat]]
+    survivors = [seat for seat in range(state.num_players) if seat not in eaten]
+    winners = [seat for seat in first_places(places) if seat not in eaten]
+    totals = final["talents"]
+    lines = _crocodile(final["amulets"], eaten, state._rules.crocodile_ties)
+    if len(winners) == 1:
+        lines.append(sentence(tr("{player}, the richest architect left, won with {amount}.",
+                                 player=player(winners[0]), amount=talents(totals[winners[0]]))))
+    elif winners:
+        lines.append(sentence(tr("{players}, the richest architects left, share the win with {amount} each.",
+                                 players=players(winners), amount=talents(totals[winners[0]]))))
+    else:
+        lines.append(tr("Every architect was eaten: nobody wins."))
+    return winners, lines + ties(state, places, talents, among=survivors)
+
+
+def _crocodile(corruption: list[int], eaten: list[int], rule: str) -> list[str]:
+    """Who had the most corruption, and whom the crocodile ate for it (the rule for several: ``crocodile_ties``)."""
+    most = max(corruption)
+    tied = [seat for seat, amulets in enumerate(corruption) if amulets == most]
+    amulets = tr.n("{n} amulet", "{n} amulets", most)
+    if len(tied) == 1:
+        return [sentence(tr("{player} had the most corruption ({amulets}) and was eaten by the crocodile.",
+                            player=player(tied[0]), amulets=amulets))]
+    if not eaten:
+        return [sentence(tr("{players} tied for the most corruption ({amulets}), so the crocodile ate nobody.",
+                            players=players(tied), amulets=amulets))]
+    if eaten == tied:
+        return [sentence(tr("{players} tied for the most corruption ({amulets}) and were all eaten by the "
+                            "crocodile.", players=players(tied), amulets=amulets))]
+    return [sentence(tr("{players} tied for the most corruption ({amulets}); the crocodile ate the richest of "
+                        "them, {eaten}.", players=players(tied), amulets=amulets, eaten=players(eaten)))]

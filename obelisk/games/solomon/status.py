@@ -1,4 +1,5 @@
-"""What the table says about the game now, from a seat's view alone: the decision at hand and the progress.
+"""What the table says about the game in words: the decision at hand and the progress, from a seat's view
+alone.
 
 Both read only the observation (the phase, the round, the turn in progress and the turn order), so they
 can name nothing a seat may not see: while cards are chosen nobody's choice is named.

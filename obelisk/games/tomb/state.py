@@ -87,7 +87,6 @@ from obelisk.games.tomb.board import (
     rotations,
     square_name,
 )
-from obelisk.games.tomb.outcome import outcome
 from obelisk.games.tomb.rules import (
     CHEST_TAKE,
     CURSE,
@@ -119,6 +118,7 @@ from obelisk.games.tomb.rules import (
     Rules,
 )
 from obelisk.games.tomb.scoring import evaluate, rank_keys, scores, tie_break
+from obelisk.games.tomb.status import outcome
 from obelisk.games.tomb.view import observation, render_state
 
 _RULES: Final = RulesCache()
