@@ -32,12 +32,12 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.cli.rules import rules_text, show_paged
-from obelisk.cli.shortcuts import shortcuts
 from obelisk.core import CHANCE, Game, IllegalActionError, State, i18n
 from obelisk.core.help import HelpLookupError
 from obelisk.core.outcome import player, players, sentence
 from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.core.shortcuts import offered as shortcuts
 from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
 console = make_console()
@@ -345,7 +345,7 @@ class Match:
             console.print(plain(line))
         offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
         for shortcut in offered.values():
-            for line in wrapped(f"  {shortcut.word}: ", [shortcut.offer]):
+            for line in wrapped(f"  {shortcut.word}: ", [shortcut.text]):
                 console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:

@@ -27,6 +27,7 @@ from obelisk.core import codec
 from obelisk.core import outcome as outcomes
 from obelisk.core.help import GameHelp
 from obelisk.core.seeds import MAX_SEED, check_seed
+from obelisk.core.shortcuts import Shortcut
 
 _SEED_BITS: Final = MAX_SEED.bit_length() - 1
 """A re-deal's seed is ``getrandbits(_SEED_BITS)``: any seed in ``[0, MAX_SEED)``, the cheapest draw."""
@@ -237,6 +238,15 @@ class Game(ABC):
         of the position it reads the same for every seat, so it tells nobody anything hidden.
         """
         return ""
+
+    def shortcuts(self, state: "State", seat: int) -> list[Shortcut]:
+        """The game's shortcuts for ``seat``'s decision in ``state``: several decisions in one answer, chosen by a
+        plain rule from what the seat sees (Valley's cheapest payment).
+
+        Unchecked: ``obelisk.core.shortcuts.offered`` keeps those that are legal and marks them final. The
+        default offers none.
+        """
+        return []
 
     def render_progress(self, view: Mapping[str, Any]) -> str:
         """How far the game has come, one short line in the game's own terms ("round 4 · chamber closed"),

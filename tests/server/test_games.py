@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from obelisk.core.i18n import LANGUAGES, language
 from obelisk.core.records import replay_record
+from obelisk.core.shortcuts import offered
 from tests.server.conftest import ORIGIN, bearer
 
 GAMES = [
@@ -109,8 +110,8 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "decision", "progress",
-                            "undo", "log", "log_from", "status", "result", "reveal"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "shortcuts", "decision",
+                            "progress", "undo", "log", "log_from", "status", "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
     assert message["view"] == plain(view)
@@ -133,6 +134,10 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
         # Derivable from the seat's view: a position the seat cannot tell from the true one marks alike.
         shadow = state.resample_from_infostate(seat, random.Random(version))
         assert [entry[4] for entry in message["legal"]] == [shadow.is_final(a) for a in shadow.legal_actions()]
+        assert message["shortcuts"] == [s.to_dict() for s in offered(state, seat)] == [
+            s.to_dict() for s in offered(shadow, seat)]
+    else:
+        assert message["shortcuts"] == []
     assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}

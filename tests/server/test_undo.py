@@ -271,11 +271,11 @@ def test_another_process_sees_the_undo(db_url: str) -> None:
             while (action := choice(snap.state, undoable=True)) is None:
                 actor = snap.to_act
                 assert actor is not None
-                await here.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[0])
+                await here.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[:1])
                 snap = await here.snapshot(snap.id)
             actor = snap.to_act
             assert actor is not None
-            moved = await here.move(snap.id, tokens[actor], snap.version, action)
+            moved = await here.move(snap.id, tokens[actor], snap.version, [action])
             await there.snapshot(snap.id)
             assert await there.undo(snap.id, tokens[actor], moved) == moved + 1
             theirs = await there.snapshot(snap.id)

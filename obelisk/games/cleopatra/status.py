@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from obelisk.core import i18n
+from obelisk.core import State, i18n
 from obelisk.core.outcome import first_places, player, players, sentence, ties
-from obelisk.games.cleopatra.view import resource_name
+from obelisk.core.shortcuts import Shortcut
+from obelisk.games.cleopatra.rules import SOURCES
+from obelisk.games.cleopatra.view import card_name, resource_name
 
 tr = i18n.domain("cleopatra")
 
@@ -97,3 +99,34 @@ def _crocodile(corruption: list[int], eaten: list[int], rule: str) -> list[str]:
                             "crocodile.", players=players(tied), amulets=amulets))]
     return [sentence(tr("{players} tied for the most corruption ({amulets}); the crocodile ate the richest of "
                         "them, {eaten}.", players=players(tied), amulets=amulets, eaten=players(eaten)))]
+
+
+def payment(state: State, seat: int) -> Shortcut | None:
+    """Pay the rest of a building with resource cards of the resources asked, while that is possible to the end.
+
+    Offered only when every unit left can be paid so: the tainted cards (an amulet each), the
+    Trompe-l'oeil and the Nile merchants stay in hand for the player to choose, one by one. What
+    can be paid depends only on the seat's own hand and the piece, both of which the seat sees.
+    """
+    game: Any = state.game
+    trial = state.clone()
+    actions: list[int] = []
+    ways = len(SOURCES)
+    while trial.current_player() == seat:
+        paying = [action for action in trial.legal_actions() if game.actions.decode(action)[0] == "pay"]
+        if not paying:
+            break
+        plain = [action for action in paying if game.actions.decode(action)[1] % ways == 0]
+        if not plain:
+            return None
+        actions.append(plain[0])
+        trial.apply_action(plain[0])
+    if len(actions) < 2:
+        return None
+    names = game.tables.names
+    paid: dict[str, int] = {}
+    for action in actions:
+        name = names[game.actions.decode(action)[1] // ways]
+        paid[name] = paid.get(name, 0) + 1
+    cards = ", ".join(f"{n}x {card_name(name)}" if n > 1 else card_name(name) for name, n in paid.items())
+    return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))

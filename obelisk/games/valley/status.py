@@ -1,15 +1,18 @@
-"""What the table says about the game now, from a seat's view alone: the decision at hand and the progress.
+"""What the table says about the game in words: the decision at hand and the progress, from a seat's view
+alone, and the shortcuts.
 
-Both read only the observation (``pending``, the pyramid, the stock, the turn counts), so they can name
-nothing a seat may not see; the page and the terminal put "Your turn — …" or the player's name before
-the decision themselves.
+The decision and the progress read only the observation (``pending``, the pyramid, the stock, the turn
+counts), so they can name nothing a seat may not see; the page and the terminal put "Your turn — …" or the
+player's name before the decision themselves.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Mapping
 
-from obelisk.core import i18n
+from obelisk.core import State, i18n
+from obelisk.core.shortcuts import Shortcut
 
 tr = i18n.domain("valley")
 
@@ -72,3 +75,42 @@ def render_progress(view: Mapping[str, Any]) -> str:
     pyramid = sum(1 for cell in view["pyramid"] if cell["card"] is not None)
     return " · ".join([tr("turn {n}", n=turn), tr.n("stock {n} card", "stock {n} cards", stock),
                        tr.n("pyramid {n} card", "pyramid {n} cards", pyramid)])
+
+
+def payment(state: State, seat: int) -> Shortcut | None:
+    """Pay what a purchase still costs with the cheapest cards of the hand.
+
+    Cheapest: the lowest total price of the cards given, then the least gold paid beyond the price,
+    then the fewest cards. Such a choice has no card to spare, so the purchase is complete only
+    with its last card, whatever the order. Read from the seat's view: its hand and the gold due.
+    """
+    view = state.observation(seat)
+    pending = view.get("pending") or {}
+    if pending.get("step") != "pay" or pending.get("seat") != seat:
+        return None
+    game: Any = state.game
+    table = game.table
+    kind_of = {name: kind for kind, name in enumerate(table.names)}
+    hand_gold = view["turn"]["hand_gold"]
+    held: dict[int, int] = {}
+    for name in view["players"][seat]["hand"]:
+        held[kind_of[name]] = held.get(kind_of[name], 0) + 1
+    due = pending["gold_due"]
+    kinds = sorted(held)
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+    for counts in itertools.product(*(range(held[kind] + 1) for kind in kinds)):
+        gold = sum(n * (hand_gold or table.gold[kind]) for n, kind in zip(counts, kinds))
+        if gold < due:
+            continue
+        key = (sum(n * table.cost[kind] for n, kind in zip(counts, kinds)), gold - due, sum(counts))
+        if best is None or key < best[0]:
+            best = (key, counts)
+    if best is None:
+        return None
+    paid = [kind for n, kind in zip(best[1], kinds) for _ in range(n)]
+    gold = due + best[0][1]
+    cards = ", ".join(f"{n}x {tr.term('card', table.names[kind])}" if n > 1 else tr.term("card", table.names[kind])
+                      for n, kind in zip(best[1], kinds) if n)
+    return Shortcut("pay", tr("the {due} gold at once with the cheapest cards — {cards} ({gold} gold)", due=due,
+                              cards=cards, gold=gold),
+                    tuple(game.actions.encode("pay", kind) for kind in paid))
