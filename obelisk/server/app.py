@@ -432,15 +432,15 @@ async def get_messages(request: Request) -> Response:
 
 
 async def get_help(request: Request) -> Response:
-    """A game's rules summary and component glossary (``Game.help()``), in ``?lang=`` (English by default):
-    what a board shows when a card or tile is hovered."""
+    """A game's rules summary, first-game guide and component glossary (``Game.help()``), in ``?lang=``
+    (English by default): what a page shows in its rules panel and when a component is tapped."""
     game = request.path_params["game"]
     if game not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such game")
     lang = _lang(request)
     with language(lang):
         help_ = game_class(game)().help()
-        doc = {"summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]}
+        doc = help_.as_dict()
     return Json(doc, headers={"Cache-Control": "max-age=300"})
 
 

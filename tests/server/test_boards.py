@@ -3,12 +3,14 @@ named range of every legal action."""
 
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
 import pytest
 from starlette.testclient import TestClient
 
 from obelisk.core import game_class
+from obelisk.core.i18n import language
 from obelisk.server.app import create_app
 from obelisk.server.tables import board_script
 from tests.server.conftest import config
@@ -58,12 +60,16 @@ def test_a_game_without_named_ranges_has_one() -> None:
 
 
 @pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
-def test_help_is_served_for_hover_texts(lite: TestClient, game: str) -> None:
+def test_help_is_served_with_its_guide_in_each_language(lite: TestClient, game: str) -> None:
     doc = lite.get(f"/api/games/{game}/help").json()
     expected = game_class(game)().help()
     assert doc["summary"] == expected.summary
     assert [e["key"] for e in doc["entries"]] == [e.key for e in expected.entries]
-    assert lite.get(f"/api/games/{game}/help?lang=cs").status_code == 200
+    assert doc["guide"] == list(expected.guide) and len(doc["guide"]) >= 3
+    czech = lite.get(f"/api/games/{game}/help?lang=cs")
+    assert czech.status_code == 200
+    with language("cs"):
+        assert czech.json() == json.loads(json.dumps(game_class(game)().help().as_dict()))
 
 
 def test_help_refuses_unknown_games_and_languages(lite: TestClient) -> None:
