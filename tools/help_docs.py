@@ -36,8 +36,8 @@ def section(game_id: str, help: GameHelp) -> str:
         "shows another set-up.",
     ]
     if help.guide:
-        lines += ["", "### First game", "", f"The steps `obelisk rules {game_id}` shows first and the table page offers a "
-                  "first-time player:", ""]
+        lines += ["", "### First game", "", f"The steps `obelisk rules {game_id}` shows first and the table page "
+                  "offers a first-time player:", ""]
         lines += [f"{n}. {step}" for n, step in enumerate(help.guide, 1)]
     for kind in help.kinds():
         lines += ["", f"### {kind[0].upper() + kind[1:]}", ""]

@@ -1155,7 +1155,8 @@ class Tables:
 
         The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
         """
-        which = f"action #{index + 1} of {count} ({codec.describe(action)})" if count > 1 else f"action {codec.describe(action)}"
+        named = codec.describe(action)
+        which = f"action #{index + 1} of {count} ({named})" if count > 1 else f"action {named}"
         after = " after the ones before it" if index else " now"
         if isinstance(action, bool) or not isinstance(action, int):
             raise ApiError(400, "bad_request", f"{which}: an action must be an integer")

@@ -131,7 +131,7 @@ def test_valley_names_its_tie_break_in_czech(capsys: pytest.CaptureFixture[str])
     print_scores(state, [{"name": "you", "kind": "human"}, {"name": "greedy", "kind": "greedy"}], viewer=0)
     out = capsys.readouterr().out
     shown = " ".join(out[:out.index("konečné výsledky")].split())
-    assert shown == ("Vyhrává hráč 2 Skončili jste na 2. místě Vyhrál hráč 2: 4 body. Hráč 1 a hráč 2 měli shodně "
-                     "4 body; rozhodlo pravidlo pro shodu (víc různých začatých skupin v hrobce): hráč 2 na 1. "
-                     "místě, hráč 1 na 2. místě.")
+    assert shown == ("Vyhrává hráč 2 Skončili jste na 2. místě Vyhrál hráč 2: 4 body. Hráč 1 a hráč 2 měli "
+                     "shodně 4 body; rozhodlo pravidlo pro shodu (víc různých začatých skupin v hrobce): hráč 2 "
+                     "na 1. místě, hráč 1 na 2. místě.")
     assert re.search(r"vy +┃ +greedy", out)

@@ -27,7 +27,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("cleopatra", 3, {"max_rounds": 12}), ("cleopatra", 4, {"max_rounds": 10}), ("cleopatra", 5, {"max_rounds": 8}),
     ("valley", 2, {}), ("valley", 3, {"forced_removal": "any", "spent_cards": "discard"}), ("valley", 4, {}),
 ]
-RESAMPLES = 2
+RESAMPLES = {True: 3, False: 1}
+"""Re-deals per decision: of the seat to act (whose marks they are), and of every other seat."""
 UNDO_EVERY = 9
 """Besides the first ten decisions, every 9th has every legal action (at most ``UNDO_ACTIONS``) checked
 against the engine's undo."""
@@ -46,7 +47,7 @@ def _settled(state: State, action: int, rng: random.Random) -> State:
 def _check_public(state: State, legal: list[int], finals: list[bool], rng: random.Random) -> None:
     actor = state.current_player()
     for seat in range(state.num_players):
-        for _ in range(RESAMPLES):
+        for _ in range(RESAMPLES[seat == actor]):
             shadow = state.resample_from_infostate(seat, rng)
             offered = set(shadow.legal_actions())
             if seat == actor:
