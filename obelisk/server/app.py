@@ -12,12 +12,10 @@ import asyncio
 import contextlib
 import gc
 import logging
-import multiprocessing
 import os
 import re
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal
@@ -38,6 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
+from obelisk.server.bots import BotScheduler
 from obelisk.server.store import open_database
 from obelisk.server.tables import (
     BATCH_LIMIT, BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary,
@@ -62,7 +61,7 @@ class ServerConfig:
     db_url: str | None = None
     """``sqlite:///PATH`` or ``postgresql+psycopg://...``; None: SQLite in the per-user data folder."""
     bot_workers: int = 1
-    """Processes deciding bot moves; 0 runs them in threads of this process."""
+    """Processes deciding bot moves; 0 runs them in one thread of this process."""
     bot_delay: float = 0.6
     """A bot's move takes at least this many seconds, so people can follow the game."""
     max_body: int = 64 * 1024
@@ -431,6 +430,12 @@ async def get_messages(request: Request) -> Response:
     return Json(messages(name, lang), headers={"Cache-Control": "max-age=300"})
 
 
+async def get_health(request: Request) -> Response:
+    """200 while this process's bots can decide, 503 with the reason while they cannot (docs/server.md)."""
+    health = _tables(request).bots.health()
+    return Json(health.as_dict(), status_code=200 if health.ok else 503, headers={"Cache-Control": "no-store"})
+
+
 async def get_help(request: Request) -> Response:
     """A game's rules summary, first-game guide and component glossary (``Game.help()``), in ``?lang=``
     (English by default): what a page shows in its rules panel and when a component is tapped."""
@@ -702,10 +707,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         engine = open_database(config.db_url)
-        executor: Executor | None = None
-        if config.bot_workers > 0:
-            executor = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-        tables = Tables(engine, bot_executor=executor, bot_delay=config.bot_delay, cache_size=config.cache_size)
+        bots = BotScheduler(config.bot_workers)
+        bots.start()
+        tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
         if config.tune_process:
             tune_process()
@@ -724,12 +728,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
             await tables.close()
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
             engine.dispose()
 
     routes = [
         Route("/api/games", list_games),
+        Route("/api/health", get_health),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table_id}", get_table),

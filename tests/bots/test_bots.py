@@ -291,6 +291,20 @@ def test_iteration_budget_runs_in_full_on_a_decided_choice() -> None:
     assert not bot.stopped_decided
 
 
+def test_a_stop_check_ends_the_search_with_the_most_visited_action_so_far() -> None:
+    game = obelisk.load("highcard", 2)
+    state = _first_decision(game, [0, 3])
+    bot = make_bot("ismcts:600", game, 0, seed=4)
+    assert isinstance(bot, ISMCTSBot)
+    asked: list[int] = []
+    bot.stop = lambda: asked.append(1) or len(asked) >= 50
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.interrupted and bot.last_iterations == 50
+    bot.stop = lambda: False
+    bot.choose(state)
+    assert not bot.interrupted and bot.last_iterations == 600
+
+
 @pytest.mark.parametrize("spec", ["ismcts:600", "ismcts:600,prior=2,rollout=random,depth=0"])
 @pytest.mark.parametrize("card,expected", [(0, "swap"), (1, "swap"), (4, "hold"), (5, "hold")])
 def test_ismcts_finds_the_obvious_high_card_move(card: int, expected: str, spec: str) -> None:

@@ -9,6 +9,7 @@ from typing import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from obelisk import games
 from obelisk.core import game_class
 from obelisk.core.i18n import language
 from obelisk.server.app import create_app
@@ -23,7 +24,7 @@ def lite(sqlite_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_legal_actions_carry_their_named_range(lite: TestClient, game: str) -> None:
     players = 3 if game == "cleopatra" else 2
     table, tokens = seated(lite, game=game, players=players,
@@ -59,7 +60,7 @@ def test_a_game_without_named_ranges_has_one() -> None:
     assert HighCardGame(2).action_range(1) == ("action", 1)
 
 
-@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_help_is_served_with_its_guide_in_each_language(lite: TestClient, game: str) -> None:
     doc = lite.get(f"/api/games/{game}/help").json()
     expected = game_class(game)().help()

@@ -185,6 +185,30 @@ def test_lobby_shows_the_servers_error_in_one_line(open_tab: Callable[[], Tab]) 
     tab.assert_clean()
 
 
+def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_the_server(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    server.answers[("GET", "/api/games")] = (200, GAMES)
+    server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": []})
+    page = tab.page
+    page.goto(ORIGIN + "/")
+    form = page.locator("form").filter(has=page.get_by_role("heading", name=f"Valley {HOSTILE}"))
+    form.get_by_label("Seat 0", exact=True).select_option(label="Bot: ISMCTS, strong (1000 iterations)")
+    form.get_by_role("button", name="Create table").click()
+    expect(page.get_by_text("A table of bots alone plays the quick search at most: seat a person, or choose "
+                            "quicker bots.")).to_be_visible()
+    assert not [r for r in server.requests if r["method"] == "POST"]
+    form.get_by_label("Seat 0", exact=True).select_option(label="Bot: ISMCTS, quick (200 iterations)")
+    server.answers[("POST", "/api/tables")] = (201, {
+        "table": summary(status="playing", id="T7"), "tokens": {}, "invite_urls": {}, "spectator_url": "/table/T7"})
+    form.get_by_role("button", name="Create table").click()
+    assert server.request(page, "POST", "/api/tables")["body"]["seats"] == [
+        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "greedy"}]
+    expect(page.get_by_text("A table of bots alone plays the quick search at most")).to_be_hidden()
+    tab.assert_clean()
+
+
 def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)

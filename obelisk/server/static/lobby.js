@@ -17,6 +17,10 @@ function seatKinds() {
   ];
 }
 
+/** The seat choices a table without a person may have: the server seats only the quickest search there
+ * (docs/server.md, "Bots at tables"), so the lobby says so before asking it. */
+const BOTS_ALONE = new Set(["random", "greedy", "ismcts:200"]);
+
 const errorLine = document.getElementById("lobby-error");
 
 function showError(message) {
@@ -126,6 +130,10 @@ function gameForm(game) {
       if (name.value.trim()) spec.name = name.value.trim();
       return spec;
     });
+    if (seatSpecs.every((spec) => spec.kind === "bot") && seatSpecs.some((spec) => !BOTS_ALONE.has(spec.bot))) {
+      showError(t("A table of bots alone plays the quick search at most: seat a person, or choose quicker bots."));
+      return;
+    }
     submit.disabled = true;
     status.textContent = t("creating…");
     try {
