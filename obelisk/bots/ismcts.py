@@ -36,7 +36,6 @@ import math
 import time
 from typing import Any, Callable, Hashable
 
-from obelisk.bots import register_bot
 from obelisk.bots.greedy import action_values, ending_actions
 from obelisk.bots.params import Budget, parse_argument, parse_budget
 from obelisk.core import CHANCE, TERMINAL, Game, State
@@ -374,11 +373,9 @@ def parse_search_argument(kind: str, argument: str, game: Game) -> dict[str, Any
     return values
 
 
-def _factory(game: Game, seat: int, seed: int, argument: str) -> ISMCTSBot:
+def factory(game: Game, seat: int, seed: int, argument: str) -> ISMCTSBot:
+    """The bot of a spec ``ismcts[:ARGUMENT]`` (``obelisk.bots`` registers it under that kind)."""
     return ISMCTSBot(game, seat, seed, **parse_search_argument("ismcts", argument, game))
-
-
-register_bot("ismcts", _factory)
 
 
 def iterations_per_second(bot: ISMCTSBot, state: State, seconds: float = 1.0) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import os
@@ -254,8 +255,9 @@ def _seat_param(request: Request) -> int:
 # ---- HTTP endpoints ---------------------------------------------------------------------------
 
 async def list_games(request: Request) -> Response:
-    """The games and the options a table may set (not those naming files on the server), their names and
-    descriptions in ``?lang=``: each game's catalog names them as terms (``game``, ``option``)."""
+    """The games and the options a table may set (not those naming files on the server), their names,
+    descriptions and option texts (labels, value names and explanations, units) in ``?lang=``: each game's
+    catalog names them as terms (``game``, ``option``)."""
     lang = _lang(request)
     listed = []
     with language(lang):
@@ -264,14 +266,8 @@ async def list_games(request: Request) -> Response:
             doc = info.to_dict()
             doc["name"] = tr.term("game", info.name)
             doc["description"] = tr.term("game", info.description) if info.description else info.description
-            doc["options"] = []
-            for option in info.options:
-                if file_option(option):
-                    continue
-                described = option.to_dict()
-                if option.description:
-                    described["description"] = tr.term("option", option.description)
-                doc["options"].append(described)
+            doc["options"] = [option.to_dict(functools.partial(tr.term, "option"))
+                              for option in info.options if not file_option(option)]
             listed.append(doc)
     return Json(listed)
 

@@ -15,16 +15,16 @@ from obelisk.core.testing import random_playout
 
 CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
-    for info in obelisk.games()
+    for info in obelisk.list_games()
     for n in range(info.min_players, info.max_players + 1)
 ]
 # The fewest and the most players of each game: enough to exercise 2-seat and many-seat code paths.
 EDGE_CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
-    for info in obelisk.games()
+    for info in obelisk.list_games()
     for n in sorted({info.min_players, info.max_players})
 ]
-REAL_GAMES = [pytest.param(info.id, id=info.id) for info in obelisk.games() if info.id != "highcard"]
+REAL_GAMES = [pytest.param(info.id, id=info.id) for info in obelisk.list_games() if info.id != "highcard"]
 # Small budgets and truncated rollouts keep the suite fast; the search code paths are the same.
 SPECS = ["ismcts:6,rollout=random,depth=3", "greedy:samples=1", "cheater:6", "random", "ismcts:6"]
 
