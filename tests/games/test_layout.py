@@ -11,6 +11,8 @@ game's order (and ``obelisk.core``), counting every import statement, also those
 - ``actions.py`` — the action ranges, their labels and parsing, and why an action is illegal;
 - ``scoring.py`` — final scores, ranks and tie-breaks, and the evaluation the bots use;
 - ``view.py`` — ``observation(seat)`` and the terminal text drawn from it;
+- ``status.py`` — what a table says in words: the decision at hand and the progress (from a view), the
+  shortcuts (several decisions in one answer) and the outcome's reasons (from the final position);
 - ``tensor.py`` — the fixed-size numeric encoding of an observation;
 - ``state.py`` — the ``<Id>State``: plain fields, turn flow, legal actions, effects, chance, re-deals;
 - ``game.py`` — the ``<Id>Game``: options, sizes, new states;
@@ -34,7 +36,7 @@ import obelisk
 from obelisk import games
 
 GAMES = Path(obelisk.__file__).resolve().parent / "games"
-ORDER = ["data", "rules", "actions", "scoring", "view", "tensor", "state", "game", "__init__"]
+ORDER = ["data", "rules", "actions", "scoring", "view", "status", "tensor", "state", "game", "__init__"]
 EXTRAS: dict[str, dict[str, str]] = {"tomb": {"board": "data"}, "valley": {"effects": "game"}}
 """Each extra module and the module of the common order that it comes just before."""
 FOLDERS = ("locale", "web")
