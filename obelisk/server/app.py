@@ -168,7 +168,8 @@ def _parse(model: type[_Body], raw: Any) -> Any:
 async def _body(request: Request, model: type[_Body]) -> Any:
     limit: int = request.app.state.config.max_body
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    size = whole_number(declared, 12) if declared is not None else 0
+    if size is None or size > limit:
         raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
@@ -234,11 +235,19 @@ def _lang(request: Request) -> str:
     return _checked_language(request.query_params.get("lang", DEFAULT_LANGUAGE))
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number(raw: str, digits: int) -> int | None:
+    """``raw`` as a whole number of at most ``digits`` ASCII digits, else None (``str.isdigit`` would take ``²``)."""
+    return int(raw) if len(raw) <= digits and _DIGITS.fullmatch(raw) else None
+
+
 def _seat_param(request: Request) -> int:
-    raw = request.path_params["seat"]
-    if not raw.isdigit() or len(raw) > 3:
+    seat = whole_number(request.path_params["seat"], 3)
+    if seat is None:
         raise ApiError(400, "bad_request", "seat must be a seat number")
-    return int(raw)
+    return seat
 
 
 # ---- HTTP endpoints ---------------------------------------------------------------------------
@@ -352,9 +361,10 @@ def _number(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 6:
+    number = whole_number(raw, 6)
+    if number is None:
         raise ApiError(400, "bad_request", f"{name} must be a whole number")
-    return int(raw)
+    return number
 
 
 async def get_replay(request: Request) -> Response:
@@ -433,6 +443,14 @@ async def get_help(request: Request) -> Response:
     return Json(doc, headers={"Cache-Control": "max-age=300"})
 
 
+async def favicon(request: Request) -> Response:
+    """The pages' icon, also where browsers look for one by themselves (``/favicon.ico``)."""
+    path = request.app.state.config.static / "favicon.svg"
+    if not path.is_file():
+        raise ApiError(404, "not_found", "the icon is not installed")
+    return FileResponse(path, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = request.app.state.config.static / name
@@ -498,9 +516,14 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
     that left: ``WebSocketDisconnect``.
     """
     try:
-        text = await asyncio.wait_for(socket.receive_text(), timeout)
+        received = await asyncio.wait_for(socket.receive(), timeout)
     except WebSocketDisconnected:
         raise WebSocketDisconnect(code=1006) from None
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(code=received.get("code", 1000))
+    text = received.get("text")
+    if text is None:
+        raise ApiError(400, "bad_request", "a message is JSON text, not binary")
     if len(text) > limit:
         raise ApiError(413, "too_large", f"a message may have at most {limit} bytes")
     try:
@@ -727,6 +750,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/messages/{lang}/{domain}", get_messages),
         Route("/api/games/{game}/help", get_help),
         Route("/games/{game}/{name}", board_file),
+        Route("/favicon.ico", favicon),
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from obelisk.cli import main
 from obelisk.core.records import replay_record
 from obelisk.core.seeds import verify
-from obelisk.server.app import create_app
+from obelisk.server.app import create_app, whole_number
 from tests.server.conftest import bearer, config
 
 HUMANS_2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -188,6 +188,22 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     assert frame_of(client, table, token) == before
 
 
+@pytest.mark.parametrize("number", ["²", "١", "𝟗", "1²", "-1", "+1", "1.0", " 1", "0x1", "1" * 8])
+def test_numbers_in_paths_and_queries_are_plain_ascii_digits(client: TestClient, number: str) -> None:
+    table, tokens = seated(client)
+    before = frame_of(client, table)
+    error_of(client.post(f"/api/tables/{table}/seats/{number}/bot", headers=bearer(tokens["0"]), json={}), 400,
+             "bad_request")
+    error_of(client.get(f"/api/tables/{table}/replay", params={"seat": number}), 400, "bad_request")
+    error_of(client.get(f"/api/tables/{table}/replay", params={"step": number}), 400, "bad_request")
+    assert frame_of(client, table) == before
+
+
+def test_a_whole_number_is_ascii_digits_only() -> None:
+    assert [whole_number(raw, 3) for raw in ("0", "12", "999", "1000", "²", "٣", "", "1 ")] == [
+        0, 12, 999, None, None, None, None, None]
+
+
 def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) -> None:
     assert "known games" in error_of(client.post("/api/tables", json={"game": "chess"}), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "players": 9}), 400, "bad_request")
@@ -326,3 +342,11 @@ def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str,
         assert all(r.headers["x-frame-options"] == "DENY" for r in (lobby, table, script))
         error_of(client.get("/static/missing.js"), 404, "not_found")
         error_of(client.get("/static/../tables.db"), 404, "not_found")
+
+
+def test_every_page_has_an_icon(client: TestClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+    assert icon.content.startswith(b"<svg") and icon.content == client.get("/static/favicon.svg").content
+    for page in ("/", "/table/abc", "/table/abc/replay"):
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in client.get(page).text

@@ -21,7 +21,7 @@ from tests.web.conftest import STATIC, Tab
 ORIGIN = "http://localhost:9"
 CSP = "default-src 'self'"
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;'
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
 
 class ScriptedServer:
