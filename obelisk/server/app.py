@@ -39,7 +39,19 @@ from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
 from obelisk.server.store import open_database
-from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
+from obelisk.server.tables import (
+    BOARDS,
+    ApiError,
+    Live,
+    Snapshot,
+    Tables,
+    file_option,
+    frame,
+    hash_token,
+    record,
+    replay_frame,
+    summary,
+)
 
 log = logging.getLogger("obelisk.server")
 
@@ -127,7 +139,7 @@ class CreateBody(_Body):
 
 class ClaimBody(_Body):
     token: str = Field(max_length=128)
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
 
 
 class JoinBody(_Body):
@@ -317,8 +329,8 @@ async def get_table(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     _limited(request)
     body: ClaimBody = await _body(request, ClaimBody)
-    seat = await _tables(request).claim(_table_id(request), body.token, body.name)
-    return Json({"seat": seat})
+    seat, token = await _tables(request).claim(_table_id(request), body.token, body.name)
+    return Json({"seat": seat, "token": token})
 
 
 async def join_seat(request: Request) -> Response:
@@ -463,11 +475,18 @@ def _page(name: str) -> Any:
 # ---- websockets -------------------------------------------------------------------------------
 
 class Client:
-    """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced."""
+    """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced.
 
-    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> None:
+    A seat's socket holds the hash of the token it said hello with: once that token no longer opens the
+    seat (another token replaced it, in this process or another), the socket is told ``bad_token`` and
+    closed before any frame of the seat's new holder is built for it.
+    """
+
+    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE,
+                 token_hash: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
+        self.token_hash = token_hash
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
@@ -489,8 +508,12 @@ class Client:
             message = await self.outbox.get()
             if message is None:
                 self._frame_due = False
+                snap = live.snap
+                if not self.still_seated(snap):
+                    await self.socket.send_text(dumps(_SEAT_LOST).decode())
+                    await self.socket.close(code=1008)
+                    return
                 try:
-                    snap = live.snap
                     message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.sent, self.lang)}
                     self.sent = snap.version
                 except Exception:
@@ -498,6 +521,14 @@ class Client:
                     await self.socket.close(code=1011)
                     return
             await self.socket.send_text(dumps(message).decode())
+
+    def still_seated(self, snap: Snapshot) -> bool:
+        """Whether this socket's token still opens its seat in ``snap`` (a spectator needs none)."""
+        return self.seat is None or (self.token_hash is not None and snap.seats[self.seat].opens(self.token_hash))
+
+
+_SEAT_LOST = {"type": "error", "code": "bad_token",
+              "message": "the token this socket said hello with no longer opens its seat; the socket is closed"}
 
 
 def _same_origin(socket: WebSocket) -> bool:
@@ -573,7 +604,7 @@ async def table_socket(socket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat, lang)
+    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)

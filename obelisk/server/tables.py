@@ -56,8 +56,9 @@ SERVER_BOTS_REFUSED = ("cheater",)
 
 _TABLES = cast(Table, TableRow.__table__)
 _BUMP = (update(_TABLES).where(_TABLES.c.id == bindparam("table"), _TABLES.c.updated == bindparam("was"))
-         .values(updated=bindparam("moment")))
-"""Every write's first statement: move the table's ``updated`` on, only if it is still the version written on."""
+         .values(updated=bindparam("moment"), turn_started=bindparam("clock"), turn_was=bindparam("clock_was")))
+"""Every write's first statement: move the table's ``updated`` on (and set its turn clock), only if it is still
+the version written on."""
 _NOTIFY = text("SELECT pg_notify(:channel, :note)")
 _SEATS = cast(Table, SeatRow.__table__)
 _MOVES = cast(Table, MoveRow.__table__)
@@ -132,20 +133,37 @@ def hash_token(token: str) -> str:
 
 @dataclass(frozen=True)
 class Seat:
+    """A seat as the database keeps it (``SeatRow``): until a person claims it, ``token_hash`` is its invite's."""
+
     seat: int
     kind: str
     name: str
     bot: str | None
     token_hash: str | None
     claimed: bool
+    invite_hash: str | None = None
+    """The invite's hash, kept after the claim so that a second use of the invite is refused by name."""
 
     @property
     def human(self) -> bool:
         """A person's seat (it has a token), even while a bot plays it."""
         return self.token_hash is not None
 
-    def owns(self, token_hash: str) -> bool:
-        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash)
+    def opens(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is this seat's own token: a claimed seat's (an invite opens nothing but its claim)."""
+        return self.claimed and _same(self.token_hash, token_hash)
+
+    def invites(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is the invite of this seat, still waiting for its player."""
+        return not self.claimed and _same(self.token_hash, token_hash)
+
+    def used_invite(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is the invite this seat was claimed with (it opens nothing any more)."""
+        return self.claimed and _same(self.invite_hash, token_hash)
+
+
+def _same(stored: str | None, token_hash: str) -> bool:
+    return stored is not None and hmac.compare_digest(stored, token_hash)
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,10 @@ class Snapshot:
     turn_seconds: int | None
     status: str
     updated: datetime
+    turn_started: datetime
+    """When the seat to act became the one to act: the turn clock counts from here (see :func:`_clocked`)."""
+    turn_was: datetime | None
+    """The clock of the seat whose undoable decision last passed the turn on, given back if it takes it back."""
     rematch: str | None
     seats: tuple[Seat, ...]
     state: State
@@ -217,24 +239,31 @@ class Snapshot:
         player = self.state.current_player()
         return player if self.status == "playing" and player >= 0 else None
 
-    def turn_started(self) -> datetime:
-        """When the turn clock started: the table's last change (a move, a seat taken or handed over)."""
-        return self.updated
-
     def timed_out(self, seat: int, at: datetime | None = None) -> bool:
         """Whether ``seat`` is a person to act whose turn clock has run out."""
         if self.turn_seconds is None or self.to_act != seat or self.seats[seat].kind != "human":
             return False
-        return (at or now()) - self.turn_started() > timedelta(seconds=self.turn_seconds)
+        return (at or now()) - self.turn_started > timedelta(seconds=self.turn_seconds)
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` opens, ``None`` without a token; a wrong token is refused."""
+        """The seat ``token`` opens, ``None`` without a token; any other token is refused, saying why.
+
+        Only a claimed seat's own token opens it: an invite opens nothing but its claim (until then the
+        seat's hand is nobody's to see), and once used it opens nothing at all.
+        """
         if token is None:
             return None
         wanted = hash_token(token)
         for seat in self.seats:
-            if seat.owns(wanted):
+            if seat.opens(wanted):
                 return seat.seat
+        for seat in self.seats:
+            if seat.invites(wanted):
+                raise ApiError(403, "not_claimed", f"this is the invite of seat {seat.seat}: claim the seat with it "
+                                                   "first, and use the token the claim answers")
+            if seat.used_invite(wanted):
+                raise ApiError(403, "invite_used", f"this invite was already used: seat {seat.seat} is taken, and "
+                                                   "only the token its claim answered opens it")
         raise ApiError(403, "bad_token", "this token opens no seat at this table")
 
 
@@ -287,7 +316,7 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
         "created": _stamp(snap.created),
         "updated": _stamp(snap.updated),
         "turn_seconds": snap.turn_seconds,
-        "turn_started": _stamp(snap.turn_started()),
+        "turn_started": _stamp(snap.turn_started),
         "rematch": snap.rematch,
         "rematch_of": snap.rematch_of,
     }
@@ -459,8 +488,30 @@ def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snap
     events = [(snap.version + offset, MOVE, 0, action) for offset, action in enumerate(actions)]
     state = _replay(snap.state.clone(), log, [], events)
     status = "finished" if state.is_terminal() else snap.status
-    return replace(snap, state=state, log=tuple(log), version=snap.version + len(actions), status=status,
-                   updated=updated)
+    return _clocked(snap, replace(snap, state=state, log=tuple(log), version=snap.version + len(actions),
+                                  status=status, updated=updated), MOVE)
+
+
+def _clocked(before: Snapshot, after: Snapshot, kind: str) -> Snapshot:
+    """``after`` (a change of ``before`` made at ``after.updated``, by an event of ``kind``) with its turn clock.
+
+    The clock restarts when the seat to act changes (a decision passing the turn on, the game starting)
+    and with any move that cannot be taken back (it led to a chance outcome or revealed something): both
+    are progress no seat can undo. Nothing else restarts it: not a claim or a rename, not a seat handed to a
+    bot and taken back, not a decision of the seat's own turn that it could still take back. An undo that
+    gives the turn back to the seat taking its decision back gives it back its clock too (``turn_was``),
+    so moving and taking the move back again and again never buys time. Every process computes the
+    same clock from the same change, so moves announced by a notification need no read.
+    """
+    started, was = before.turn_started, before.turn_was
+    if kind == UNDO:
+        if after.to_act != before.to_act and was is not None:
+            started, was = was, None
+    elif any(entry.reveals for entry in after.log[len(before.log):]):
+        started, was = after.updated, None
+    elif after.to_act != before.to_act:
+        started, was = after.updated, before.turn_started
+    return replace(after, turn_started=started, turn_was=was)
 
 
 def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
@@ -496,6 +547,12 @@ def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if file_option(option) and option.name in options:
             raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
     return dict(options)
+
+
+def _check_not_over(snap: Snapshot) -> None:
+    """Refuse changing how a table is played once it is finished."""
+    if snap.status == "finished":
+        raise ApiError(409, "finished", "the game is over")
 
 
 def check_name(name: Any) -> str:
@@ -694,7 +751,7 @@ class Tables:
             updated = _aware(row.updated)
             if cached is not None and updated == cached.updated:
                 return cached
-            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed)
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed, s.invite_hash)
                           for s in connection.execute(_SEAT_ROWS, {"table": table_id}))
             start = cached.version if cached is not None else 0
             moves = connection.execute(_MOVES_FROM, {"table": table_id, "start": start}).all()
@@ -717,7 +774,9 @@ class Tables:
             raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {start - 1}")
         state = _replay(state, entries, cuts, [(m.seq, m.kind, m.seat, m.action) for m in moves])
         fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
-                                      state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts))
+                                      state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts),
+                                      turn_started=_aware(row.turn_started),
+                                      turn_was=_aware(row.turn_was) if row.turn_was is not None else None)
         return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def _evict(self) -> None:
@@ -756,6 +815,7 @@ class Tables:
         ``moves`` are (seat, action, label) events of ``kind``.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
+        changed = _clocked(snap, replace(snap, updated=moment, version=snap.version + len(moves), **published), kind)
         rows = [dict(table_id=snap.id, seq=snap.version + offset, kind=kind, seat=seat, action=action, label=label,
                      time=moment)
                 for offset, (seat, action, label) in enumerate(moves)]
@@ -763,7 +823,8 @@ class Tables:
                 if moves_only else _Note(snap.id, moment))
 
         def write(connection: Connection) -> None:
-            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment})
+            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment,
+                                                     "clock": changed.turn_started, "clock_was": changed.turn_was})
             if bumped.rowcount != 1:
                 raise _Stale
             if rows:
@@ -771,7 +832,7 @@ class Tables:
             changes(connection)
             self._notify(connection, note)
 
-        return _Change(replace(snap, updated=moment, version=snap.version + len(moves), **published), write)
+        return _Change(changed, write)
 
     async def _commit(self, change: _Change) -> bool:
         """Commit ``change``; False if another process changed the table first (it is then marked for a reload)."""
@@ -793,9 +854,11 @@ class Tables:
             raise
         return True
 
-    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change, Any]]
+    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change | None, Any]]
                      ) -> tuple[Live, Any]:
         """Commit ``change(snapshot)`` under the table's lock, then publish the snapshot it wrote.
+
+        A change that finds nothing to write (``None``) only answers its result.
 
         ``change`` runs on the event loop (the rules are fast; only the commit waits on the database).
         Whatever the table picked up meanwhile is published too, even when ``change`` is refused. A change
@@ -810,6 +873,8 @@ class Tables:
                 try:
                     for _ in range(WRITE_ATTEMPTS):
                         planned, result = change(live.snap)
+                        if planned is None:
+                            return live, result
                         if await self._commit(planned):
                             live.snap = planned.snap
                             return live, result
@@ -873,7 +938,11 @@ class Tables:
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any],
                      seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None
                      ) -> tuple[Snapshot, dict[int, str]]:
-        """A new table and the token of each human seat (the only time tokens are shown)."""
+        """A new table and the invite of each human seat (the only time invites are shown).
+
+        An invite claims its seat once (:meth:`claim`), so whoever creates a table never holds a token of
+        a seat someone else claimed.
+        """
         try:
             game = obelisk.load(game_id, players, **check_options(game_id, options))
         except ValueError as error:
@@ -892,7 +961,7 @@ class Tables:
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
                 name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
-                rows.append(Seat(index, "human", name, None, hash_token(token), False))
+                rows.append(Seat(index, "human", name, None, hash_token(token), False, hash_token(token)))
         table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None)
         return await self.snapshot(table_id), tokens
 
@@ -909,12 +978,12 @@ class Tables:
             session.add(TableRow(
                 id=table_id, game=game.id, players=game.num_players, options=dict(game.options), status=status,
                 public=public, seed=secret.seed, salt=secret.salt, commitment=secret.commitment, created=moment,
-                updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds,
+                updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds, turn_started=moment,
             ))
             session.flush()
             for s in seats:
                 session.add(SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
-                                    token_hash=s.token_hash, claimed=s.claimed))
+                                    token_hash=s.token_hash, claimed=s.claimed, invite_hash=s.invite_hash))
             for seq, (seat, action, label) in enumerate(moves):
                 session.add(MoveRow(table_id=table_id, seq=seq, kind=MOVE, seat=seat, action=action, label=label,
                                     time=moment))
@@ -952,19 +1021,38 @@ class Tables:
 
     # ---- seats ---------------------------------------------------------------------------
 
-    async def claim(self, table_id: str, token: str, name: str) -> int:
-        """Take the seat ``token`` opens (as an invite link does), under ``name``."""
-        name = check_name(name)
+    async def claim(self, table_id: str, token: str, name: str | None = None) -> tuple[int, str]:
+        """Take the seat of an invite, or present a claimed seat's own token again; the seat and its token.
 
-        def change(snap: Snapshot) -> tuple[_Change, int]:
+        An invite claims its seat once: the seat gets a new token, whose only copy is answered here, and
+        the invite opens nothing from then on (so whoever sent the link cannot read or play the seat).
+        A claimed seat's own token (a page opened again) answers that same token; ``name`` renames the
+        seat while its game runs (None keeps the name it has), and nothing is written when it is unchanged.
+        """
+        name = check_name(name) if name is not None else None
+        wanted = hash_token(token)
+        fresh = secrets.token_urlsafe(24)
+
+        def change(snap: Snapshot) -> tuple[_Change | None, tuple[int, str]]:
+            invited = next((s for s in snap.seats if s.invites(wanted)), None)
+            if invited is not None:
+                values: dict[str, Any] = dict(claimed=True, token_hash=hash_token(fresh))
+                if name is not None:
+                    values["name"] = name
+                return self._set_seat(snap, invited.seat, values, only_if_unclaimed=True), (invited.seat, fresh)
             seat = snap.seat_of(token)
             assert seat is not None
-            return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
+            if name is None or name == snap.seats[seat].name:
+                return None, (seat, token)
+            if snap.status == "finished":
+                raise ApiError(409, "finished", "the game is over: the names of its seats no longer change")
+            return self._set_seat(snap, seat, dict(name=name)), (seat, token)
 
         return (await self._write(table_id, change))[1]
 
     async def join(self, table_id: str, seat: int, name: str) -> str:
-        """Sit at a public table's free human seat; a fresh token (the only copy) is returned."""
+        """Sit at a public table's free human seat; a fresh token (the only copy) is returned, and the seat's
+        invite opens nothing from then on."""
         name = check_name(name)
         token = secrets.token_urlsafe(24)
 
@@ -991,8 +1079,7 @@ class Tables:
             target = snap.seats[seat]
             if not target.human:
                 raise ApiError(409, "bad_request", f"seat {seat} is a bot's seat")
-            if snap.status == "finished":
-                raise ApiError(409, "finished", "the game is over")
+            _check_not_over(snap)
             if asker != seat and not snap.timed_out(seat):
                 raise ApiError(403, "bad_token", f"only seat {seat} may hand its seat to a bot before its turn times out")
             return self._set_seat(snap, seat, dict(kind="bot", bot=spec, claimed=True)), None
@@ -1005,8 +1092,9 @@ class Tables:
             self._check_seat(snap, seat)
             if snap.seat_of(token) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
-            if snap.status == "finished":
-                raise ApiError(409, "finished", "the game is over")
+            _check_not_over(snap)
+            if snap.seats[seat].kind != "bot":
+                raise ApiError(409, "bad_request", f"seat {seat} is played by its person already")
             return self._set_seat(snap, seat, dict(kind="human", bot=None, claimed=True)), None
 
         await self._write(table_id, change)
@@ -1082,6 +1170,7 @@ class Tables:
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
             raise ApiError(409, "waiting", "the game starts when every seat is taken")
+        _check_not_over(snap)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(400, "bad_request", "version must be an integer")
         if version != snap.version:
@@ -1190,8 +1279,12 @@ class Tables:
         new_id = snap.rematch
 
         def change(new: Snapshot) -> tuple[_Change, None]:
+            if new.seats[seat].claimed:
+                # Its token went to the first request; answering another would take the seat from whoever holds it.
+                raise ApiError(409, "seat_taken", f"seat {seat} already has its place at the rematch {new.id}: "
+                                                  "its token went to the first request for it")
             return self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
-                                                  name=snap.seats[seat].name)), None
+                                                  name=snap.seats[seat].name), only_if_unclaimed=True), None
 
         live, _ = await self._write(new_id, change)
         return live.snap, seat, new_token

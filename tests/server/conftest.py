@@ -87,8 +87,10 @@ async def processes(url: str, count: int = 2) -> AsyncIterator[tuple[Tables, ...
 
 
 async def playing(tables: Tables, game: str) -> tuple[Snapshot, dict[int, str]]:
-    """A new two-person table of ``game`` with both seats claimed, and its seats' tokens."""
-    snap, tokens = await tables.create(game, 2, {}, HUMANS, False, None)
-    for seat, token in tokens.items():
-        await tables.claim(snap.id, token, f"P{seat}")
+    """A new two-person table of ``game`` with both seats claimed, and the tokens the claims answered."""
+    snap, invites = await tables.create(game, 2, {}, HUMANS, False, None)
+    tokens = {}
+    for seat, invite in invites.items():
+        claimed, tokens[seat] = await tables.claim(snap.id, invite, f"P{seat}")
+        assert claimed == seat
     return await tables.snapshot(snap.id), tokens

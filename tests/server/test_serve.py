@@ -53,9 +53,10 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Any) -> None:
     try:
         created = httpx.post(f"{server.url}/api/tables", timeout=30,
                              json={"game": "valley", "players": 2, "seats": HUMANS}).json()
-        table, tokens = created["table"]["id"], created["tokens"]
-        for seat, token in tokens.items():
-            httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": token, "name": seat}, timeout=30)
+        table, tokens = created["table"]["id"], {}
+        for seat, invite in created["tokens"].items():
+            tokens[seat] = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": invite, "name": seat},
+                                      timeout=30).json()["token"]
         for _ in range(20):
             move_once(server, table, tokens)
         before = frames(server, table, tokens)

@@ -15,7 +15,7 @@ from obelisk.core import State
 from obelisk.core.records import replay_record
 from obelisk.server.app import create_app
 from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
-from tests.server.test_api import error_of, frame_of, new_table, seated, wait_for
+from tests.server.test_api import claim, error_of, frame_of, new_table, seated, wait_for
 
 
 def state_of(client: TestClient, table: str) -> State:
@@ -90,8 +90,9 @@ def test_a_seat_takes_back_its_last_decision_as_a_new_version(client: TestClient
 
 
 def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
-    waiting, tokens = new_table(client, game="tomb", seats=HUMANS)
-    error_of(undo(client, waiting, tokens["0"], {"version": frame_of(client, waiting)["version"]}), 409, "waiting")
+    waiting, invites = new_table(client, game="tomb", seats=HUMANS)
+    _, first_seated = claim(client, waiting, invites["0"])
+    error_of(undo(client, waiting, first_seated, {"version": frame_of(client, waiting)["version"]}), 409, "waiting")
 
     table, tokens = seated(client, game="tomb", players=2, seats=HUMANS)
     start = frame_of(client, table)

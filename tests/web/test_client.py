@@ -188,15 +188,15 @@ def test_lobby_shows_the_servers_error_in_one_line(open_tab: Callable[[], Tab]) 
 def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)
-    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0})
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0, "token": "tok-seat-0"})
     server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(4, []))
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
-    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0"}
     hello = server.wait(page, lambda: server.received, "hello")
-    assert hello == [{"type": "hello", "token": "tok-secret-0"}]
+    assert hello == [{"type": "hello", "token": "tok-seat-0"}]  # the claim's token, not the invite's
     assert "token" not in page.url and page.url == ORIGIN + "/table/T1"
-    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-secret-0"
+    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-seat-0"
 
     labels = [[i, f"buy card {i}"] for i in range(10)] + [[40, f"swap {HOSTILE}"], [73, "swap nothing"]]
     server.sockets[0].send(json.dumps(frame(5, labels)))
@@ -221,7 +221,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.sockets[0].send(json.dumps({"type": "error", "code": "stale_version", "message": "the table moved on"}))
     expect(page.locator("#table-error")).to_have_text("the table moved on")
     refreshed = server.request(page, "GET", "/api/tables/T1/frame")
-    assert refreshed["headers"]["authorization"] == "Bearer tok-secret-0"
+    assert refreshed["headers"]["authorization"] == "Bearer tok-seat-0"
     expect(page.locator("#version")).to_have_text("6")
     expect(page.locator("#turn-title")).to_have_text(f"Waiting for seat 1 ({HOSTILE})")
     expect(page.locator("#actions button")).to_have_count(0)
@@ -229,13 +229,44 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.sockets[0].close()
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
-    assert server.received[2] == {"type": "hello", "token": "tok-secret-0"}
+    assert server.received[2] == {"type": "hello", "token": "tok-seat-0"}
     expect(page.locator("#connection")).to_have_attribute("data-state", "online")
     server.sockets[1].send(json.dumps(frame(7, [[3, "end turn"]])))
     page.locator("#actions button", has_text="end turn").click()
     assert server.wait(page, lambda: server.received[3:], "a move") == [{"type": "move", "version": 7, "action": 3}]
     assert_not_injected(page)
     tab.assert_clean()
+
+
+def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_token(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    tab.context.add_init_script("localStorage.setItem('obelisk.name', 'Ann')")
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 1, "token": "tok-seat-1"})
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1#token=invite-1")
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "invite-1", "name": "Ann"}
+    assert server.wait(page, lambda: server.received, "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+
+    used = {"error": {"code": "invite_used", "message": "this invite was already used: seat 1 is taken"}}
+    server.answers[("POST", "/api/tables/T1/claim")] = (403, used)
+    server.requests.clear()
+    page.goto(ORIGIN + "/table/T1?again#token=invite-1")  # the same link, opened again in this browser
+    server.request(page, "POST", "/api/tables/T1/claim")
+    assert server.wait(page, lambda: server.received[1:], "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+    expect(page.get_by_role("alert")).to_be_hidden()
+    assert "token" not in page.url
+
+    other = open_tab()
+    elsewhere = ScriptedServer(other.context)
+    elsewhere.answers[("POST", "/api/tables/T1/claim")] = (403, used)
+    other.page.goto(ORIGIN + "/table/T1#token=invite-1")  # in a browser that keeps no token for the table
+    expect(other.page.get_by_role("alert")).to_have_text("Cannot take the seat: this invite was already used: "
+                                                         "seat 1 is taken")
+    assert elsewhere.wait(other.page, lambda: elsewhere.received, "hello") == [{"type": "hello", "token": None}]
+    tab.assert_clean()
+    other.assert_clean()
 
 
 def test_finished_table_shows_places_the_exact_seed_and_checks_the_commitment(open_tab: Callable[[], Tab]) -> None:

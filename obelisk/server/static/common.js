@@ -22,6 +22,8 @@ export function errorText(error) {
     case "bad_request": return t("the server refused the request as incomplete or wrong");
     case "illegal_action": return t("that move is not allowed now");
     case "bad_token": return t("this seat key opens no seat at this table");
+    case "not_claimed": return t("this is an invite link: open it to take its seat first");
+    case "invite_used": return t("this invite link was already used to take its seat");
     case "not_public": return t("only public tables can be joined; ask for an invite link");
     case "not_found": return t("there is no such table");
     case "stale_version": return t("the table has moved on; here it is as it is now");
