@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import threading
@@ -33,6 +34,27 @@ def _check_port(host: str, port: int) -> None:
             raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
+_HOST_PATTERN = re.compile(r"\*|(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]",
+                           re.IGNORECASE)
+_EVERY_INTERFACE = ("", "0.0.0.0", "::", "[::]")
+
+
+def allowed_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
+    """The ``Host`` names the server answers to: this machine's, ``host`` unless it means every interface,
+    and each ``--allowed-host`` (a name, ``*.example.org`` for its subdomains, an address, ``*`` for any)."""
+    from obelisk.server.app import LOOPBACK_HOSTS
+
+    for pattern in extra:
+        if not _HOST_PATTERN.fullmatch(pattern):
+            raise UserError(f"--allowed-host takes a host name such as games.example.org, *.example.org, an address "
+                            f"or *, without a scheme or a port; got {pattern!r}")
+    names = list(LOOPBACK_HOSTS)
+    if host not in _EVERY_INTERFACE:
+        names.append(f"[{host}]" if ":" in host else host)
+    names += extra
+    return tuple(dict.fromkeys(name.lower() for name in names))
+
+
 def _open_browser(url: str) -> None:
     """Open ``url`` where a graphical browser can be; never fail, never take over the terminal."""
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -59,6 +81,10 @@ def serve(
     bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, max=60.0,
                                     help="A bot's move takes at least this many seconds."),
     open_browser: bool = typer.Option(False, "--open", help="Open the lobby in a browser where one is available."),
+    allowed_host: list[str] = typer.Option([], "--allowed-host",
+                                           help="A host name people reach the server by (repeatable; "
+                                                "*.example.org for its subdomains). Default: localhost, "
+                                                "127.0.0.1, [::1] and --host unless it is every interface."),
 ) -> None:
     """Serve online tables: a lobby, tables for people and bots, a websocket per seat."""
     import uvicorn
@@ -67,6 +93,7 @@ def serve(
     from obelisk.server.app import ServerConfig, create_app
     from obelisk.server.store import default_url, open_database
 
+    hosts = allowed_hosts(host, allowed_host)
     url = _check_url(db) if db else default_url()
     if workers > 1 and not url.startswith("postgresql"):
         raise UserError("several --workers share tables through PostgreSQL only; give --db postgresql+psycopg://...")
@@ -85,10 +112,10 @@ def serve(
                                    server_header=False)
     if workers == 1:
         uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay,
-                                         tune_process=True)), **options)
+                                            allowed_hosts=hosts, tune_process=True)), **options)
         return
     os.environ.update(OBELISK_SERVER_DB=url, OBELISK_SERVER_BOT_WORKERS=str(bot_workers),
-                      OBELISK_SERVER_BOT_DELAY=str(bot_delay))
+                      OBELISK_SERVER_BOT_DELAY=str(bot_delay), OBELISK_SERVER_ALLOWED_HOSTS=" ".join(hosts))
     uvicorn.run("obelisk.server.app:app_from_environment", factory=True, workers=workers, **options)
 
 

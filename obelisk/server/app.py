@@ -2,8 +2,11 @@
 
 Every request body is JSON of at most ``max_body`` bytes validated against a
 schema; every refusal is one ``{"error": {"code", "message"}}``; every
-response carries the security headers; websockets are accepted from the same
-origin only. The API surface is the contract in docs/server.md.
+response carries the security headers; only the host names the server serves
+are answered, requests that change something come from the same origin as JSON
+(so another site cannot send one from a player's browser), and websockets are
+accepted from the same origin only. The API surface is the contract in
+docs/server.md; its "Threat model" says what each of these defends.
 """
 
 from __future__ import annotations
@@ -11,14 +14,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import ipaddress
 import logging
 import multiprocessing
 import os
 import re
 import sys
 import time
+from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal
 from urllib.parse import urlsplit
@@ -28,6 +34,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -56,6 +64,8 @@ from obelisk.server.tables import (
 log = logging.getLogger("obelisk.server")
 
 STATIC = Path(__file__).with_name("static")
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+"""The host names a server answers to whatever it is told: this machine's."""
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
     (b"x-content-type-options", b"nosniff"),
@@ -80,6 +90,15 @@ class ServerConfig:
     """Sustained requests (or websocket messages) per second allowed per client."""
     burst: float = 40.0
     hello_timeout: float = 10.0
+    allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS
+    """The ``Host`` names requests and websockets may be sent to (``*.example.org`` matches its subdomains,
+    ``*`` any): a page of another site that a rebound name points at this server is refused."""
+    max_waiting: int = 10
+    """Tables one client address may have waiting for players at once."""
+    waiting_hours: float = 24.0
+    """A table still waiting for players this long after its last change (creation or a claim) expires."""
+    max_sockets: int = 32
+    """Websockets one client address may hold open at once (in each server process)."""
     cache_size: int = 256
     tune_process: bool = False
     """Keep the collector and the commit thread's waits for the interpreter off the moves' latency
@@ -216,11 +235,26 @@ def _tables(request: Request | WebSocket) -> Tables:
     return request.app.state.tables
 
 
+def client_key(connection: Request | WebSocket) -> str:
+    """The client address that rate limits and caps count by: an IPv6 address by its /64 network, which
+    one subscriber usually holds whole (so changing the last bits of the address buys nothing)."""
+    host = connection.client.host if connection.client else "?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def _limited(request: Request) -> None:
     """Refuse a client (by address) that sends more than the rate allows."""
     config: ServerConfig = request.app.state.config
     buckets: dict[str, Bucket] = request.app.state.buckets
-    client = request.client.host if request.client else "?"
+    client = client_key(request)
     bucket = buckets.get(client)
     if bucket is None:
         if len(buckets) > 10_000:
@@ -295,8 +329,9 @@ async def create_table(request: Request) -> Response:
     if body.game not in known:
         raise ApiError(400, "bad_request", f"unknown game {body.game!r}; known games: {', '.join(sorted(known))}")
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    config: ServerConfig = request.app.state.config
     snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
-                                                 body.turn_seconds)
+                                                 body.turn_seconds, client_key(request), config.max_waiting)
     with language(lang):
         described = summary(snap)
     return Json({
@@ -534,10 +569,7 @@ _SEAT_LOST = {"type": "error", "code": "bad_token",
 def _same_origin(socket: WebSocket) -> bool:
     origin = socket.headers.get("origin")
     host = socket.headers.get("host")
-    if not origin or not host:
-        return False
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+    return bool(origin and host) and _origin_matches(str(origin), str(host))
 
 
 async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) -> dict[str, Any]:
@@ -584,12 +616,31 @@ class UndoMessage(_Body):
 
 
 async def table_socket(socket: WebSocket) -> None:
+    """A table's websocket: same origin only, at most ``max_sockets`` per client address at a time."""
     if not _same_origin(socket):
         await socket.close(code=1008, reason="cross-origin websocket refused")
         return
     config: ServerConfig = socket.app.state.config
-    tables: Tables = socket.app.state.tables
+    open_sockets: Counter[str] = socket.app.state.sockets
+    address = client_key(socket)
     await socket.accept()
+    if open_sockets[address] >= config.max_sockets:
+        await socket.send_text(dumps({"type": "error", "code": "too_many_sockets", "message": (
+            f"this address already has {open_sockets[address]} table sockets open (at most {config.max_sockets}); "
+            "close some first")}).decode())
+        await socket.close(code=1008)
+        return
+    open_sockets[address] += 1
+    try:
+        await _follow(socket, config, socket.app.state.tables)
+    finally:
+        open_sockets[address] -= 1
+        if open_sockets[address] <= 0:
+            del open_sockets[address]
+
+
+async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> None:
+    """Say hello, then send the table's frames and take this socket's moves until it closes."""
     table_id = _table_id(socket)
     try:
         hello: HelloMessage = _parse(HelloMessage, await _receive(socket, config.max_body, config.hello_timeout))
@@ -664,6 +715,47 @@ async def _internal_error(request: Request, error: Exception) -> Response:
     return _error(500, "internal", "the server failed; the table is unchanged")
 
 
+def _origin_matches(origin: str, host: str) -> bool:
+    """Whether ``origin`` (an Origin header) names the server at ``host`` (the Host header)."""
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+class SameOriginWrites:
+    """Refuses every POST (the API's only method that changes something) unless it is JSON from this
+    server's own pages.
+
+    A POST with an ``Origin`` other than the server's (``Host``) is refused (403 ``cross_origin``), and so
+    is one whose ``Content-Type`` is not ``application/json`` (415 ``not_json``): another site can make a
+    player's browser send a form or ``text/plain`` POST without asking first, but JSON (or any other
+    method) only after a preflight that this server never allows. Scripts and terminals, which send no
+    ``Origin``, are served.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            refusal = self._refusal(Headers(scope=scope))
+            if refusal is not None:
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _refusal(headers: Headers) -> Response | None:
+        origin = headers.get("origin")
+        if origin is not None and not _origin_matches(origin, headers.get("host", "")):
+            return _error(403, "cross_origin", "requests that change something are taken from this server's own "
+                                               "pages only, not from another site")
+        media = headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            return _error(415, "not_json", "a request that changes something is sent as Content-Type: "
+                                           "application/json")
+        return None
+
+
 class SecurityHeaders:
     """Adds the security headers to every HTTP response, errors included."""
 
@@ -708,6 +800,20 @@ async def _listen(url: str, tables: Tables) -> None:
             await asyncio.sleep(1.0)
 
 
+EXPIRY_PERIOD = 60.0
+"""Seconds between two looks for tables that waited too long for their players."""
+
+
+async def _expire_waiting(tables: Tables, hours: float) -> None:
+    """Expire the tables that have waited ``hours`` for their players, once a minute, for as long as the server runs."""
+    while True:
+        try:
+            await tables.expire(timedelta(hours=hours))
+        except Exception:
+            log.exception("the waiting tables could not be expired; trying again later")
+        await asyncio.sleep(EXPIRY_PERIOD)
+
+
 def tune_process() -> None:
     """Keep Python's collector and its interpreter lock off the moves' latency.
 
@@ -747,12 +853,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         if engine.dialect.name == "postgresql":
             listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
         resuming = asyncio.get_running_loop().create_task(tables.resume())
+        expiring = asyncio.get_running_loop().create_task(_expire_waiting(tables, config.waiting_hours))
         try:
             yield
         finally:
-            resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await resuming
+            for task in (resuming, expiring):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -794,6 +902,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     )
     app.state.config = config
     app.state.buckets = {}
+    app.state.sockets = Counter()
+    app.add_middleware(SameOriginWrites)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
@@ -805,5 +916,6 @@ def app_from_environment() -> Starlette:
         db_url=os.environ.get("OBELISK_SERVER_DB") or None,
         bot_workers=int(os.environ.get("OBELISK_SERVER_BOT_WORKERS", "1")),
         bot_delay=float(os.environ.get("OBELISK_SERVER_BOT_DELAY", "0.6")),
+        allowed_hosts=tuple(os.environ.get("OBELISK_SERVER_ALLOWED_HOSTS", " ".join(LOOPBACK_HOSTS)).split()),
         tune_process=True,
     ))

@@ -46,7 +46,8 @@ class TableRow(Base):
     """A table: the fixed header of its record, its seats and its moves."""
 
     __tablename__ = "tables"
-    __table_args__ = (Index("ix_tables_lobby", "status", "public", "updated"),)
+    __table_args__ = (Index("ix_tables_lobby", "status", "public", "updated"),
+                      Index("ix_tables_creator", "creator", "status"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
@@ -67,6 +68,8 @@ class TableRow(Base):
     the column allows none only because migration 0004 added it to tables that already had rows."""
     turn_was: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """The clock of the seat whose decision last passed the turn on, given back if it takes that decision back."""
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The client address (an IPv6 one by its /64 network) that created the table: its waiting tables are capped."""
 
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 

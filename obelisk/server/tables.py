@@ -25,15 +25,15 @@ import queue
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
-from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -68,6 +68,23 @@ _MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.kind, _MOVES.c.seat, _MOVES.c.actio
                .where(_MOVES.c.table_id == bindparam("table"), _MOVES.c.seq >= bindparam("start"))
                .order_by(_MOVES.c.seq))
 _INSERT_MOVES = insert(_MOVES)
+
+
+LIST_LENGTH = 100
+"""The most tables a list of public tables holds."""
+LIST_CANDIDATES = 1000
+"""How many of the most recently changed tables a list is chosen from (see :meth:`Tables.list`)."""
+
+
+def _fair(rows: Sequence[Any]) -> list[str]:
+    """The ids of ``rows`` (id, creator; newest first) dealt in rounds: each creator's first, then seconds, ..."""
+    seen: Counter[str] = Counter()
+    ranked = []
+    for order, (table_id, creator) in enumerate(rows):
+        key = creator if creator is not None else f"table:{table_id}"
+        ranked.append((seen[key], order, table_id))
+        seen[key] += 1
+    return [table_id for _, _, table_id in sorted(ranked)]
 
 
 NOTE_LIMIT = 7000
@@ -549,10 +566,17 @@ def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(options)
 
 
+def _check_open(snap: Snapshot) -> None:
+    """Refuse taking a seat at a table that waited too long for its players."""
+    if snap.status == "expired":
+        raise ApiError(409, "expired", "this table expired: its seats waited too long for their players")
+
+
 def _check_not_over(snap: Snapshot) -> None:
-    """Refuse changing how a table is played once it is finished."""
+    """Refuse changing how a table is played once it is finished (or expired before it began)."""
     if snap.status == "finished":
         raise ApiError(409, "finished", "the game is over")
+    _check_open(snap)
 
 
 def check_name(name: Any) -> str:
@@ -675,6 +699,8 @@ class Live:
     lock: asyncio.Lock
     clients: set[Any]
     bots: asyncio.Task[None] | None = None
+    seated: Counter[int] = field(default_factory=Counter)
+    """How many of the clients hold each seat: the seats a summary calls ``connected``."""
 
 
 class Tables:
@@ -936,12 +962,14 @@ class Tables:
     # ---- creating ------------------------------------------------------------------------
 
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any],
-                     seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None
+                     seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None,
+                     creator: str | None = None, waiting_limit: int | None = None
                      ) -> tuple[Snapshot, dict[int, str]]:
         """A new table and the invite of each human seat (the only time invites are shown).
 
         An invite claims its seat once (:meth:`claim`), so whoever creates a table never holds a token of
-        a seat someone else claimed.
+        a seat someone else claimed. ``creator`` is the address of the client asking, as its limits count
+        it; it may have at most ``waiting_limit`` tables waiting for players at once.
         """
         try:
             game = obelisk.load(game_id, players, **check_options(game_id, options))
@@ -962,11 +990,12 @@ class Tables:
                 tokens[index] = token
                 name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
                 rows.append(Seat(index, "human", name, None, hash_token(token), False, hash_token(token)))
-        table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None)
+        table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None, creator,
+                                                  waiting_limit)
         return await self.snapshot(table_id), tokens
 
     def _insert(self, game: Game, seats: Sequence[Seat], public: bool, turn_seconds: int | None,
-                rematch_of: str | None) -> str:
+                rematch_of: str | None, creator: str | None = None, waiting_limit: int | None = None) -> str:
         secret = SecretSeed.new()
         table_id = secrets.token_urlsafe(9)
         moment = now()
@@ -975,10 +1004,18 @@ class Tables:
         self._settle(state, moves, [], 0)
         status = "playing" if all(s.claimed for s in seats) else "waiting"
         with Session(self.engine) as session, session.begin():
+            if creator is not None and waiting_limit is not None and status == "waiting":
+                waiting = session.scalar(select(func.count()).select_from(TableRow)
+                                         .where(TableRow.creator == creator, TableRow.status == "waiting"))
+                if waiting is not None and waiting >= waiting_limit:
+                    raise ApiError(429, "too_many_tables",
+                                   f"this address already has {waiting} tables waiting for players (at most "
+                                   f"{waiting_limit}); start one, or wait until one expires")
             session.add(TableRow(
                 id=table_id, game=game.id, players=game.num_players, options=dict(game.options), status=status,
                 public=public, seed=secret.seed, salt=secret.salt, commitment=secret.commitment, created=moment,
                 updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds, turn_started=moment,
+                creator=creator,
             ))
             session.flush()
             for s in seats:
@@ -998,14 +1035,44 @@ class Tables:
         return table_id
 
     async def list(self, status: str | None) -> list[Snapshot]:
-        """The public tables (newest first), optionally only those with ``status``."""
+        """At most ``LIST_LENGTH`` public tables (expired ones never), optionally only those with ``status``.
+
+        Each creator's newest table comes before anyone's second, every second before any third, and so on
+        (newest first within each round), so that one address creating many tables cannot push everyone
+        else's out of the list. The rounds are dealt from the ``LIST_CANDIDATES`` most recently changed.
+        """
         def ids() -> list[str]:
             with Session(self.engine) as session:
-                query = select(TableRow.id).where(TableRow.public.is_(True))
-                if status is not None:
-                    query = query.where(TableRow.status == status)
-                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(100)))
+                query = select(TableRow.id, TableRow.creator).where(TableRow.public.is_(True))
+                query = query.where(TableRow.status == status) if status is not None else query.where(
+                    TableRow.status != "expired")
+                rows = session.execute(query.order_by(TableRow.updated.desc()).limit(LIST_CANDIDATES)).all()
+            return _fair(rows)[:LIST_LENGTH]
         return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
+
+    async def expire(self, idle: timedelta) -> tuple[str, ...]:
+        """Close the tables that have been waiting for players ``idle`` since their last change; their ids.
+
+        An expired table leaves the lobby, no longer counts against its creator's waiting tables and
+        refuses claims and joins (``expired``); nothing of it is deleted. Every process may run this at
+        any time: the statement picks each table once.
+        """
+        def close() -> tuple[str, ...]:
+            moment = now()
+            with self.engine.begin() as connection:
+                done = connection.execute(
+                    update(_TABLES).where(_TABLES.c.status == "waiting", _TABLES.c.updated < moment - idle)
+                    .values(status="expired", updated=moment).returning(_TABLES.c.id))
+                ids = tuple(done.scalars())
+                for table_id in ids:
+                    self._notify(connection, _Note(table_id, moment))
+            return ids
+        ids = await anyio.to_thread.run_sync(close)
+        for table_id in ids:
+            if table_id in self._live:
+                self._stale.add(table_id)
+                await self.get(table_id)
+        return ids
 
     async def resume(self, limit: int = 200) -> None:
         """After a start, let the bots of the most recently active tables in play go on."""
@@ -1036,6 +1103,7 @@ class Tables:
         def change(snap: Snapshot) -> tuple[_Change | None, tuple[int, str]]:
             invited = next((s for s in snap.seats if s.invites(wanted)), None)
             if invited is not None:
+                _check_open(snap)
                 values: dict[str, Any] = dict(claimed=True, token_hash=hash_token(fresh))
                 if name is not None:
                     values["name"] = name
@@ -1044,8 +1112,8 @@ class Tables:
             assert seat is not None
             if name is None or name == snap.seats[seat].name:
                 return None, (seat, token)
-            if snap.status == "finished":
-                raise ApiError(409, "finished", "the game is over: the names of its seats no longer change")
+            if snap.status in ("finished", "expired"):
+                raise ApiError(409, snap.status, f"the table is {snap.status}: the names of its seats no longer change")
             return self._set_seat(snap, seat, dict(name=name)), (seat, token)
 
         return (await self._write(table_id, change))[1]
@@ -1059,6 +1127,7 @@ class Tables:
         def change(snap: Snapshot) -> tuple[_Change, None]:
             if not snap.public:
                 raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
+            _check_open(snap)
             self._check_seat(snap, seat)
             if not snap.seats[seat].human:
                 raise ApiError(409, "seat_taken", f"seat {seat} is a bot's")
@@ -1292,19 +1361,39 @@ class Tables:
     # ---- clients -------------------------------------------------------------------------
 
     def connected(self, live: Live) -> set[int]:
-        return {c.seat for c in live.clients if c.seat is not None}
+        return set(live.seated)
 
     async def attach(self, table_id: str, client: Any) -> Live:
+        """Follow the table with ``client`` (it has a ``seat`` and a ``changed()``): its first frame is due.
+
+        The others are told only when what they see changes: a seat's first socket makes it ``connected``;
+        a spectator, or one more socket of a seat already connected, changes nothing they see.
+        """
         live = await self.get(table_id)
         live.clients.add(client)
-        for other in list(live.clients):
-            other.changed()
+        client.changed()
+        if client.seat is not None:
+            live.seated[client.seat] += 1
+            if live.seated[client.seat] == 1:
+                self._tell_others(live, client)
         return live
 
     def detach(self, live: Live, client: Any) -> None:
+        """Stop following; the others are told only if a seat's last socket left."""
+        if client not in live.clients:
+            return
         live.clients.discard(client)
+        if client.seat is not None:
+            live.seated[client.seat] -= 1
+            if live.seated[client.seat] <= 0:
+                del live.seated[client.seat]
+                self._tell_others(live, client)
+
+    @staticmethod
+    def _tell_others(live: Live, client: Any) -> None:
         for other in list(live.clients):
-            other.changed()
+            if other is not client:
+                other.changed()
 
     async def close(self) -> None:
         self._closing = True

@@ -16,6 +16,7 @@ from obelisk.server.app import create_app, whole_number
 from tests.server.conftest import bearer, config
 
 HUMANS_2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+JSON = {"content-type": "application/json"}
 
 
 def new_table(client: TestClient, game: str = "valley", players: int = 2, seats: Any = HUMANS_2, **extra: Any
@@ -203,7 +204,8 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                          json={"version": before["version"], "action": 10**38}), 400, "illegal_action")
     huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
-    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token), content=huge), 413, "too_large")
+    error_of(client.post(f"/api/tables/{table}/moves", headers={**bearer(token), **JSON}, content=huge), 413,
+             "too_large")
     assert frame_of(client, table, token) == before
 
 
@@ -238,8 +240,8 @@ def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) ->
         message = error_of(client.post("/api/tables", json={"game": game, "options": {option: "/etc/passwd"}}), 400,
                            "bad_request")
         assert "file" in message and "root" not in message
-    error_of(client.post("/api/tables", content="[" * 100_000 + "]" * 100_000), 413, "too_large")
-    error_of(client.post("/api/tables", content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
+    error_of(client.post("/api/tables", headers=JSON, content="[" * 100_000 + "]" * 100_000), 413, "too_large")
+    error_of(client.post("/api/tables", headers=JSON, content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
         {"kind": "human", "name": ""}, {"kind": "human"}]}), 400, "bad_request")
     assert client.get("/api/tables").json() == {"tables": []}

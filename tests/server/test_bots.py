@@ -52,9 +52,9 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(client: TestClient
     # the bot moves for the seat; while it plays the seat, its person sees no legal actions
     moved = wait_for(client, table, mine, lambda f: any(e["actor"] == to_act for e in f["log"][summary["version"]:]))
     assert moved["seat"] == to_act
-    error_of(client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(tokens[other])), 403,
+    error_of(client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(tokens[other]), json={}), 403,
              "bad_token")
-    back = client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(mine)).json()
+    back = client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(mine), json={}).json()
     assert back["seats"][to_act]["kind"] == "human" and back["seats"][to_act]["bot"] is None
     taken_back = back["version"]
     deadline = time.monotonic() + 60
@@ -74,15 +74,16 @@ def test_a_timed_out_seat_can_be_handed_to_a_bot_by_another_player(client: TestC
     assert summary["turn_seconds"] == 60
     late = str(summary["to_act"])
     other = str(1 - int(late))
-    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other])), 403, "bad_token")
+    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={}), 403,
+             "bad_token")
     later = datetime.now(timezone.utc) + timedelta(seconds=61)
     monkeypatch.setattr(tables, "now", lambda: later)
     assert client.get(f"/api/tables/{table}").json()["seats"][int(late)]["timed_out"] is True
-    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer("q" * 32)), 403, "bad_token")
-    handed = client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]))
+    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer("q" * 32), json={}), 403, "bad_token")
+    handed = client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={})
     assert handed.status_code == 200 and handed.json()["seats"][int(late)]["kind"] == "bot"
     monkeypatch.undo()
-    back = client.post(f"/api/tables/{table}/seats/{late}/human", headers=bearer(tokens[late]))
+    back = client.post(f"/api/tables/{table}/seats/{late}/human", headers=bearer(tokens[late]), json={})
     assert back.json()["seats"][int(late)]["kind"] == "human"
 
 

@@ -18,6 +18,9 @@ HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
     (["--db", "mysql://x/y"], "--db must be"),
     (["--workers", "2", "--db", "sqlite:///x.db"], "PostgreSQL only"),
     (["--db", "sqlite:////nonexistent-folder/deeper/x.db"], "cannot open the database"),
+    (["--allowed-host", "http://games.example.org"], "--allowed-host takes a host name"),
+    (["--allowed-host", "games.example.org:8000"], "--allowed-host takes a host name"),
+    (["--allowed-host", "a.*.example.org"], "--allowed-host takes a host name"),
 ])
 def test_bad_settings_are_one_line_errors(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *args]) == 2

@@ -43,7 +43,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0004"
+    assert _revision(engine) == "0005"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -75,11 +75,11 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0004"
+    assert _revision(engine) == "0005"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
-        assert (_utc(row.turn_started), row.turn_was) == (moment, None)
+        assert (_utc(row.turn_started), row.turn_was, row.creator) == (moment, None, None)
         assert [s.invite_hash for s in row.seats] == [None, hash_token("bob-invite")]
 
     async def claim_twice() -> None:

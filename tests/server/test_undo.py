@@ -15,7 +15,7 @@ from obelisk.core import State
 from obelisk.core.records import replay_record
 from obelisk.server.app import create_app
 from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
-from tests.server.test_api import claim, error_of, frame_of, new_table, seated, wait_for
+from tests.server.test_api import JSON, claim, error_of, frame_of, new_table, seated, wait_for
 
 
 def state_of(client: TestClient, table: str) -> State:
@@ -104,7 +104,8 @@ def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
     error_of(undo(client, table, "not-a-token", {"version": version}), 403, "bad_token")
     for body in ({}, {"version": "1"}, {"version": True}, {"version": 1, "steps": 2}):
         error_of(undo(client, table, tokens[first], body), 400, "bad_request")
-    error_of(client.post(f"/api/tables/{table}/undo", headers=bearer(tokens[first]), content=b"{"), 400, "bad_request")
+    error_of(client.post(f"/api/tables/{table}/undo", headers={**bearer(tokens[first]), **JSON}, content=b"{"), 400,
+             "bad_request")
     error_of(undo(client, "nope", tokens[first], {"version": version}), 404, "not_found")
 
     token, mine, action = until(client, table, tokens, undoable=True)
