@@ -18,6 +18,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from obelisk.core.seeds import verify
 from tests.web.conftest import LiveServer, Tab
+from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
 LAST_BUTTON = 0.7
@@ -47,27 +48,6 @@ MOVED = """(version) => {
 
 def lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if line.strip()}
-
-
-def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]], public: bool) -> dict[str, str]:
-    """Creates a 2-player Valley table from the lobby; the links it shows, by ``data-link``."""
-    page.goto(server.url + "/")
-    page.fill("#player-name", seats[0][1] or "Ann")
-    page.dispatch_event("#player-name", "change")
-    form = page.locator('form[data-game="valley"]')
-    form.locator("#players-valley").select_option(str(len(seats)))
-    for seat, (kind, name) in enumerate(seats):
-        form.locator(f"#seat-valley-{seat}-kind").select_option(kind)
-        if kind == "human":
-            form.locator(f'[aria-label="Name for seat {seat}"]').fill(name)
-    checkbox = form.locator("#public-valley")
-    checkbox.check() if public else checkbox.uncheck()
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#created")).to_be_visible()
-    links = {}
-    for field in page.locator("[data-link]").all():
-        links[str(field.get_attribute("data-link"))] = field.input_value()
-    return links
 
 
 def token_of(link: str) -> str:
@@ -136,7 +116,7 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     ann, bea, watcher = open_tab(), open_tab(), open_tab()
     links = create_in_lobby(ann.page, live_server, [("human", "Ann"), ("human", "Bea")], public=False)
-    invites = {0: token_of(links["seat-0"]), 1: token_of(links["seat-1"])}
+    mine, invite = token_of(links["seat-0"]), token_of(links["seat-1"])
     table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
     cut = drop_socket_routes(bea)
 
@@ -148,7 +128,8 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         expect(tab.page.locator("#connection")).to_have_attribute("data-state", "online")
     assert "token" not in ann.page.url and "token" not in bea.page.url
     tokens = {seat: kept_token(tab, table) for seat, tab in ((0, ann), (1, bea))}
-    assert set(tokens.values()).isdisjoint(invites.values())  # each page keeps the token its claim answered
+    # the creator's page keeps the token the lobby's claim answered, Bea's the one her claim answered
+    assert tokens[0] == mine and tokens[1] != invite
     expect(watcher.page.locator("#table-status")).to_have_text("playing")
     commitment = live_server.get(f"/api/tables/{table}")["commitment"]
     expect(watcher.page.locator("#commitment")).to_have_text(commitment)
@@ -218,15 +199,22 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     expect(host.page.locator("#whoami")).to_have_text("you are seat 0")
 
     guest.page.goto(live_server.url + "/")
-    guest.page.fill("#player-name", "Cleo <b>")
-    guest.page.dispatch_event("#player-name", "change")
-    guest.page.locator(f'[data-table="{table}"] button', has_text="Join seat 1").click()
+    set_name(guest.page, "Cleo <b>")
+    open_tables = guest.page.get_by_role("list", name="Open tables")
+    waiting = open_tables.get_by_role("listitem").filter(has_text="Valley of the Kings")
+    expect(waiting).to_contain_text("1 free seat of 2")
+    expect(waiting).to_contain_text("Waiting: Ann")
+    waiting.get_by_role("button", name="Join as player 2").click()
     expect(guest.page.locator("#whoami")).to_have_text("you are seat 1")
     expect(host.page.locator('#seats [data-seat="1"]')).to_contain_text("Cleo <b>")
     expect(host.page.locator("#table-status")).to_have_text("playing")
     guest.page.goto(live_server.url + "/")
-    expect(guest.page.locator("#my-tables")).to_contain_text(f"table {table} · Valley of the Kings, seat 1, playing")
-    expect(guest.page.locator(f'#open-tables [data-table="{table}"]')).to_have_count(0)
+    mine = guest.page.get_by_role("list", name="My tables").get_by_role("listitem")
+    expect(mine).to_have_count(1)
+    expect(mine).to_contain_text("Valley of the Kings")
+    expect(mine).to_contain_text("Ann, Cleo <b> (you)")
+    expect(mine).to_contain_text("playing")
+    expect(guest.page.get_by_text("No table is waiting for players.")).to_be_visible()
     host.assert_clean()
     guest.assert_clean()
 
