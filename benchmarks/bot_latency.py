@@ -63,9 +63,8 @@ class Api:
     def table(self, game: str, seats: list[dict[str, Any]]) -> tuple[str, dict[str, str]]:
         made = self.call("POST", "/api/tables", {"game": game, "players": 2, "seats": seats})
         table = made["table"]["id"]
-        for seat, token in made["tokens"].items():
-            self.call("POST", f"/api/tables/{table}/claim", {"token": token, "name": f"P{seat}"})
-        return table, made["tokens"]
+        return table, {seat: self.call("POST", f"/api/tables/{table}/claim", {"token": invite, "name": f"P{seat}"})["token"]
+                       for seat, invite in made["tokens"].items()}
 
 
 def start(port: int, db_url: str, workers: int) -> subprocess.Popen[bytes]:

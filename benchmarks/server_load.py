@@ -154,10 +154,11 @@ async def new_table(port: int, address: str, game: str, players: int) -> tuple[s
             "public": False}
     created = await asyncio.to_thread(request, port, address, "POST", "/api/tables", body)
     table_id = created["table"]["id"]
-    tokens = [created["tokens"][str(seat)] for seat in range(players)]
-    for seat, token in enumerate(tokens):
-        await asyncio.to_thread(request, port, address, "POST", f"/api/tables/{table_id}/claim",
-                                {"token": token, "name": f"p{seat}"})
+    tokens = []
+    for seat in range(players):
+        claimed = await asyncio.to_thread(request, port, address, "POST", f"/api/tables/{table_id}/claim",
+                                          {"token": created["tokens"][str(seat)], "name": f"p{seat}"})
+        tokens.append(claimed["token"])
     return table_id, tokens
 
 

@@ -115,9 +115,10 @@ def test_the_installed_command_serves_a_table(installed: Path, tmp_path: Path) -
         created = httpx.post(f"{server.url}/api/tables", json={"game": "valley", "players": 2, "seats": seats},
                              timeout=30)
         assert created.status_code == 201, created.text
-        table, token = created.json()["table"]["id"], created.json()["tokens"]["0"]
-        claimed = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": token, "name": "Ann"}, timeout=30)
+        table, invite = created.json()["table"]["id"], created.json()["tokens"]["0"]
+        claimed = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": invite, "name": "Ann"}, timeout=30)
         assert claimed.status_code == 200, claimed.text
+        token = claimed.json()["token"]
         frame = httpx.get(f"{server.url}/api/tables/{table}/frame", timeout=30,
                           headers={"Authorization": f"Bearer {token}"}).json()
         assert frame["legal"] and frame["version"] >= 0

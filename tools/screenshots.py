@@ -147,9 +147,10 @@ def seat_table(server: Server, shot: Shot, moves: list[tuple[int, int]]) -> tupl
     seats = [{"kind": "human", "name": NAMES[seat]} for seat in range(shot.players)]
     created = server.call("POST", "/api/tables", {"game": shot.game, "players": shot.players, "seats": seats,
                                                   "options": shot.options})
-    table, tokens = created["table"]["id"], created["tokens"]
-    for seat, token in tokens.items():
-        server.call("POST", f"/api/tables/{table}/claim", {"token": token, "name": NAMES[int(seat)]})
+    table = created["table"]["id"]
+    tokens = {seat: server.call("POST", f"/api/tables/{table}/claim",
+                                {"token": invite, "name": NAMES[int(seat)]})["token"]
+              for seat, invite in created["tokens"].items()}
     for seat, action in moves:
         current = server.call("GET", f"/api/tables/{table}/frame", token=tokens[str(seat)])
         if action not in [legal[0] for legal in current["legal"]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import threading
@@ -34,6 +35,27 @@ def _check_port(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as error:
             raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+
+
+_HOST_PATTERN = re.compile(r"\*|(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]",
+                           re.IGNORECASE)
+_EVERY_INTERFACE = ("", "0.0.0.0", "::", "[::]")
+
+
+def allowed_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
+    """The ``Host`` names the server answers to: this machine's, ``host`` unless it means every interface,
+    and each ``--allowed-host`` (a name, ``*.example.org`` for its subdomains, an address, ``*`` for any)."""
+    from obelisk.server.app import LOOPBACK_HOSTS
+
+    for pattern in extra:
+        if not _HOST_PATTERN.fullmatch(pattern):
+            raise UserError(f"--allowed-host takes a host name such as games.example.org, *.example.org, an address "
+                            f"or *, without a scheme or a port; got {pattern!r}")
+    names = list(LOOPBACK_HOSTS)
+    if host not in _EVERY_INTERFACE:
+        names.append(f"[{host}]" if ":" in host else host)
+    names += extra
+    return tuple(dict.fromkeys(name.lower() for name in names))
 
 
 def _open_browser(url: str, port: int) -> str | None:
@@ -75,6 +97,10 @@ def serve(
     bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, max=60.0,
                                     help="A bot's move takes at least this many seconds."),
     open_browser: bool = typer.Option(False, "--open", help="Open the lobby in a browser where one is available."),
+    allowed_host: list[str] = typer.Option([], "--allowed-host",
+                                           help="A host name people reach the server by (repeatable; "
+                                                "*.example.org for its subdomains). Default: localhost, "
+                                                "127.0.0.1, [::1] and --host unless it is every interface."),
 ) -> None:
     """Serve online tables: a lobby, tables for people and bots, a websocket per seat."""
     import uvicorn
@@ -83,6 +109,7 @@ def serve(
     from obelisk.server.app import ServerConfig, create_app
     from obelisk.server.store import default_url, open_database
 
+    hosts = allowed_hosts(host, allowed_host)
     url = _check_url(db) if db else default_url()
     if workers > 1 and not url.startswith("postgresql"):
         raise UserError("several --workers share tables through PostgreSQL only; give --db postgresql+psycopg://...")
@@ -92,9 +119,12 @@ def serve(
         raise UserError(f"cannot open the database {make_url(url).render_as_string(hide_password=True)}: "
                         f"{str(error).splitlines()[0]}") from None
     _check_port(host, port)
-    shown = f"http://{'localhost' if host in ('127.0.0.1', '::1') else host}:{port}/"
+    shown = f"http://{'localhost' if host in ('127.0.0.1', '::1', *_EVERY_INTERFACE) else host}:{port}/"
     print(tr("Obelisk tables at {url}  (database {database}; Ctrl+C stops)", url=shown,
              database=make_url(url).render_as_string(hide_password=True)), flush=True)
+    if host in _EVERY_INTERFACE and not allowed_host:
+        print(tr("Other machines reach it only by a name or address given with --allowed-host, such as this "
+                 "machine's address on your network."), flush=True)
     if open_browser:
         where = _open_browser(shown, port)
         if where is not None:
@@ -103,10 +133,10 @@ def serve(
                                    server_header=False)
     if workers == 1:
         uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay,
-                                         tune_process=True)), **options)
+                                            allowed_hosts=hosts, tune_process=True)), **options)
         return
     os.environ.update(OBELISK_SERVER_DB=url, OBELISK_SERVER_BOT_WORKERS=str(bot_workers),
-                      OBELISK_SERVER_BOT_DELAY=str(bot_delay))
+                      OBELISK_SERVER_BOT_DELAY=str(bot_delay), OBELISK_SERVER_ALLOWED_HOSTS=" ".join(hosts))
     uvicorn.run("obelisk.server.app:app_from_environment", factory=True, workers=workers, **options)
 
 

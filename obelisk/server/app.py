@@ -2,8 +2,11 @@
 
 Every request body is JSON of at most ``max_body`` bytes validated against a
 schema; every refusal is one ``{"error": {"code", "message"}}``; every
-response carries the security headers; websockets are accepted from the same
-origin only. The API surface is the contract in docs/server.md.
+response carries the security headers; only the host names the server serves
+are answered, requests that change something come from the same origin as JSON
+(so another site cannot send one from a player's browser), and websockets are
+accepted from the same origin only. The API surface is the contract in
+docs/server.md; its "Threat model" says what each of these defends.
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ import asyncio
 import contextlib
 import functools
 import gc
+import ipaddress
 import logging
 import os
 import re
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal
 from urllib.parse import urlsplit
@@ -27,6 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,12 +48,25 @@ from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_lang
 from obelisk.server.bots import BotScheduler
 from obelisk.server.store import open_database
 from obelisk.server.tables import (
-    BATCH_LIMIT, BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary,
+    BATCH_LIMIT,
+    BOARDS,
+    ApiError,
+    Live,
+    Snapshot,
+    Tables,
+    file_option,
+    frame,
+    hash_token,
+    record,
+    replay_frame,
+    summary,
 )
 
 log = logging.getLogger("obelisk.server")
 
 STATIC = Path(__file__).with_name("static")
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+"""The host names a server answers to whatever it is told: this machine's."""
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
     (b"x-content-type-options", b"nosniff"),
@@ -70,6 +91,15 @@ class ServerConfig:
     """Sustained requests (or websocket messages) per second allowed per client."""
     burst: float = 40.0
     hello_timeout: float = 10.0
+    allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS
+    """The ``Host`` names requests and websockets may be sent to (``*.example.org`` matches its subdomains,
+    ``*`` any): a page of another site that a rebound name points at this server is refused."""
+    max_waiting: int = 10
+    """Tables one client address may have waiting for players at once."""
+    waiting_hours: float = 24.0
+    """A table still waiting for players this long after its last change (creation or a claim) expires."""
+    max_sockets: int = 32
+    """Websockets one client address may hold open at once (in each server process)."""
     cache_size: int = 256
     tune_process: bool = False
     """Keep the collector and the commit thread's waits for the interpreter off the moves' latency
@@ -129,7 +159,7 @@ class CreateBody(_Body):
 
 class ClaimBody(_Body):
     token: str = Field(max_length=128)
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
 
 
 class JoinBody(_Body):
@@ -179,7 +209,8 @@ def _parse(model: type[_Body], raw: Any) -> Any:
 async def _body(request: Request, model: type[_Body]) -> Any:
     limit: int = request.app.state.config.max_body
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    size = whole_number(declared, 12) if declared is not None else 0
+    if size is None or size > limit:
         raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
@@ -214,11 +245,26 @@ def _tables(request: Request | WebSocket) -> Tables:
     return request.app.state.tables
 
 
+def client_key(connection: Request | WebSocket) -> str:
+    """The client address that rate limits and caps count by: an IPv6 address by its /64 network, which
+    one subscriber usually holds whole (so changing the last bits of the address buys nothing)."""
+    host = connection.client.host if connection.client else "?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def _limited(request: Request) -> None:
     """Refuse a client (by address) that sends more than the rate allows."""
     config: ServerConfig = request.app.state.config
     buckets: dict[str, Bucket] = request.app.state.buckets
-    client = request.client.host if request.client else "?"
+    client = client_key(request)
     bucket = buckets.get(client)
     if bucket is None:
         if len(buckets) > 10_000:
@@ -245,11 +291,19 @@ def _lang(request: Request) -> str:
     return _checked_language(request.query_params.get("lang", DEFAULT_LANGUAGE))
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number(raw: str, digits: int) -> int | None:
+    """``raw`` as a whole number of at most ``digits`` ASCII digits, else None (``str.isdigit`` would take ``²``)."""
+    return int(raw) if len(raw) <= digits and _DIGITS.fullmatch(raw) else None
+
+
 def _seat_param(request: Request) -> int:
-    raw = request.path_params["seat"]
-    if not raw.isdigit() or len(raw) > 3:
+    seat = whole_number(request.path_params["seat"], 3)
+    if seat is None:
         raise ApiError(400, "bad_request", "seat must be a seat number")
-    return int(raw)
+    return seat
 
 
 # ---- HTTP endpoints ---------------------------------------------------------------------------
@@ -280,8 +334,9 @@ async def create_table(request: Request) -> Response:
     if body.game not in known:
         raise ApiError(400, "bad_request", f"unknown game {body.game!r}; known games: {', '.join(sorted(known))}")
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    config: ServerConfig = request.app.state.config
     snap, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
-                                                 body.turn_seconds)
+                                                 body.turn_seconds, client_key(request), config.max_waiting)
     with language(lang):
         described = summary(snap)
     return Json({
@@ -314,8 +369,8 @@ async def get_table(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     _limited(request)
     body: ClaimBody = await _body(request, ClaimBody)
-    seat = await _tables(request).claim(_table_id(request), body.token, body.name)
-    return Json({"seat": seat})
+    seat, token = await _tables(request).claim(_table_id(request), body.token, body.name)
+    return Json({"seat": seat, "token": token})
 
 
 async def join_seat(request: Request) -> Response:
@@ -358,9 +413,10 @@ def _number(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 6:
+    number = whole_number(raw, 6)
+    if number is None:
         raise ApiError(400, "bad_request", f"{name} must be a whole number")
-    return int(raw)
+    return number
 
 
 async def get_replay(request: Request) -> Response:
@@ -445,6 +501,14 @@ async def get_help(request: Request) -> Response:
     return Json(doc, headers={"Cache-Control": "max-age=300"})
 
 
+async def favicon(request: Request) -> Response:
+    """The pages' icon, also where browsers look for one by themselves (``/favicon.ico``)."""
+    path = request.app.state.config.static / "favicon.svg"
+    if not path.is_file():
+        raise ApiError(404, "not_found", "the icon is not installed")
+    return FileResponse(path, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = request.app.state.config.static / name
@@ -457,11 +521,18 @@ def _page(name: str) -> Any:
 # ---- websockets -------------------------------------------------------------------------------
 
 class Client:
-    """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced."""
+    """One websocket: a seat (or a spectator) and a queue of what to send, frames coalesced.
 
-    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> None:
+    A seat's socket holds the hash of the token it said hello with: once that token no longer opens the
+    seat (another token replaced it, in this process or another), the socket is told ``bad_token`` and
+    closed before any frame of the seat's new holder is built for it.
+    """
+
+    def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE,
+                 token_hash: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
+        self.token_hash = token_hash
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
@@ -483,8 +554,12 @@ class Client:
             message = await self.outbox.get()
             if message is None:
                 self._frame_due = False
+                snap = live.snap
+                if not self.still_seated(snap):
+                    await self.socket.send_text(dumps(_SEAT_LOST).decode())
+                    await self.socket.close(code=1008)
+                    return
                 try:
-                    snap = live.snap
                     message = {"type": "frame", **frame(snap, self.seat, tables.connected(live), self.sent, self.lang)}
                     self.sent = snap.version
                 except Exception:
@@ -493,14 +568,19 @@ class Client:
                     return
             await self.socket.send_text(dumps(message).decode())
 
+    def still_seated(self, snap: Snapshot) -> bool:
+        """Whether this socket's token still opens its seat in ``snap`` (a spectator needs none)."""
+        return self.seat is None or (self.token_hash is not None and snap.seats[self.seat].opens(self.token_hash))
+
+
+_SEAT_LOST = {"type": "error", "code": "bad_token",
+              "message": "the token this socket said hello with no longer opens its seat; the socket is closed"}
+
 
 def _same_origin(socket: WebSocket) -> bool:
     origin = socket.headers.get("origin")
     host = socket.headers.get("host")
-    if not origin or not host:
-        return False
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+    return bool(origin and host) and _origin_matches(str(origin), str(host))
 
 
 async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) -> dict[str, Any]:
@@ -510,9 +590,14 @@ async def _receive(socket: WebSocket, limit: int, timeout: float | None = None) 
     that left: ``WebSocketDisconnect``.
     """
     try:
-        text = await asyncio.wait_for(socket.receive_text(), timeout)
+        received = await asyncio.wait_for(socket.receive(), timeout)
     except WebSocketDisconnected:
         raise WebSocketDisconnect(code=1006) from None
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(code=received.get("code", 1000))
+    text = received.get("text")
+    if text is None:
+        raise ApiError(400, "bad_request", "a message is JSON text, not binary")
     if len(text) > limit:
         raise ApiError(413, "too_large", f"a message may have at most {limit} bytes")
     try:
@@ -548,12 +633,31 @@ class UndoMessage(_Body):
 
 
 async def table_socket(socket: WebSocket) -> None:
+    """A table's websocket: same origin only, at most ``max_sockets`` per client address at a time."""
     if not _same_origin(socket):
         await socket.close(code=1008, reason="cross-origin websocket refused")
         return
     config: ServerConfig = socket.app.state.config
-    tables: Tables = socket.app.state.tables
+    open_sockets: Counter[str] = socket.app.state.sockets
+    address = client_key(socket)
     await socket.accept()
+    if open_sockets[address] >= config.max_sockets:
+        await socket.send_text(dumps({"type": "error", "code": "too_many_sockets", "message": (
+            f"this address already has {open_sockets[address]} table sockets open (at most {config.max_sockets}); "
+            "close some first")}).decode())
+        await socket.close(code=1008)
+        return
+    open_sockets[address] += 1
+    try:
+        await _follow(socket, config, socket.app.state.tables)
+    finally:
+        open_sockets[address] -= 1
+        if open_sockets[address] <= 0:
+            del open_sockets[address]
+
+
+async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> None:
+    """Say hello, then send the table's frames and take this socket's moves until it closes."""
     table_id = _table_id(socket)
     try:
         hello: HelloMessage = _parse(HelloMessage, await _receive(socket, config.max_body, config.hello_timeout))
@@ -568,7 +672,7 @@ async def table_socket(socket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat, lang)
+    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)
@@ -631,6 +735,47 @@ async def _internal_error(request: Request, error: Exception) -> Response:
     return _error(500, "internal", "the server failed; the table is unchanged")
 
 
+def _origin_matches(origin: str, host: str) -> bool:
+    """Whether ``origin`` (an Origin header) names the server at ``host`` (the Host header)."""
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+class SameOriginWrites:
+    """Refuses every POST (the API's only method that changes something) unless it is JSON from this
+    server's own pages.
+
+    A POST with an ``Origin`` other than the server's (``Host``) is refused (403 ``cross_origin``), and so
+    is one whose ``Content-Type`` is not ``application/json`` (415 ``not_json``): another site can make a
+    player's browser send a form or ``text/plain`` POST without asking first, but JSON (or any other
+    method) only after a preflight that this server never allows. Scripts and terminals, which send no
+    ``Origin``, are served.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            refusal = self._refusal(Headers(scope=scope))
+            if refusal is not None:
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _refusal(headers: Headers) -> Response | None:
+        origin = headers.get("origin")
+        if origin is not None and not _origin_matches(origin, headers.get("host", "")):
+            return _error(403, "cross_origin", "requests that change something are taken from this server's own "
+                                               "pages only, not from another site")
+        media = headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            return _error(415, "not_json", "a request that changes something is sent as Content-Type: "
+                                           "application/json")
+        return None
+
+
 class SecurityHeaders:
     """Adds the security headers to every HTTP response, errors included."""
 
@@ -675,6 +820,20 @@ async def _listen(url: str, tables: Tables) -> None:
             await asyncio.sleep(1.0)
 
 
+EXPIRY_PERIOD = 60.0
+"""Seconds between two looks for tables that waited too long for their players."""
+
+
+async def _expire_waiting(tables: Tables, hours: float) -> None:
+    """Expire the tables that have waited ``hours`` for their players, once a minute, for as long as the server runs."""
+    while True:
+        try:
+            await tables.expire(timedelta(hours=hours))
+        except Exception:
+            log.exception("the waiting tables could not be expired; trying again later")
+        await asyncio.sleep(EXPIRY_PERIOD)
+
+
 def tune_process() -> None:
     """Keep Python's collector and its interpreter lock off the moves' latency.
 
@@ -713,12 +872,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         if engine.dialect.name == "postgresql":
             listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
         resuming = asyncio.get_running_loop().create_task(tables.resume())
+        expiring = asyncio.get_running_loop().create_task(_expire_waiting(tables, config.waiting_hours))
         try:
             yield
         finally:
-            resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await resuming
+            for task in (resuming, expiring):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -746,6 +907,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/messages/{lang}/{domain}", get_messages),
         Route("/api/games/{game}/help", get_help),
         Route("/games/{game}/{name}", board_file),
+        Route("/favicon.ico", favicon),
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),
@@ -758,6 +920,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     )
     app.state.config = config
     app.state.buckets = {}
+    app.state.sockets = Counter()
+    app.add_middleware(SameOriginWrites)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
@@ -769,5 +934,6 @@ def app_from_environment() -> Starlette:
         db_url=os.environ.get("OBELISK_SERVER_DB") or None,
         bot_workers=int(os.environ.get("OBELISK_SERVER_BOT_WORKERS", "1")),
         bot_delay=float(os.environ.get("OBELISK_SERVER_BOT_DELAY", "0.6")),
+        allowed_hosts=tuple(os.environ.get("OBELISK_SERVER_ALLOWED_HOSTS", " ".join(LOOPBACK_HOSTS)).split()),
         tune_process=True,
     ))

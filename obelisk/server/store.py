@@ -46,7 +46,8 @@ class TableRow(Base):
     """A table: the fixed header of its record, its seats and its moves."""
 
     __tablename__ = "tables"
-    __table_args__ = (Index("ix_tables_lobby", "status", "public", "updated"),)
+    __table_args__ = (Index("ix_tables_lobby", "status", "public", "updated"),
+                      Index("ix_tables_creator", "creator", "status"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
@@ -62,12 +63,24 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), ForeignKey("tables.id"), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn_started: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=True, default=now)
+    """When the seat to act became the one to act (the turn clock counts from here). Every row has one;
+    the column allows none only because migration 0004 added it to tables that already had rows."""
+    turn_was: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """The clock of the seat whose decision last passed the turn on, given back if it takes that decision back."""
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The client address (an IPv6 one by its /64 network) that created the table: its waiting tables are capped."""
 
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
 
 class SeatRow(Base):
-    """A seat: a person (with a hashed token) or a bot; a person's seat may be handed to a bot."""
+    """A seat: a person (with a hashed token) or a bot; a person's seat may be handed to a bot.
+
+    Until a person's seat is claimed ``token_hash`` is its invite's hash, which opens nothing but the
+    claim; the claim replaces it with the hash of a new token that only the claimer receives.
+    ``invite_hash`` keeps the invite's hash, so a second use of the invite is refused by name.
+    """
 
     __tablename__ = "seats"
 
@@ -78,6 +91,7 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 MOVE = "move"

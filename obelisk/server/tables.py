@@ -25,14 +25,14 @@ import queue
 import secrets
 import threading
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, replace
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
-from sqlalchemy import Connection, Engine, Table, bindparam, exists, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, exists, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -54,8 +54,9 @@ WRITE_ATTEMPTS = 3
 
 _TABLES = cast(Table, TableRow.__table__)
 _BUMP = (update(_TABLES).where(_TABLES.c.id == bindparam("table"), _TABLES.c.updated == bindparam("was"))
-         .values(updated=bindparam("moment")))
-"""Every write's first statement: move the table's ``updated`` on, only if it is still the version written on."""
+         .values(updated=bindparam("moment"), turn_started=bindparam("clock"), turn_was=bindparam("clock_was")))
+"""Every write's first statement: move the table's ``updated`` on (and set its turn clock), only if it is still
+the version written on."""
 _NOTIFY = text("SELECT pg_notify(:channel, :note)")
 _SEATS = cast(Table, SeatRow.__table__)
 _MOVES = cast(Table, MoveRow.__table__)
@@ -69,6 +70,22 @@ _INSERT_MOVES = insert(_MOVES)
 
 BATCH_LIMIT = 100
 """The most actions one request may play: a batch is one seat's decisions in a row (a shortcut is a few)."""
+LIST_LENGTH = 100
+"""The most tables a list of public tables holds."""
+LIST_CANDIDATES = 1000
+"""How many of the most recently changed tables a list is chosen from (see :meth:`Tables.list`)."""
+
+
+def _fair(rows: Sequence[Any]) -> list[str]:
+    """The ids of ``rows`` (id, creator; newest first) dealt in rounds: each creator's first, then seconds, ..."""
+    seen: Counter[str] = Counter()
+    ranked = []
+    for order, (table_id, creator) in enumerate(rows):
+        key = creator if creator is not None else f"table:{table_id}"
+        ranked.append((seen[key], order, table_id))
+        seen[key] += 1
+    return [table_id for _, _, table_id in sorted(ranked)]
+
 
 NOTE_LIMIT = 7000
 """PostgreSQL refuses notifications of 8000 bytes or more: a longer one names the table only."""
@@ -133,20 +150,37 @@ def hash_token(token: str) -> str:
 
 @dataclass(frozen=True)
 class Seat:
+    """A seat as the database keeps it (``SeatRow``): until a person claims it, ``token_hash`` is its invite's."""
+
     seat: int
     kind: str
     name: str
     bot: str | None
     token_hash: str | None
     claimed: bool
+    invite_hash: str | None = None
+    """The invite's hash, kept after the claim so that a second use of the invite is refused by name."""
 
     @property
     def human(self) -> bool:
         """A person's seat (it has a token), even while a bot plays it."""
         return self.token_hash is not None
 
-    def owns(self, token_hash: str) -> bool:
-        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash)
+    def opens(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is this seat's own token: a claimed seat's (an invite opens nothing but its claim)."""
+        return self.claimed and _same(self.token_hash, token_hash)
+
+    def invites(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is the invite of this seat, still waiting for its player."""
+        return not self.claimed and _same(self.token_hash, token_hash)
+
+    def used_invite(self, token_hash: str) -> bool:
+        """Whether ``token_hash`` is the invite this seat was claimed with (it opens nothing any more)."""
+        return self.claimed and _same(self.invite_hash, token_hash)
+
+
+def _same(stored: str | None, token_hash: str) -> bool:
+    return stored is not None and hmac.compare_digest(stored, token_hash)
 
 
 @dataclass(frozen=True)
@@ -176,6 +210,10 @@ class Snapshot:
     turn_seconds: int | None
     status: str
     updated: datetime
+    turn_started: datetime
+    """When the seat to act became the one to act: the turn clock counts from here (see :func:`_clocked`)."""
+    turn_was: datetime | None
+    """The clock of the seat whose undoable decision last passed the turn on, given back if it takes it back."""
     rematch: str | None
     seats: tuple[Seat, ...]
     state: State
@@ -230,24 +268,31 @@ class Snapshot:
         player = self.state.current_player()
         return player if self.status == "playing" and player >= 0 else None
 
-    def turn_started(self) -> datetime:
-        """When the turn clock started: the table's last change (a move, a seat taken or handed over)."""
-        return self.updated
-
     def timed_out(self, seat: int, at: datetime | None = None) -> bool:
         """Whether ``seat`` is a person to act whose turn clock has run out."""
         if self.turn_seconds is None or self.to_act != seat or self.seats[seat].kind != "human":
             return False
-        return (at or now()) - self.turn_started() > timedelta(seconds=self.turn_seconds)
+        return (at or now()) - self.turn_started > timedelta(seconds=self.turn_seconds)
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` opens, ``None`` without a token; a wrong token is refused."""
+        """The seat ``token`` opens, ``None`` without a token; any other token is refused, saying why.
+
+        Only a claimed seat's own token opens it: an invite opens nothing but its claim (until then the
+        seat's hand is nobody's to see), and once used it opens nothing at all.
+        """
         if token is None:
             return None
         wanted = hash_token(token)
         for seat in self.seats:
-            if seat.owns(wanted):
+            if seat.opens(wanted):
                 return seat.seat
+        for seat in self.seats:
+            if seat.invites(wanted):
+                raise ApiError(403, "not_claimed", f"this is the invite of seat {seat.seat}: claim the seat with it "
+                                                   "first, and use the token the claim answers")
+            if seat.used_invite(wanted):
+                raise ApiError(403, "invite_used", f"this invite was already used: seat {seat.seat} is taken, and "
+                                                   "only the token its claim answered opens it")
         raise ApiError(403, "bad_token", "this token opens no seat at this table")
 
 
@@ -300,7 +345,7 @@ def summary(snap: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]:
         "created": _stamp(snap.created),
         "updated": _stamp(snap.updated),
         "turn_seconds": snap.turn_seconds,
-        "turn_started": _stamp(snap.turn_started()),
+        "turn_started": _stamp(snap.turn_started),
         "rematch": snap.rematch,
         "rematch_of": snap.rematch_of,
     }
@@ -488,8 +533,30 @@ def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snap
     events = [(snap.version + offset, MOVE, 0, action) for offset, action in enumerate(actions)]
     state = _replay(snap.state.clone(), log, [], events)
     status = "finished" if state.is_terminal() else snap.status
-    return replace(snap, state=state, log=tuple(log), version=snap.version + len(actions), status=status,
-                   updated=updated)
+    return _clocked(snap, replace(snap, state=state, log=tuple(log), version=snap.version + len(actions),
+                                  status=status, updated=updated), MOVE)
+
+
+def _clocked(before: Snapshot, after: Snapshot, kind: str) -> Snapshot:
+    """``after`` (a change of ``before`` made at ``after.updated``, by an event of ``kind``) with its turn clock.
+
+    The clock restarts when the seat to act changes (a decision passing the turn on, the game starting)
+    and with any move that cannot be taken back (it led to a chance outcome or revealed something): both
+    are progress no seat can undo. Nothing else restarts it: not a claim or a rename, not a seat handed to a
+    bot and taken back, not a decision of the seat's own turn that it could still take back. An undo that
+    gives the turn back to the seat taking its decision back gives it back its clock too (``turn_was``),
+    so moving and taking the move back again and again never buys time. Every process computes the
+    same clock from the same change, so moves announced by a notification need no read.
+    """
+    started, was = before.turn_started, before.turn_was
+    if kind == UNDO:
+        if after.to_act != before.to_act and was is not None:
+            started, was = was, None
+    elif any(entry.reveals for entry in after.log[len(before.log):]):
+        started, was = after.updated, None
+    elif after.to_act != before.to_act:
+        started, was = after.updated, before.turn_started
+    return replace(after, turn_started=started, turn_was=was)
 
 
 def check_bot_spec(spec: Any, game: Game, attended: bool = True) -> str:
@@ -526,6 +593,19 @@ def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if file_option(option) and option.name in options:
             raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
     return dict(options)
+
+
+def _check_open(snap: Snapshot) -> None:
+    """Refuse taking a seat at a table that waited too long for its players."""
+    if snap.status == "expired":
+        raise ApiError(409, "expired", "this table expired: its seats waited too long for their players")
+
+
+def _check_not_over(snap: Snapshot) -> None:
+    """Refuse changing how a table is played once it is finished (or expired before it began)."""
+    if snap.status == "finished":
+        raise ApiError(409, "finished", "the game is over")
+    _check_open(snap)
 
 
 def check_name(name: Any) -> str:
@@ -648,6 +728,8 @@ class Live:
     lock: asyncio.Lock
     clients: set[Any]
     bots: asyncio.Task[None] | None = None
+    seated: Counter[int] = field(default_factory=Counter)
+    """How many of the clients hold each seat: the seats a summary calls ``connected``."""
 
 
 class Tables:
@@ -729,7 +811,7 @@ class Tables:
             updated = _aware(row.updated)
             if cached is not None and updated == cached.updated:
                 return cached
-            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed)
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed, s.invite_hash)
                           for s in connection.execute(_SEAT_ROWS, {"table": table_id}))
             start = cached.version if cached is not None else 0
             moves = connection.execute(_MOVES_FROM, {"table": table_id, "start": start}).all()
@@ -752,7 +834,9 @@ class Tables:
             raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {start - 1}")
         state = _replay(state, entries, cuts, [(m.seq, m.kind, m.seat, m.action) for m in moves])
         fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
-                                      state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts))
+                                      state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts),
+                                      turn_started=_aware(row.turn_started),
+                                      turn_was=_aware(row.turn_was) if row.turn_was is not None else None)
         return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def _evict(self) -> None:
@@ -791,6 +875,7 @@ class Tables:
         ``moves`` are (seat, action, label) events of ``kind``.
         """
         moment = max(now(), snap.updated + timedelta(microseconds=1))
+        changed = _clocked(snap, replace(snap, updated=moment, version=snap.version + len(moves), **published), kind)
         rows = [dict(table_id=snap.id, seq=snap.version + offset, kind=kind, seat=seat, action=action, label=label,
                      time=moment)
                 for offset, (seat, action, label) in enumerate(moves)]
@@ -798,7 +883,8 @@ class Tables:
                 if moves_only else _Note(snap.id, moment))
 
         def write(connection: Connection) -> None:
-            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment})
+            bumped: Any = connection.execute(_BUMP, {"table": snap.id, "was": snap.updated, "moment": moment,
+                                                     "clock": changed.turn_started, "clock_was": changed.turn_was})
             if bumped.rowcount != 1:
                 raise _Stale
             if rows:
@@ -806,7 +892,7 @@ class Tables:
             changes(connection)
             self._notify(connection, note)
 
-        return _Change(replace(snap, updated=moment, version=snap.version + len(moves), **published), write)
+        return _Change(changed, write)
 
     async def _commit(self, change: _Change) -> bool:
         """Commit ``change``; False if another process changed the table first (it is then marked for a reload)."""
@@ -828,9 +914,11 @@ class Tables:
             raise
         return True
 
-    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change, Any]]
+    async def _write(self, table_id: str, change: Callable[[Snapshot], tuple[_Change | None, Any]]
                      ) -> tuple[Live, Any]:
         """Commit ``change(snapshot)`` under the table's lock, then publish the snapshot it wrote.
+
+        A change that finds nothing to write (``None``) only answers its result.
 
         ``change`` runs on the event loop (the rules are fast; only the commit waits on the database).
         Whatever the table picked up meanwhile is published too, even when ``change`` is refused. A change
@@ -845,6 +933,8 @@ class Tables:
                 try:
                     for _ in range(WRITE_ATTEMPTS):
                         planned, result = change(live.snap)
+                        if planned is None:
+                            return live, result
                         if await self._commit(planned):
                             live.snap = planned.snap
                             return live, result
@@ -906,9 +996,15 @@ class Tables:
     # ---- creating ------------------------------------------------------------------------
 
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any],
-                     seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None
+                     seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None,
+                     creator: str | None = None, waiting_limit: int | None = None
                      ) -> tuple[Snapshot, dict[int, str]]:
-        """A new table and the token of each human seat (the only time tokens are shown)."""
+        """A new table and the invite of each human seat (the only time invites are shown).
+
+        An invite claims its seat once (:meth:`claim`), so whoever creates a table never holds a token of
+        a seat someone else claimed. ``creator`` is the address of the client asking, as its limits count
+        it; it may have at most ``waiting_limit`` tables waiting for players at once.
+        """
         try:
             game = obelisk.load(game_id, players, **check_options(game_id, options))
         except ValueError as error:
@@ -928,12 +1024,13 @@ class Tables:
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
                 name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
-                rows.append(Seat(index, "human", name, None, hash_token(token), False))
-        table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None)
+                rows.append(Seat(index, "human", name, None, hash_token(token), False, hash_token(token)))
+        table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None, creator,
+                                                  waiting_limit)
         return await self.snapshot(table_id), tokens
 
     def _insert(self, game: Game, seats: Sequence[Seat], public: bool, turn_seconds: int | None,
-                rematch_of: str | None) -> str:
+                rematch_of: str | None, creator: str | None = None, waiting_limit: int | None = None) -> str:
         secret = SecretSeed.new()
         table_id = secrets.token_urlsafe(9)
         moment = now()
@@ -942,15 +1039,23 @@ class Tables:
         self._settle(state, moves, [], 0)
         status = "playing" if all(s.claimed for s in seats) else "waiting"
         with Session(self.engine) as session, session.begin():
+            if creator is not None and waiting_limit is not None and status == "waiting":
+                waiting = session.scalar(select(func.count()).select_from(TableRow)
+                                         .where(TableRow.creator == creator, TableRow.status == "waiting"))
+                if waiting is not None and waiting >= waiting_limit:
+                    raise ApiError(429, "too_many_tables",
+                                   f"this address already has {waiting} tables waiting for players (at most "
+                                   f"{waiting_limit}); start one, or wait until one expires")
             session.add(TableRow(
                 id=table_id, game=game.id, players=game.num_players, options=dict(game.options), status=status,
                 public=public, seed=secret.seed, salt=secret.salt, commitment=secret.commitment, created=moment,
-                updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds,
+                updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds, turn_started=moment,
+                creator=creator,
             ))
             session.flush()
             for s in seats:
                 session.add(SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
-                                    token_hash=s.token_hash, claimed=s.claimed))
+                                    token_hash=s.token_hash, claimed=s.claimed, invite_hash=s.invite_hash))
             for seq, (seat, action, label) in enumerate(moves):
                 session.add(MoveRow(table_id=table_id, seq=seq, kind=MOVE, seat=seat, action=action, label=label,
                                     time=moment))
@@ -965,14 +1070,44 @@ class Tables:
         return table_id
 
     async def list(self, status: str | None) -> list[Snapshot]:
-        """The public tables (newest first), optionally only those with ``status``."""
+        """At most ``LIST_LENGTH`` public tables (expired ones never), optionally only those with ``status``.
+
+        Each creator's newest table comes before anyone's second, every second before any third, and so on
+        (newest first within each round), so that one address creating many tables cannot push everyone
+        else's out of the list. The rounds are dealt from the ``LIST_CANDIDATES`` most recently changed.
+        """
         def ids() -> list[str]:
             with Session(self.engine) as session:
-                query = select(TableRow.id).where(TableRow.public.is_(True))
-                if status is not None:
-                    query = query.where(TableRow.status == status)
-                return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(100)))
+                query = select(TableRow.id, TableRow.creator).where(TableRow.public.is_(True))
+                query = query.where(TableRow.status == status) if status is not None else query.where(
+                    TableRow.status != "expired")
+                rows = session.execute(query.order_by(TableRow.updated.desc()).limit(LIST_CANDIDATES)).all()
+            return _fair(rows)[:LIST_LENGTH]
         return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
+
+    async def expire(self, idle: timedelta) -> tuple[str, ...]:
+        """Close the tables that have been waiting for players ``idle`` since their last change; their ids.
+
+        An expired table leaves the lobby, no longer counts against its creator's waiting tables and
+        refuses claims and joins (``expired``); nothing of it is deleted. Every process may run this at
+        any time: the statement picks each table once.
+        """
+        def close() -> tuple[str, ...]:
+            moment = now()
+            with self.engine.begin() as connection:
+                done = connection.execute(
+                    update(_TABLES).where(_TABLES.c.status == "waiting", _TABLES.c.updated < moment - idle)
+                    .values(status="expired", updated=moment).returning(_TABLES.c.id))
+                ids = tuple(done.scalars())
+                for table_id in ids:
+                    self._notify(connection, _Note(table_id, moment))
+            return ids
+        ids = await anyio.to_thread.run_sync(close)
+        for table_id in ids:
+            if table_id in self._live:
+                self._stale.add(table_id)
+                await self.get(table_id)
+        return ids
 
     async def resume(self, limit: int = 200) -> None:
         """After a start, let the bots of the most recently active tables in play that have a person's seat
@@ -990,25 +1125,46 @@ class Tables:
 
     # ---- seats ---------------------------------------------------------------------------
 
-    async def claim(self, table_id: str, token: str, name: str) -> int:
-        """Take the seat ``token`` opens (as an invite link does), under ``name``."""
-        name = check_name(name)
+    async def claim(self, table_id: str, token: str, name: str | None = None) -> tuple[int, str]:
+        """Take the seat of an invite, or present a claimed seat's own token again; the seat and its token.
 
-        def change(snap: Snapshot) -> tuple[_Change, int]:
+        An invite claims its seat once: the seat gets a new token, whose only copy is answered here, and
+        the invite opens nothing from then on (so whoever sent the link cannot read or play the seat).
+        A claimed seat's own token (a page opened again) answers that same token; ``name`` renames the
+        seat while its game runs (None keeps the name it has), and nothing is written when it is unchanged.
+        """
+        name = check_name(name) if name is not None else None
+        wanted = hash_token(token)
+        fresh = secrets.token_urlsafe(24)
+
+        def change(snap: Snapshot) -> tuple[_Change | None, tuple[int, str]]:
+            invited = next((s for s in snap.seats if s.invites(wanted)), None)
+            if invited is not None:
+                _check_open(snap)
+                values: dict[str, Any] = dict(claimed=True, token_hash=hash_token(fresh))
+                if name is not None:
+                    values["name"] = name
+                return self._set_seat(snap, invited.seat, values, only_if_unclaimed=True), (invited.seat, fresh)
             seat = snap.seat_of(token)
             assert seat is not None
-            return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
+            if name is None or name == snap.seats[seat].name:
+                return None, (seat, token)
+            if snap.status in ("finished", "expired"):
+                raise ApiError(409, snap.status, f"the table is {snap.status}: the names of its seats no longer change")
+            return self._set_seat(snap, seat, dict(name=name)), (seat, token)
 
         return (await self._write(table_id, change))[1]
 
     async def join(self, table_id: str, seat: int, name: str) -> str:
-        """Sit at a public table's free human seat; a fresh token (the only copy) is returned."""
+        """Sit at a public table's free human seat; a fresh token (the only copy) is returned, and the seat's
+        invite opens nothing from then on."""
         name = check_name(name)
         token = secrets.token_urlsafe(24)
 
         def change(snap: Snapshot) -> tuple[_Change, None]:
             if not snap.public:
                 raise ApiError(403, "not_public", "only public tables can be joined; ask for an invite link")
+            _check_open(snap)
             self._check_seat(snap, seat)
             if not snap.seats[seat].human:
                 raise ApiError(409, "seat_taken", f"seat {seat} is a bot's")
@@ -1029,8 +1185,7 @@ class Tables:
             target = snap.seats[seat]
             if not target.human:
                 raise ApiError(409, "bad_request", f"seat {seat} is a bot's seat")
-            if snap.status == "finished":
-                raise ApiError(409, "finished", "the game is over")
+            _check_not_over(snap)
             if asker != seat and not snap.timed_out(seat):
                 raise ApiError(403, "bad_token", f"only seat {seat} may hand its seat to a bot before its turn times out")
             return self._set_seat(snap, seat, dict(kind="bot", bot=spec, claimed=True)), None
@@ -1043,8 +1198,9 @@ class Tables:
             self._check_seat(snap, seat)
             if snap.seat_of(token) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
-            if snap.status == "finished":
-                raise ApiError(409, "finished", "the game is over")
+            _check_not_over(snap)
+            if snap.seats[seat].kind != "bot":
+                raise ApiError(409, "bad_request", f"seat {seat} is played by its person already")
             return self._set_seat(snap, seat, dict(kind="human", bot=None, claimed=True)), None
 
         await self._write(table_id, change)
@@ -1126,6 +1282,7 @@ class Tables:
             raise ApiError(409, "finished", "the game is over")
         if snap.status == "waiting":
             raise ApiError(409, "waiting", "the game starts when every seat is taken")
+        _check_not_over(snap)
         if isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(400, "bad_request", "version must be an integer")
         if version != snap.version:
@@ -1292,8 +1449,12 @@ class Tables:
         new_id = snap.rematch
 
         def change(new: Snapshot) -> tuple[_Change, None]:
+            if new.seats[seat].claimed:
+                # Its token went to the first request; answering another would take the seat from whoever holds it.
+                raise ApiError(409, "seat_taken", f"seat {seat} already has its place at the rematch {new.id}: "
+                                                  "its token went to the first request for it")
             return self._set_seat(new, seat, dict(claimed=True, token_hash=hash_token(new_token),
-                                                  name=snap.seats[seat].name)), None
+                                                  name=snap.seats[seat].name), only_if_unclaimed=True), None
 
         live, _ = await self._write(new_id, change)
         return live.snap, seat, new_token
@@ -1301,19 +1462,39 @@ class Tables:
     # ---- clients -------------------------------------------------------------------------
 
     def connected(self, live: Live) -> set[int]:
-        return {c.seat for c in live.clients if c.seat is not None}
+        return set(live.seated)
 
     async def attach(self, table_id: str, client: Any) -> Live:
+        """Follow the table with ``client`` (it has a ``seat`` and a ``changed()``): its first frame is due.
+
+        The others are told only when what they see changes: a seat's first socket makes it ``connected``;
+        a spectator, or one more socket of a seat already connected, changes nothing they see.
+        """
         live = await self.get(table_id)
         live.clients.add(client)
-        for other in list(live.clients):
-            other.changed()
+        client.changed()
+        if client.seat is not None:
+            live.seated[client.seat] += 1
+            if live.seated[client.seat] == 1:
+                self._tell_others(live, client)
         return live
 
     def detach(self, live: Live, client: Any) -> None:
+        """Stop following; the others are told only if a seat's last socket left."""
+        if client not in live.clients:
+            return
         live.clients.discard(client)
+        if client.seat is not None:
+            live.seated[client.seat] -= 1
+            if live.seated[client.seat] <= 0:
+                del live.seated[client.seat]
+                self._tell_others(live, client)
+
+    @staticmethod
+    def _tell_others(live: Live, client: Any) -> None:
         for other in list(live.clients):
-            other.changed()
+            if other is not client:
+                other.changed()
 
     async def close(self) -> None:
         self._closing = True

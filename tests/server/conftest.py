@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator, Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from obelisk.server.app import ServerConfig, create_app
+from obelisk.server.app import LOOPBACK_HOSTS, ServerConfig, create_app
 from obelisk.server.store import open_database
 from obelisk.server.tables import Snapshot, Tables
 
@@ -58,7 +58,11 @@ def sqlite_url(tmp_path: Any) -> str:
 
 
 def config(url: str, **changes: Any) -> ServerConfig:
-    values: dict[str, Any] = dict(db_url=url, bot_workers=0, bot_delay=0.0, rate=10_000.0, burst=10_000.0)
+    """A server for tests: bots at once, Starlette's test client's host served, no rate limit nor caps (the
+    tests of each limit set it)."""
+    values: dict[str, Any] = dict(db_url=url, bot_workers=0, bot_delay=0.0, rate=10_000.0, burst=10_000.0,
+                                  allowed_hosts=(*LOOPBACK_HOSTS, "testserver"), max_waiting=10_000,
+                                  max_sockets=10_000)
     values.update(changes)
     return ServerConfig(**values)
 
@@ -87,8 +91,10 @@ async def processes(url: str, count: int = 2) -> AsyncIterator[tuple[Tables, ...
 
 
 async def playing(tables: Tables, game: str) -> tuple[Snapshot, dict[int, str]]:
-    """A new two-person table of ``game`` with both seats claimed, and its seats' tokens."""
-    snap, tokens = await tables.create(game, 2, {}, HUMANS, False, None)
-    for seat, token in tokens.items():
-        await tables.claim(snap.id, token, f"P{seat}")
+    """A new two-person table of ``game`` with both seats claimed, and the tokens the claims answered."""
+    snap, invites = await tables.create(game, 2, {}, HUMANS, False, None)
+    tokens = {}
+    for seat, invite in invites.items():
+        claimed, tokens[seat] = await tables.claim(snap.id, invite, f"P{seat}")
+        assert claimed == seat
     return await tables.snapshot(snap.id), tokens

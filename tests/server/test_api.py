@@ -12,10 +12,11 @@ from starlette.testclient import TestClient
 from obelisk.cli import main
 from obelisk.core.records import replay_record
 from obelisk.core.seeds import verify
-from obelisk.server.app import create_app
+from obelisk.server.app import create_app, whole_number
 from tests.server.conftest import bearer, config
 
 HUMANS_2 = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+JSON = {"content-type": "application/json"}
 
 
 def new_table(client: TestClient, game: str = "valley", players: int = 2, seats: Any = HUMANS_2, **extra: Any
@@ -26,12 +27,23 @@ def new_table(client: TestClient, game: str = "valley", players: int = 2, seats:
     return body["table"]["id"], body["tokens"]
 
 
+def claim(client: TestClient, table: str, invite: str, name: str | None = None) -> tuple[int, str]:
+    """Claim the seat of ``invite``: its number and the token the claim answers (the invite opens nothing more)."""
+    response = client.post(f"/api/tables/{table}/claim", json={"token": invite} if name is None else {
+        "token": invite, "name": name})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert set(answer) == {"seat", "token"} and answer["token"] != invite and len(answer["token"]) >= 32
+    return answer["seat"], answer["token"]
+
+
 def seated(client: TestClient, **kwargs: Any) -> tuple[str, dict[str, str]]:
-    """A table whose human seats are all claimed."""
-    table, tokens = new_table(client, **kwargs)
-    for seat, token in tokens.items():
-        assert client.post(f"/api/tables/{table}/claim", json={"token": token, "name": f"P{seat}"}).json() == {
-            "seat": int(seat)}
+    """A table whose human seats are all claimed, and the seats' tokens the claims answered."""
+    table, invites = new_table(client, **kwargs)
+    tokens = {}
+    for seat, invite in invites.items():
+        number, tokens[seat] = claim(client, table, invite, f"P{seat}")
+        assert number == int(seat)
     return table, tokens
 
 
@@ -112,16 +124,24 @@ def test_private_tables_are_not_listed(client: TestClient) -> None:
 
 
 def test_claim_starts_the_game_when_every_seat_is_taken(client: TestClient) -> None:
-    table, tokens = new_table(client)
-    assert client.post(f"/api/tables/{table}/claim", json={"token": tokens["1"], "name": " Bob  B "}).json() == {
-        "seat": 1}
+    table, invites = new_table(client)
+    assert claim(client, table, invites["1"], " Bob  B ")[0] == 1
     summary = client.get(f"/api/tables/{table}").json()
     assert summary["status"] == "waiting" and summary["seats"][1]["name"] == "Bob B"
-    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["1"]),
-                         json={"version": summary["version"], "action": 0}), 409, "waiting")
     error_of(client.post(f"/api/tables/{table}/claim", json={"token": "nope" * 8, "name": "X"}), 403, "bad_token")
-    client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"], "name": "Ann"})
+    _, ann = claim(client, table, invites["0"], "Ann")
     assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
+    assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Ann"
+    assert frame_of(client, table, ann)["seat"] == 0
+
+
+def test_moves_wait_until_every_seat_is_claimed(client: TestClient) -> None:
+    table, invites = new_table(client)
+    _, bob = claim(client, table, invites["1"])
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["seats"][1]["name"] == "Bob"
+    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(bob),
+                         json={"version": summary["version"], "action": 0}), 409, "waiting")
 
 
 def test_join_a_public_tables_free_seat(client: TestClient) -> None:
@@ -129,7 +149,7 @@ def test_join_a_public_tables_free_seat(client: TestClient) -> None:
     body = client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Cleo"}).json()
     assert body["seat"] == 1 and body["token"] != tokens["1"]
     assert frame_of(client, table, body["token"])["seat"] == 1
-    error_of(client.get(f"/api/tables/{table}/frame", headers=bearer(tokens["1"])), 403, "bad_token")
+    error_of(client.get(f"/api/tables/{table}/frame", headers=bearer(tokens["1"])), 403, "invite_used")
     error_of(client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Dan"}), 409, "seat_taken")
     error_of(client.post(f"/api/tables/{table}/join", json={"seat": 5, "name": "Dan"}), 400, "bad_request")
     private, _ = new_table(client)
@@ -199,8 +219,25 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token),
                          json={"version": before["version"], "action": 10**38}), 400, "illegal_action")
     huge = json.dumps({"version": before["version"], "action": 1, "pad": "x" * 70_000})
-    error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(token), content=huge), 413, "too_large")
+    error_of(client.post(f"/api/tables/{table}/moves", headers={**bearer(token), **JSON}, content=huge), 413,
+             "too_large")
     assert frame_of(client, table, token) == before
+
+
+@pytest.mark.parametrize("number", ["²", "١", "𝟗", "1²", "-1", "+1", "1.0", " 1", "0x1", "1" * 8])
+def test_numbers_in_paths_and_queries_are_plain_ascii_digits(client: TestClient, number: str) -> None:
+    table, tokens = seated(client)
+    before = frame_of(client, table)
+    error_of(client.post(f"/api/tables/{table}/seats/{number}/bot", headers=bearer(tokens["0"]), json={}), 400,
+             "bad_request")
+    error_of(client.get(f"/api/tables/{table}/replay", params={"seat": number}), 400, "bad_request")
+    error_of(client.get(f"/api/tables/{table}/replay", params={"step": number}), 400, "bad_request")
+    assert frame_of(client, table) == before
+
+
+def test_a_whole_number_is_ascii_digits_only() -> None:
+    assert [whole_number(raw, 3) for raw in ("0", "12", "999", "1000", "²", "٣", "", "1 ")] == [
+        0, 12, 999, None, None, None, None, None]
 
 
 def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) -> None:
@@ -218,8 +255,8 @@ def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) ->
         message = error_of(client.post("/api/tables", json={"game": game, "options": {option: "/etc/passwd"}}), 400,
                            "bad_request")
         assert "file" in message and "root" not in message
-    error_of(client.post("/api/tables", content="[" * 100_000 + "]" * 100_000), 413, "too_large")
-    error_of(client.post("/api/tables", content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
+    error_of(client.post("/api/tables", headers=JSON, content="[" * 100_000 + "]" * 100_000), 413, "too_large")
+    error_of(client.post("/api/tables", headers=JSON, content="[" * 30_000 + "]" * 30_000), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "players": 2, "seats": [
         {"kind": "human", "name": ""}, {"kind": "human"}]}), 400, "bad_request")
     assert client.get("/api/tables").json() == {"tables": []}
@@ -302,12 +339,17 @@ def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_
     assert "view of seat 1" in capsys.readouterr().out
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["0"]),
                          json={"version": current["version"], "action": 0}), 409, "finished")
+    error_of(client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"], "name": "Someone else"}), 409,
+             "finished")
+    assert client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"], "name": "P0"}).json() == {
+        "seat": 0, "token": tokens["0"]}
+    assert [p["name"] for p in client.get(f"/api/tables/{table}/record").json()["players"]] == ["P0", "P1"]
 
 
 def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> None:
     table, tokens = seated(client, game="solomon", players=2, seats=[{"kind": "human", "name": "Ann"},
                                                                      {"kind": "bot", "bot": "random"}])
-    error_of(client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])), 409, "not_finished")
+    error_of(client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"]), json={}), 409, "not_finished")
     while frame_of(client, table)["status"] != "finished":
         current = frame_of(client, table, tokens["0"])
         if current["legal"]:
@@ -315,8 +357,8 @@ def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> No
                         json={"version": current["version"], "action": current["legal"][0][0]})
         else:
             time.sleep(0.005)
-    error_of(client.post(f"/api/tables/{table}/rematch"), 403, "bad_token")
-    body = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])).json()
+    error_of(client.post(f"/api/tables/{table}/rematch", json={}), 403, "bad_token")
+    body = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"]), json={}).json()
     new = body["table"]
     assert new["id"] != table and new["rematch_of"] == table and body["seat"] == 0
     assert body["url"] == f"/table/{new['id']}#token={body['token']}"
@@ -324,8 +366,10 @@ def test_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> No
     assert new["commitment"] != frame_of(client, table)["table"]["commitment"]
     assert client.get(f"/api/tables/{table}").json()["rematch"] == new["id"]
     assert frame_of(client, new["id"], body["token"])["seat"] == 0
-    again = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"])).json()
-    assert again["table"]["id"] == new["id"]
+    again = error_of(client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens["0"]), json={}), 409,
+                     "seat_taken")
+    assert new["id"] in again and "first request" in again
+    assert frame_of(client, new["id"], body["token"])["seat"] == 0
 
 
 def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str, tmp_path: Any) -> None:
@@ -341,3 +385,11 @@ def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str,
         assert all(r.headers["x-frame-options"] == "DENY" for r in (lobby, table, script))
         error_of(client.get("/static/missing.js"), 404, "not_found")
         error_of(client.get("/static/../tables.db"), 404, "not_found")
+
+
+def test_every_page_has_an_icon(client: TestClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+    assert icon.content.startswith(b"<svg") and icon.content == client.get("/static/favicon.svg").content
+    for page in ("/", "/table/abc", "/table/abc/replay"):
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in client.get(page).text

@@ -24,8 +24,10 @@ BOT_SEAT = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
 
 
 def lobby_bots() -> list[str]:
-    """The bot specs the lobby offers (its seat choices in ``lobby.js``)."""
-    return re.findall(r'\["([a-z]+(?::[^"]*)?)", t\("Bot:', (STATIC / "lobby.js").read_text())
+    """The bot specs the lobby offers (every spec its *Advanced* seat choice lists, ``SPECS`` in ``lobby.js``)."""
+    listed = re.search(r"^const SPECS = \[([^\]]*)\];", (STATIC / "lobby.js").read_text(), re.M)
+    assert listed is not None, "lobby.js no longer lists its bot specs as SPECS"
+    return re.findall(r'"([^"]+)"', listed.group(1))
 
 
 def health(client: TestClient) -> tuple[int, dict[str, Any]]:
@@ -110,9 +112,9 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(client: TestClient
     # the bot moves for the seat; while it plays the seat, its person sees no legal actions
     moved = wait_for(client, table, mine, lambda f: any(e["actor"] == to_act for e in f["log"][summary["version"]:]))
     assert moved["seat"] == to_act
-    error_of(client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(tokens[other])), 403,
+    error_of(client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(tokens[other]), json={}), 403,
              "bad_token")
-    back = client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(mine)).json()
+    back = client.post(f"/api/tables/{table}/seats/{to_act}/human", headers=bearer(mine), json={}).json()
     assert back["seats"][to_act]["kind"] == "human" and back["seats"][to_act]["bot"] is None
     taken_back = back["version"]
     deadline = time.monotonic() + 60
@@ -132,15 +134,16 @@ def test_a_timed_out_seat_can_be_handed_to_a_bot_by_another_player(client: TestC
     assert summary["turn_seconds"] == 60
     late = str(summary["to_act"])
     other = str(1 - int(late))
-    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other])), 403, "bad_token")
+    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={}), 403,
+             "bad_token")
     later = datetime.now(timezone.utc) + timedelta(seconds=61)
     monkeypatch.setattr(tables, "now", lambda: later)
     assert client.get(f"/api/tables/{table}").json()["seats"][int(late)]["timed_out"] is True
-    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer("q" * 32)), 403, "bad_token")
-    handed = client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]))
+    error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer("q" * 32), json={}), 403, "bad_token")
+    handed = client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={})
     assert handed.status_code == 200 and handed.json()["seats"][int(late)]["kind"] == "bot"
     monkeypatch.undo()
-    back = client.post(f"/api/tables/{table}/seats/{late}/human", headers=bearer(tokens[late]))
+    back = client.post(f"/api/tables/{table}/seats/{late}/human", headers=bearer(tokens[late]), json={})
     assert back.json()["seats"][int(late)]["kind"] == "human"
 
 
@@ -275,7 +278,7 @@ def test_a_seat_taken_back_stops_its_bots_search_in_the_worker(sqlite_url: str,
         version = client.post(f"/api/tables/{table}/seats/{seat}/bot", headers=bearer(mine),
                               json={"bot": "ismcts:1000"}).json()["version"]
         until(lambda: health(client)[1]["bots"]["busy"] == 1, "the bot never started deciding")
-        client.post(f"/api/tables/{table}/seats/{seat}/human", headers=bearer(mine))
+        client.post(f"/api/tables/{table}/seats/{seat}/human", headers=bearer(mine), json={})
         until(lambda: health(client)[1]["bots"]["busy"] == 0, "the search went on")
         status, body = health(client)
         assert status == 200 and body["bots"]["decisions"] == 1 and body["bots"]["interrupted"] == 1

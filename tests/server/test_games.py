@@ -74,6 +74,7 @@ def play(client: TestClient, game: str, seats: list[dict[str, Any]], seed: int, 
         spectator.send_json({"type": "hello", "token": None, "lang": lang})
         claim = client.post(f"/api/tables/{table}/claim", json={"token": token, "name": "Ann"})
         texts.append(claim.text)
+        token = claim.json()["token"]
         ws.send_json({"type": "hello", "token": token, "lang": lang})
         moved = -1
         while True:

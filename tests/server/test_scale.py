@@ -36,11 +36,12 @@ def test_two_processes_share_tables_through_postgresql() -> None:
         with Server(url) as first, Server(url) as second:
             created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
                 "game": "valley", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
-            table, tokens = created["table"]["id"], created["tokens"]
-            for seat, token in tokens.items():
+            table, tokens = created["table"]["id"], {}
+            for seat, invite in created["tokens"].items():
                 claimed = httpx.post(f"{second.url}/api/tables/{table}/claim", timeout=30,
-                                     json={"token": token, "name": f"P{seat}"})
+                                     json={"token": invite, "name": f"P{seat}"})
                 assert claimed.status_code == 200
+                tokens[seat] = claimed.json()["token"]
             summary = httpx.get(f"{first.url}/api/tables/{table}", timeout=30).json()
             assert summary["status"] == "playing"
             actor = str(summary["to_act"])

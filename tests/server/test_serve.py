@@ -18,6 +18,9 @@ HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
     (["--db", "mysql://x/y"], "--db must be"),
     (["--workers", "2", "--db", "sqlite:///x.db"], "PostgreSQL only"),
     (["--db", "sqlite:////nonexistent-folder/deeper/x.db"], "cannot open the database"),
+    (["--allowed-host", "http://games.example.org"], "--allowed-host takes a host name"),
+    (["--allowed-host", "games.example.org:8000"], "--allowed-host takes a host name"),
+    (["--allowed-host", "a.*.example.org"], "--allowed-host takes a host name"),
 ])
 def test_bad_settings_are_one_line_errors(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *args]) == 2
@@ -53,9 +56,10 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Any) -> None:
     try:
         created = httpx.post(f"{server.url}/api/tables", timeout=30,
                              json={"game": "valley", "players": 2, "seats": HUMANS}).json()
-        table, tokens = created["table"]["id"], created["tokens"]
-        for seat, token in tokens.items():
-            httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": token, "name": seat}, timeout=30)
+        table, tokens = created["table"]["id"], {}
+        for seat, invite in created["tokens"].items():
+            tokens[seat] = httpx.post(f"{server.url}/api/tables/{table}/claim", json={"token": invite, "name": seat},
+                                      timeout=30).json()["token"]
         for _ in range(20):
             move_once(server, table, tokens)
         before = frames(server, table, tokens)

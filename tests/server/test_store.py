@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect, text
+from sqlalchemy import DateTime, bindparam, inspect, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from obelisk.server import store
 from obelisk.server.store import MoveRow, TableRow, make_engine, migrate, open_database
+from obelisk.server.tables import ApiError, Tables, hash_token
 
 
 def _revision(engine) -> str:
@@ -41,7 +43,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0003"
+    assert _revision(engine) == "0005"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -53,6 +55,54 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
         moves = session.query(MoveRow).all()
         assert [(m.seq, m.kind, m.seat, m.action, m.label) for m in moves] == [(0, "move", -1, 3, "deal")]
     engine.dispose()
+
+
+def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_once(db_url: str) -> None:
+    """0004: an older table's clock counts from its last change; its unclaimed seat's link is a one-use invite."""
+    engine = make_engine(db_url)
+    migrate(engine, "0003")
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO tables (id, game, players, options, status, public, seed, salt, commitment, created, updated,"
+            " turn_seconds) VALUES ('old', 'valley', 2, '{}', 'waiting', :public, 7, 'aa', 'sha256:00', :moment,"
+            " :moment, 60)"
+        ).bindparams(bindparam("moment", type_=DateTime(timezone=True))), {"public": True, "moment": moment})
+        connection.execute(text(
+            "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, claimed) VALUES"
+            " ('old', 0, 'human', 'Ann', NULL, :ann, :yes), ('old', 1, 'human', 'Bob', NULL, :bob, :no)"
+        ), {"yes": True, "no": False, "ann": hash_token("ann-token"), "bob": hash_token("bob-invite")})
+    engine.dispose()
+
+    engine = open_database(db_url)
+    assert _revision(engine) == "0005"
+    with Session(engine) as session:
+        row = session.get(TableRow, "old")
+        assert row is not None
+        assert (_utc(row.turn_started), row.turn_was, row.creator) == (moment, None, None)
+        assert [s.invite_hash for s in row.seats] == [None, hash_token("bob-invite")]
+
+    async def claim_twice() -> None:
+        tables = Tables(engine)
+        try:
+            assert (await tables.snapshot("old")).turn_started == moment
+            seat, token = await tables.claim("old", "bob-invite")
+            assert seat == 1 and token != "bob-invite"
+            with pytest.raises(ApiError) as used:
+                await tables.claim("old", "bob-invite", "Mallory")
+            assert used.value.code == "invite_used"
+            snap = await tables.snapshot("old")
+            assert snap.seat_of(token) == 1 and snap.seat_of("ann-token") == 0 and snap.status == "playing"
+            assert [s.name for s in snap.seats] == ["Ann", "Bob"]
+        finally:
+            await tables.close()
+
+    asyncio.run(claim_twice())
+    engine.dispose()
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def test_a_move_number_is_written_once(db_url: str) -> None:

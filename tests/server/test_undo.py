@@ -16,7 +16,7 @@ from obelisk.core.records import replay_record
 from obelisk.server import bots
 from obelisk.server.app import create_app
 from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
-from tests.server.test_api import error_of, frame_of, new_table, seated, wait_for
+from tests.server.test_api import JSON, claim, error_of, frame_of, new_table, seated, wait_for
 
 
 def state_of(client: TestClient, table: str) -> State:
@@ -91,8 +91,9 @@ def test_a_seat_takes_back_its_last_decision_as_a_new_version(client: TestClient
 
 
 def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
-    waiting, tokens = new_table(client, game="tomb", seats=HUMANS)
-    error_of(undo(client, waiting, tokens["0"], {"version": frame_of(client, waiting)["version"]}), 409, "waiting")
+    waiting, invites = new_table(client, game="tomb", seats=HUMANS)
+    _, first_seated = claim(client, waiting, invites["0"])
+    error_of(undo(client, waiting, first_seated, {"version": frame_of(client, waiting)["version"]}), 409, "waiting")
 
     table, tokens = seated(client, game="tomb", players=2, seats=HUMANS)
     start = frame_of(client, table)
@@ -104,7 +105,8 @@ def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
     error_of(undo(client, table, "not-a-token", {"version": version}), 403, "bad_token")
     for body in ({}, {"version": "1"}, {"version": True}, {"version": 1, "steps": 2}):
         error_of(undo(client, table, tokens[first], body), 400, "bad_request")
-    error_of(client.post(f"/api/tables/{table}/undo", headers=bearer(tokens[first]), content=b"{"), 400, "bad_request")
+    error_of(client.post(f"/api/tables/{table}/undo", headers={**bearer(tokens[first]), **JSON}, content=b"{"), 400,
+             "bad_request")
     error_of(undo(client, "nope", tokens[first], {"version": version}), 404, "not_found")
 
     token, mine, action = until(client, table, tokens, undoable=True)

@@ -131,6 +131,23 @@ def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table}").json()["version"] == version
 
 
+def test_a_binary_message_gets_an_error_like_any_other_bad_message(client: TestClient) -> None:
+    table, tokens = seated(client)
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
+        current = hello(ws, tokens["0"])
+        ws.send_bytes(b'{"type": "ping"}')
+        reply = ws.receive_json()
+        assert reply == {"type": "error", "code": "bad_request", "message": "a message is JSON text, not binary"}
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
+        ws.send_bytes(b'{"type": "hello", "token": null}')
+        assert ws.receive_json()["code"] == "bad_request"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    assert client.get(f"/api/tables/{table}").json()["version"] == current["version"]
+
+
 def test_a_spectator_cannot_move_and_a_wrong_token_is_refused(client: TestClient) -> None:
     table, tokens = seated(client)
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
@@ -171,7 +188,7 @@ def test_a_socket_closed_under_the_reader_ends_like_a_client_that_left() -> None
     from obelisk.server.app import _receive
 
     class Closed:
-        async def receive_text(self) -> str:
+        async def receive(self) -> dict[str, Any]:
             raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
 
     with pytest.raises(WebSocketDisconnect):

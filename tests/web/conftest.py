@@ -167,6 +167,16 @@ class LiveServer:
         with urllib.request.urlopen(urllib.request.Request(self.url + path, headers=headers), timeout=10) as answer:
             return json.loads(answer.read())
 
+    def claimed(self, created: dict[str, Any]) -> dict[str, Any]:
+        """The answer ``created`` of a table's creation as it is once every person's seat is claimed through the
+        API: ``tokens`` and ``invite_urls`` then hold each seat's own token and a link that opens the seat (the
+        invites open nothing any more). A page opened at such a link claims its seat again and keeps the token."""
+        table = created["table"]["id"]
+        tokens = {seat: self.post(f"/api/tables/{table}/claim", {"token": invite})["token"]
+                  for seat, invite in created["tokens"].items()}
+        return {**created, "tokens": tokens,
+                "invite_urls": {seat: f"/table/{table}#token={token}" for seat, token in tokens.items()}}
+
     def post(self, path: str, body: Any, token: str | None = None) -> Any:
         """A JSON POST straight to the API (not through a page)."""
         headers = {"Content-Type": "application/json"}

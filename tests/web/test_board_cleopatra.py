@@ -31,7 +31,8 @@ BOARD = """() => {
 
 
 def create(server: LiveServer, seats: list[dict[str, Any]], **options: Any) -> tuple[str, dict[int, str]]:
-    made = server.post("/api/tables", {"game": "cleopatra", "players": len(seats), "seats": seats, "options": options})
+    made = server.claimed(server.post("/api/tables", {"game": "cleopatra", "players": len(seats), "seats": seats,
+                                                      "options": options}))
     return made["table"]["id"], {int(seat): token for seat, token in made["tokens"].items()}
 
 

@@ -42,7 +42,7 @@ BOARD_DUMP = """() => {
 
 
 def create(server: LiveServer, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    return server.post("/api/tables", {"game": "solomon", "players": len(seats), "seats": seats})
+    return server.claimed(server.post("/api/tables", {"game": "solomon", "players": len(seats), "seats": seats}))
 
 
 def open_seat(tab: Tab, server: LiveServer, created: dict[str, Any], seat: int, lang: str = "en") -> Page:

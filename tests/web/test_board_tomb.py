@@ -34,8 +34,9 @@ NEXT = """() => {
 
 
 def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A tomb table made through the API: its summary, tokens and invite paths."""
-    return server.post("/api/tables", {"game": "tomb", "players": len(seats), "options": options or SHORT, "seats": seats})
+    """A tomb table made through the API, its seats claimed: its summary, the seats' tokens and links."""
+    return server.claimed(server.post("/api/tables", {"game": "tomb", "players": len(seats),
+                                                      "options": options or SHORT, "seats": seats}))
 
 
 def at_the_entrances(live_server: LiveServer, tab: Tab) -> tuple[dict[str, Any], Page]:

@@ -22,7 +22,7 @@ DRAWN = """() => Array.from(document.querySelectorAll("#board [data-card]"), (no
 
 
 def create(server: LiveServer, seats: list[dict[str, str]]) -> dict[str, Any]:
-    return server.post("/api/tables", {"game": "valley", "seats": seats})
+    return server.claimed(server.post("/api/tables", {"game": "valley", "seats": seats}))
 
 
 def click_somewhere(page: Page, rng: random.Random) -> None:

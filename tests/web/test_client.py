@@ -21,7 +21,8 @@ from tests.web.conftest import STATIC, Tab
 ORIGIN = "http://localhost:9"
 CSP = "default-src 'self'"
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;'
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".webp": "image/webp"}
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml",
+         ".webp": "image/webp"}
 
 
 class ScriptedServer:
@@ -176,7 +177,7 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
         "invite_urls": {"0": "/table/T9#token=tok0", "1": "/table/T9#token=tok1"},
         "spectator_url": "/table/T9",
     })
-    server.answers[("POST", "/api/tables/T9/claim")] = (200, {"seat": 0})
+    server.answers[("POST", "/api/tables/T9/claim")] = (200, {"seat": 0, "token": "tok-seat-0"})
     server.answers[("GET", "/api/tables/T9")] = (200, summary(status="waiting", id="T9"))
     form.get_by_role("button", name="Create table").click()
     created = server.request(page, "POST", "/api/tables")["body"]
@@ -193,7 +194,8 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
         ORIGIN + "/table/T9#token=tok1")
     expect(links.get_by_role("textbox", name="For spectators")).to_have_value(ORIGIN + "/table/T9")
     expect(links.get_by_role("textbox")).to_have_count(2)
-    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T9')"))["token"] == "tok0"
+    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T9')"))["token"] == "tok-seat-0", \
+        "the lobby keeps the token the claim answered, not the invite it claimed with"
     mine = page.get_by_role("list", name="My tables").get_by_role("listitem")
     expect(mine).to_contain_text(f"Ann (you), {HOSTILE}, Bot (easy)")
     expect(mine).to_contain_text("waiting for players")
@@ -238,7 +240,6 @@ def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_t
     page.get_by_role("article", name=f"Valley {HOSTILE}").get_by_role("button", name="Set up a table").click()
     form = page.get_by_role("form", name=f"New table: Valley {HOSTILE}")
     form.get_by_label("Player 1 (you)", exact=True).select_option(label="Bot (strong)")
-    form.get_by_label("Player 2", exact=True).select_option(label="Bot (easy)")
     form.get_by_role("button", name="Create table").click()
     expect(page.get_by_text("A table of bots alone plays the quick search at most: seat a person, or choose "
                             "quicker bots.")).to_be_visible()
@@ -248,7 +249,7 @@ def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_t
         "table": summary(status="playing", id="T7"), "tokens": {}, "invite_urls": {}, "spectator_url": "/table/T7"})
     form.get_by_role("button", name="Create table").click()
     assert server.request(page, "POST", "/api/tables")["body"]["seats"] == [
-        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "greedy"}]
+        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "ismcts:200"}]
     expect(page.get_by_text("A table of bots alone plays the quick search at most")).to_be_hidden()
     tab.assert_clean()
 
@@ -256,15 +257,15 @@ def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_t
 def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)
-    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0})
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0, "token": "tok-seat-0"})
     server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(4, []))
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
-    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0"}
     hello = server.wait(page, lambda: server.received, "hello")
-    assert hello == [{"type": "hello", "token": "tok-secret-0"}]
+    assert hello == [{"type": "hello", "token": "tok-seat-0"}]  # the claim's token, not the invite's
     assert "token" not in page.url and page.url == ORIGIN + "/table/T1"
-    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-secret-0"
+    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-seat-0"
 
     labels = [[i, f"buy card {i}"] for i in range(10)] + [[40, f"swap {HOSTILE}"], [73, "swap nothing"]]
     server.sockets[0].send(json.dumps(frame(5, labels)))
@@ -289,7 +290,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.sockets[0].send(json.dumps({"type": "error", "code": "stale_version", "message": "the table moved on"}))
     expect(page.locator("#table-error")).to_have_text("the table moved on")
     refreshed = server.request(page, "GET", "/api/tables/T1/frame")
-    assert refreshed["headers"]["authorization"] == "Bearer tok-secret-0"
+    assert refreshed["headers"]["authorization"] == "Bearer tok-seat-0"
     expect(page.locator("#version")).to_have_text("6")
     expect(page.locator("#turn-title")).to_have_text(f"Waiting for seat 1 ({HOSTILE})")
     expect(page.locator("#actions button")).to_have_count(0)
@@ -297,13 +298,44 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.sockets[0].close()
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
-    assert server.received[2] == {"type": "hello", "token": "tok-secret-0"}
+    assert server.received[2] == {"type": "hello", "token": "tok-seat-0"}
     expect(page.locator("#connection")).to_have_attribute("data-state", "online")
     server.sockets[1].send(json.dumps(frame(7, [[3, "end turn"]])))
     page.locator("#actions button", has_text="end turn").click()
     assert server.wait(page, lambda: server.received[3:], "a move") == [{"type": "move", "version": 7, "action": 3}]
     assert_not_injected(page)
     tab.assert_clean()
+
+
+def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_token(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    tab.context.add_init_script("localStorage.setItem('obelisk.name', 'Ann')")
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 1, "token": "tok-seat-1"})
+    page = tab.page
+    page.goto(ORIGIN + "/table/T1#token=invite-1")
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "invite-1", "name": "Ann"}
+    assert server.wait(page, lambda: server.received, "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+
+    used = {"error": {"code": "invite_used", "message": "this invite was already used: seat 1 is taken"}}
+    server.answers[("POST", "/api/tables/T1/claim")] = (403, used)
+    server.requests.clear()
+    page.goto(ORIGIN + "/table/T1?again#token=invite-1")  # the same link, opened again in this browser
+    server.request(page, "POST", "/api/tables/T1/claim")
+    assert server.wait(page, lambda: server.received[1:], "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+    expect(page.get_by_role("alert")).to_be_hidden()
+    assert "token" not in page.url
+
+    other = open_tab()
+    elsewhere = ScriptedServer(other.context)
+    elsewhere.answers[("POST", "/api/tables/T1/claim")] = (403, used)
+    other.page.goto(ORIGIN + "/table/T1#token=invite-1")  # in a browser that keeps no token for the table
+    expect(other.page.get_by_role("alert")).to_have_text("Cannot take the seat: this invite was already used: "
+                                                         "seat 1 is taken")
+    assert elsewhere.wait(other.page, lambda: elsewhere.received, "hello") == [{"type": "hello", "token": None}]
+    tab.assert_clean()
+    other.assert_clean()
 
 
 def test_finished_table_shows_places_the_exact_seed_and_checks_the_commitment(open_tab: Callable[[], Tab]) -> None:

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab
 from tests.web.lobby import choose_game, create_in_lobby
-from tests.web.test_play import token_of
+from tests.web.test_play import kept_token, token_of
 
 
 def lobby_in(page: Page, server: LiveServer) -> None:
@@ -83,11 +83,12 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
     host = open_tab()
     links = create_in_lobby(host.page, live_server, [("human", "Ann"), ("human", "Bea")], public=False)
     table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
-    token = token_of(links["seat-0"])
     ann, bea = open_tab(), open_tab(locale="cs-CZ")
     ann.page.goto(links["seat-0"])
     bea.page.goto(links["seat-1"])
     expect(ann.page.locator("#whoami")).to_have_text("you are seat 0")
+    token = kept_token(ann, table)
+    assert token == token_of(links["seat-0"]), "the creator's link carries the seat's own token, kept as it is"
     expect(bea.page.locator("#whoami")).to_have_text("jste na místě 1")
     expect(bea.page.locator("#table-status")).to_have_text("hraje se")
     expect(bea.page.locator("#log-title")).to_have_text("Průběh hry")

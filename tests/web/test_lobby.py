@@ -153,21 +153,21 @@ def test_my_tables_put_the_tables_awaiting_this_browser_first_and_forget_a_gone_
         live_server: LiveServer, open_tab: Callable[..., Tab]) -> None:
     against_bot = live_server.post("/api/tables", {"game": "valley", "players": 2, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
-    live_server.post(f"/api/tables/{against_bot['table']['id']}/claim", {"token": against_bot["tokens"]["0"],
-                                                                         "name": "Ann"})
+    ann = live_server.post(f"/api/tables/{against_bot['table']['id']}/claim", {"token": against_bot["tokens"]["0"],
+                                                                               "name": "Ann"})["token"]
     time.sleep(1.1)
     friends = live_server.post("/api/tables", {"game": "solomon", "players": 2, "seats": [
         {"kind": "human", "name": "Bea"}, {"kind": "human", "name": "Ann"}]})
-    for seat in ("0", "1"):
-        live_server.post(f"/api/tables/{friends['table']['id']}/claim", {"token": friends["tokens"][seat],
-                                                                         "name": ["Bea", "Ann"][int(seat)]})
+    claimed = {seat: live_server.post(f"/api/tables/{friends['table']['id']}/claim",
+                                      {"token": friends["tokens"][seat], "name": ["Bea", "Ann"][int(seat)]})["token"]
+               for seat in ("0", "1")}
     mine = wait_until(live_server, against_bot["table"]["id"], lambda s: s["to_act"] == 0)
     theirs = wait_until(live_server, friends["table"]["id"], lambda s: s["status"] == "playing" and s["to_act"] == 0)
     assert theirs["updated"] > mine["updated"]
 
     tab = open_tab()
-    seat_in(tab.page, against_bot["table"]["id"], against_bot["tokens"]["0"], 0)
-    seat_in(tab.page, friends["table"]["id"], friends["tokens"]["1"], 1)
+    seat_in(tab.page, against_bot["table"]["id"], ann, 0)
+    seat_in(tab.page, friends["table"]["id"], claimed["1"], 1)
     seat_in(tab.page, "gone-table", "old-token", 0)
     tab.page.goto(live_server.url + "/")
     rows = tab.page.get_by_role("list", name="My tables").get_by_role("listitem")
@@ -180,7 +180,7 @@ def test_my_tables_put_the_tables_awaiting_this_browser_first_and_forget_a_gone_
     expect(rows.nth(1)).to_contain_text("playing · last change")
     expect(rows.nth(1).get_by_text("Your move", exact=True)).to_have_count(0)
     html = tab.page.content()
-    tokens = [against_bot["tokens"]["0"], *friends["tokens"].values()]
+    tokens = [against_bot["tokens"]["0"], *friends["tokens"].values(), ann, *claimed.values()]
     assert not [token for token in tokens if token in html], "a seat's token is on the page"
     gone = rows.nth(2)
     expect(gone).to_contain_text("A table that is gone")
@@ -189,9 +189,9 @@ def test_my_tables_put_the_tables_awaiting_this_browser_first_and_forget_a_gone_
     assert stored_seat(tab.page, "gone-table") is None
     assert stored_seat(tab.page, friends["table"]["id"])["seat"] == 1
 
-    state = live_server.get(f"/api/tables/{friends['table']['id']}/frame", friends["tokens"]["0"])
+    state = live_server.get(f"/api/tables/{friends['table']['id']}/frame", claimed["0"])
     live_server.post(f"/api/tables/{friends['table']['id']}/moves",
-                     {"version": state["version"], "action": state["legal"][0][0]}, friends["tokens"]["0"])
+                     {"version": state["version"], "action": state["legal"][0][0]}, claimed["0"])
     wait_until(live_server, friends["table"]["id"], lambda s: s["to_act"] == 1)
     tab.page.evaluate("window.dispatchEvent(new Event('focus'))")
     expect(rows.get_by_text("Your move", exact=True)).to_have_count(2)

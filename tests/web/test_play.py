@@ -54,6 +54,12 @@ def token_of(link: str) -> str:
     return urlsplit(link).fragment.removeprefix("token=")
 
 
+def kept_token(tab: Tab, table: str) -> str:
+    """The seat token a page keeps for ``table`` (what its claim answered), for the test's own API calls."""
+    stored = json.loads(tab.page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')"))
+    return str(stored["token"])
+
+
 def check_hidden_information(server: LiveServer, table: str, pages: dict[int | None, Page],
                              tokens: dict[int, str]) -> list[str]:
     """Each page shows its own seat's view and nothing that only another seat's view holds; the pages' HTML."""
@@ -110,7 +116,7 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     ann, bea, watcher = open_tab(), open_tab(), open_tab()
     links = create_in_lobby(ann.page, live_server, [("human", "Ann"), ("human", "Bea")], public=False)
-    tokens = {0: token_of(links["seat-0"]), 1: token_of(links["seat-1"])}
+    mine, invite = token_of(links["seat-0"]), token_of(links["seat-1"])
     table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
     cut = drop_socket_routes(bea)
 
@@ -121,8 +127,9 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         expect(tab.page.locator("#whoami")).to_have_text(who)
         expect(tab.page.locator("#connection")).to_have_attribute("data-state", "online")
     assert "token" not in ann.page.url and "token" not in bea.page.url
-    stored = json.loads(bea.page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')"))
-    assert stored["token"] == tokens[1] and stored["seat"] == 1
+    tokens = {seat: kept_token(tab, table) for seat, tab in ((0, ann), (1, bea))}
+    # the creator's page keeps the token the lobby's claim answered, Bea's the one her claim answered
+    assert tokens[0] == mine and tokens[1] != invite
     expect(watcher.page.locator("#table-status")).to_have_text("playing")
     commitment = live_server.get(f"/api/tables/{table}")["commitment"]
     expect(watcher.page.locator("#commitment")).to_have_text(commitment)
@@ -210,3 +217,29 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     expect(guest.page.get_by_text("No table is waiting for players.")).to_be_visible()
     host.assert_clean()
     guest.assert_clean()
+
+
+def test_an_invite_link_takes_its_seat_once(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    """The browser that opens an invite first keeps the seat, through reloads and the link opened again; the
+    same link in another browser is told it was used, and that browser only watches."""
+    host, bea, other = open_tab(), open_tab(), open_tab()
+    links = create_in_lobby(host.page, live_server, [("human", "Ann"), ("human", "Bea")], public=False)
+    table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
+    bea.page.goto(links["seat-1"])
+    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    token = kept_token(bea, table)
+    assert token != token_of(links["seat-1"])
+    bea.page.reload()
+    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    bea.page.goto(links["seat-1"])
+    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    expect(bea.page.get_by_role("alert")).to_be_hidden()
+    assert kept_token(bea, table) == token
+
+    other.page.goto(links["seat-1"])
+    expect(other.page.get_by_role("alert")).to_contain_text("this invite was already used")
+    expect(other.page.get_by_text("spectating")).to_be_visible()
+    assert other.page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')") is None
+    assert live_server.get(f"/api/tables/{table}/frame", token)["seat"] == 1
+    for tab in (host, bea, other):
+        tab.assert_clean()

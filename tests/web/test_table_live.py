@@ -25,10 +25,9 @@ def post(server: LiveServer, path: str, body: Any, token: str | None = None) -> 
 def seated(server: LiveServer, game: str, options: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
     created = post(server, "/api/tables", {"game": game, "players": 2, "seats": HUMANS, "options": options or {}})
     table = created["table"]["id"]
-    tokens = {int(seat): token for seat, token in created["tokens"].items()}
-    for seat, token in tokens.items():
-        post(server, f"/api/tables/{table}/claim", {"token": token, "name": HUMANS[seat]["name"]})
-    return table, tokens
+    return table, {int(seat): post(server, f"/api/tables/{table}/claim",
+                                   {"token": invite, "name": HUMANS[int(seat)]["name"]})["token"]
+                   for seat, invite in created["tokens"].items()}
 
 
 def test_a_move_taken_back_on_the_page_leaves_every_log(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:

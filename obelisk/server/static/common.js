@@ -22,6 +22,13 @@ export function errorText(error) {
     case "bad_request": return t("the server refused the request as incomplete or wrong");
     case "illegal_action": return t("that move is not allowed now");
     case "bad_token": return t("this seat key opens no seat at this table");
+    case "not_claimed": return t("this is an invite link: open it to take its seat first");
+    case "invite_used": return t("this invite link was already used to take its seat");
+    case "expired": return t("this table waited too long for its players and has closed");
+    case "too_many_tables": return t("you already have too many tables waiting for players");
+    case "too_many_sockets": return t("too many tables are open from your address; close some");
+    case "cross_origin": return t("the request came from another site and was refused");
+    case "not_json": return t("the server refused the request as incomplete or wrong");
     case "not_public": return t("only public tables can be joined; ask for an invite link");
     case "not_found": return t("there is no such table");
     case "stale_version": return t("the table has moved on; here it is as it is now");
@@ -179,12 +186,13 @@ export function seatLabel(seat) {
   return t("Seat {seat}: {who}", { seat: seat.seat, who });
 }
 
-/** A table's status (`waiting`, `playing`, `finished`) in words. */
+/** A table's status (`waiting`, `playing`, `finished`, `expired`) in words. */
 export function statusText(status) {
   switch (status) {
     case "waiting": return t("waiting");
     case "playing": return t("playing");
     case "finished": return t("finished");
+    case "expired": return t("expired");
     default: return status;
   }
 }

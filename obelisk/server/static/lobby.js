@@ -311,7 +311,7 @@ async function takeMySeat(created, first) {
   try {
     const table = created.table.id;
     const answer = await api("POST", `/api/tables/${encodeURIComponent(table)}/claim`, { token, name: first.name });
-    saveSeat(table, { token, seat: answer.seat, claimed: true });
+    saveSeat(table, { token: answer.token, seat: answer.seat, claimed: true });
     created.seated = true;
   } catch {
     created.seated = false;  // the invite link below still holds the seat

@@ -504,6 +504,11 @@ function connect() {
 }
 
 async function rematch() {
+  const next = frame && frame.table.rematch;
+  if (next && loadSeat(next)) {
+    window.location.assign(`/table/${encodeURIComponent(next)}`);
+    return;
+  }
   const button = $("rematch");
   button.disabled = true;
   try {
@@ -516,25 +521,30 @@ async function rematch() {
   }
 }
 
-/** Takes the token out of the address (so it is not bookmarked or shared by accident) and claims its seat. */
+/**
+ * Claims the seat of the address's `#token=` and takes the token out of the address (so it is not bookmarked
+ * or shared by accident); the seat's token to use from then on. An invite claims its seat once, and the claim
+ * answers the seat's own token: that is what this browser keeps. A link opened again here (its invite used)
+ * gives way to the token kept for the table; a claim the network lost leaves the link in place to try again.
+ */
 async function claimFromFragment() {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const fresh = fragment.get("token");
-  if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  const fresh = new URLSearchParams(window.location.hash.slice(1)).get("token");
   const stored = loadSeat(tableId);
-  if (!fresh) return stored ? stored.token : null;
-  if (stored && stored.token === fresh) return fresh;
-  try {
-    const opened = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/frame`, undefined, fresh);
-    const seat = opened.table.seats.find((s) => s.seat === opened.seat);
-    const name = playerName() || (seat && seat.name) || t("Player {seat}", { seat: opened.seat });
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`, { token: fresh, name });
-    saveSeat(tableId, { token: fresh, seat: answer.seat, claimed: true });
-    return fresh;
-  } catch (error) {
-    showError(t("Cannot take the seat: {reason}", { reason: errorText(error) }));
-    return error.code === "bad_token" ? (stored ? stored.token : null) : fresh;
+  let kept = stored ? stored.token : null;
+  if (fresh && fresh !== kept) {
+    try {
+      const name = playerName();
+      const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/claim`,
+        name ? { token: fresh, name } : { token: fresh });
+      saveSeat(tableId, { token: answer.token, seat: answer.seat, claimed: true });
+      kept = answer.token;
+    } catch (error) {
+      if (!(kept && error.code === "invite_used")) showError(t("Cannot take the seat: {reason}", { reason: errorText(error) }));
+      if (!(error.status >= 400 && error.status < 500)) return kept;
+    }
   }
+  if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  return kept;
 }
 
 /** Whether a key press goes to something the reader types in: shortcuts never fire there. */
