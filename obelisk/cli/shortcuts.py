@@ -80,8 +80,8 @@ def valley_payment(state: State, seat: int) -> Shortcut | None:
     paid = [kind for n, kind in zip(best[1], kinds) for _ in range(n)]
     gold = due + best[0][1]
     name = i18n.domain(game.id).term
-    cards = ", ".join(f"{n}x {name('card', table.names[kind])}" if n > 1 else name("card", table.names[kind])
-                      for n, kind in zip(best[1], kinds) if n)
+    cards = ", ".join(tr("{count}x {name}", count=n, name=name("card", table.names[kind])) if n > 1
+                      else name("card", table.names[kind]) for n, kind in zip(best[1], kinds) if n)
     return Shortcut("pay", tr("the {due} gold at once with the cheapest cards — {cards} ({gold} gold)", due=due,
                               cards=cards, gold=gold),
                     tuple(game.actions.encode("pay", kind) for kind in paid))
@@ -110,9 +110,9 @@ def cleopatra_payment(state: State, seat: int) -> Shortcut | None:
     names = game.tables.names
     paid: dict[str, int] = {}
     for action in actions:
-        name = names[game.actions.decode(action)[1] // SOURCES]
+        name = i18n.domain(game.id).term("card", names[game.actions.decode(action)[1] // SOURCES])
         paid[name] = paid.get(name, 0) + 1
-    cards = ", ".join(f"{n}x {name}" if n > 1 else name for name, n in paid.items())
+    cards = ", ".join(tr("{count}x {name}", count=n, name=name) if n > 1 else name for name, n in paid.items())
     return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))
 
 

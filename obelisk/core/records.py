@@ -6,7 +6,9 @@ the commitment published at its start and the salt that opens it
 (``obelisk.core.seeds``); a fixed-seed game has ``null`` for both. Loading a
 record checks the commitment and replays every action through the rules, so a
 tampered or corrupt file is refused with the first thing that does not match.
-Version 1 records (no commitment fields) are still read.
+Version 1 records (no commitment fields) are still read. Records before version 3
+hold labels worded before players were counted from 1 ("seat 0 draws a card"):
+their actions are checked by id and actor, their labels are not compared.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from obelisk.core.registry import load
 from obelisk.core.seeds import check_seed, verify
 
 RECORD_FORMAT = "obelisk-record"
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 RECORD_MAX_BYTES = 64_000_000
 """Far above the record of any real game (a few hundred kilobytes)."""
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = (1, 2, 3)
+LABELLED_FROM = 3
+"""The first version whose labels are today's wording, so compared with the rules'."""
 
 _COMMITMENT = re.compile(r"sha256:[0-9a-f]{64}")
 
@@ -51,7 +55,7 @@ def make_record(
     if not state.replayable:
         raise ValueError("a re-dealt state (from resample_from_infostate) has no record: it is not a game position")
     if players is None:
-        players = [{"name": f"seat {i}", "kind": "unknown"} for i in range(game.num_players)]
+        players = [{"name": f"player {i + 1}", "kind": "unknown"} for i in range(game.num_players)]
     if len(players) != game.num_players:
         raise ValueError(f"{len(players)} player entries for {game.num_players} seats")
     if (seed_commitment is None) != (seed_salt is None):
@@ -146,7 +150,7 @@ def replay_record(doc: Any) -> tuple[Game, list[State]]:
             state.apply_action(action)
         except (IllegalActionError, ValueError) as error:
             raise RecordError(f"action #{index} ({codec.describe(action)}) does not replay: {error}") from None
-        if entry["label"] != label:
+        if version >= LABELLED_FROM and entry["label"] != label:
             raise RecordError(f"action #{index}: label {codec.describe(entry['label'])} does not match the rules' {label!r}")
         states.append(state.clone())
     if doc["result"] != json.loads(json.dumps(_result(state))):

@@ -45,9 +45,9 @@ def test_tie_lines_say_tied_or_which_tie_break_decided() -> None:
     state = obelisk.load("highcard", 4).new_initial_state(1)  # a game that names no tie-break
     assert _ties(state, scores(5, 7, 3), ["2nd", "1st", "3rd"]) == []
     assert _ties(state, scores(7, 7, 3), ["=1st", "=1st", "3rd"]) == [
-        "seat 0 and seat 1 tied on 7 points and share the 1st place"]
+        "player 1 and player 2 tied on 7 points and share the 1st place"]
     assert _ties(state, scores(3, 7, 7, 1), ["3rd", "2nd", "1st", "4th"]) == [
-        "seat 1 and seat 2 have 7 points each; the tie-break decided: seat 2 1st,", "    seat 1 2nd"]
+        "player 2 and player 3 have 7 points each; the tie-break decided: player 3 1st,", "    player 2 2nd"]
 
 
 def finished(game_id: str, players: int, **options: object) -> State:
@@ -95,21 +95,21 @@ def cleopatra_tie(eaten: list[bool], amulets: list[int]) -> State:
 
 
 @pytest.mark.parametrize("make,line", [
-    (solomon_tie, "seat 0 and seat 1 have 5 points each; the tie-break (more coins left) decided: seat 1 1st, "
-                  "seat 0 2nd"),
-    (valley_tie, "seat 0 and seat 1 have 4 points each; the tie-break (more different sets begun in the tomb) "
-                 "decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([1, 0]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber "
-                               "first) decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([1]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber) "
-                            "decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([2, 0], 0b11111), "seat 0, seat 1 and seat 2 have 5 points each; the tie-break (entered the "
-                                         "burial chamber first, then entered the burial chamber) decided: seat 2 1st, "
-                                         "seat 0 2nd, seat 1 3rd"),
+    (solomon_tie, "player 1 and player 2 have 5 points each; the tie-break (more coins left) decided: player 2 1st, "
+                  "player 1 2nd"),
+    (valley_tie, "player 1 and player 2 have 4 points each; the tie-break (more different sets begun in the tomb) "
+                 "decided: player 2 1st, player 1 2nd"),
+    (lambda: tomb_tie([1, 0]), "player 1 and player 2 have 5 points each; the tie-break (entered the burial chamber "
+                               "first) decided: player 2 1st, player 1 2nd"),
+    (lambda: tomb_tie([1]), "player 1 and player 2 have 5 points each; the tie-break (entered the burial chamber) "
+                            "decided: player 2 1st, player 1 2nd"),
+    (lambda: tomb_tie([2, 0], 0b11111), "player 1, player 2 and player 3 have 5 points each; the tie-break (entered the "
+                                         "burial chamber first, then entered the burial chamber) decided: player 3 1st, "
+                                         "player 1 2nd, player 2 3rd"),
     (lambda: cleopatra_tie([False, False, False], [4, 2, 0]),
-     "seat 0 and seat 1 have 20 points each; the tie-break (fewer amulets) decided: seat 1 1st, seat 0 2nd"),
-    (lambda: cleopatra_tie([True, False, False], [4, 4, 0]), "seat 0 and seat 1 have 20 points each; the tie-break "
-                                                             "(not eaten by the crocodile) decided: seat 1 1st, seat 0 "
+     "player 1 and player 2 have 20 points each; the tie-break (fewer amulets) decided: player 2 1st, player 1 2nd"),
+    (lambda: cleopatra_tie([True, False, False], [4, 4, 0]), "player 1 and player 2 have 20 points each; the tie-break "
+                                                             "(not eaten by the crocodile) decided: player 2 1st, player 1 "
                                                              "3rd"),
 ], ids=["solomon", "valley", "tomb-first", "tomb-entered", "tomb-three", "cleopatra-amulets", "cleopatra-crocodile"])
 def test_the_end_screen_names_the_rule_that_broke_a_tie(capsys: pytest.CaptureFixture[str],
@@ -118,7 +118,7 @@ def test_the_end_screen_names_the_rule_that_broke_a_tie(capsys: pytest.CaptureFi
     assert state.is_terminal()
     print_scores(state, [{"name": f"p{seat}", "kind": "random"} for seat in range(state.num_players)])
     out = capsys.readouterr().out
-    shown = out[out.index("seat 0", out.index("└")):]
+    shown = out[out.index("player 1", out.index("└")):]
     assert " ".join(shown.split()) == line and all(len(row) <= 80 for row in shown.splitlines())
 
 
@@ -136,7 +136,7 @@ def test_the_end_screen_of_a_game(capsys: pytest.CaptureFixture[str], tmp_path: 
                        str(tmp_path / "g.json"))
     assert code == 0
     screen = out[out.index("final scores"):]
-    assert re.search(r"seat 0 +┃ seat 1 +┃ seat 2", screen) and re.search(r"random +┃ greedy +┃ greedy", screen)
+    assert re.search(r"player 1 +┃ +player 2 +┃ +player 3", screen) and re.search(r"random bot +┃ greedy bot +┃ greedy bot", screen)
     for row in ("Place", "Coins", "Treasures", "Scrolls", "Curses", "Magic", "Total"):
         assert re.search(rf"│ {row} +│", screen), row
     places = re.search(r"│ Place +│(.*)│", screen)

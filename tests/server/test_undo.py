@@ -254,7 +254,7 @@ def test_a_bot_reply_is_not_taken_back_but_an_undo_before_it_lands_discards_it(s
         assert any(entry["actor"] == 1 for entry in replied["log"] if entry["seq"] >= moved)
         message = error_of(undo(client, table, token, {"version": replied["version"]}), 409, "nothing_to_undo")
         # The bot's reply, or a draw it led to (the secret deal decides which came last), stops the undo.
-        assert "seat 1 has decided since" in message or "a chance event happened since" in message
+        assert "player 2 has decided since" in message or "a chance event happened since" in message
         assert frame_of(client, table, token)["version"] == replied["version"]
 
 
