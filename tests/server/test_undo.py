@@ -144,7 +144,7 @@ def test_a_decision_that_revealed_something_is_never_taken_back(client: TestClie
     assert after["undo"] == 0
     assert state_of(client, table).undo_points(seat) == 0
     message = error_of(undo(client, table, token, {"version": moved}), 409, "nothing_to_undo")
-    assert message.startswith("nothing to undo: seat") and frame_of(client, table, token) == after
+    assert message.startswith("nothing to undo: player") and frame_of(client, table, token) == after
 
 
 def play_with_undos(client: TestClient, table: str, tokens: dict[str, str], rng: random.Random, moves: int
