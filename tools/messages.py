@@ -6,7 +6,8 @@
 Messages are found where they are spoken: Python calls ``tr("…")``, ``tr.n("…", "…", n)``,
 ``tr.action("…")`` (an action label: a translation for the button and one with the context ``log`` for
 the log line) and ``tr.term("kind", "Name")`` (``ast``, so only literal ids count and a computed id is an error); browser
-scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; each
+scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; the tools
+that talk to a player (``SPEAKING_TOOLS``); each
 game's name, description and options from its ``GameInfo``; and its component names from
 ``data.terms()``. A domain is the UI (``obelisk``: everything outside the game folders) or one game (its
 folder, board scripts included).
@@ -55,8 +56,13 @@ def games() -> list[str]:
     return sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "game.py").exists())
 
 
+SPEAKING_TOOLS = (ROOT / "tools" / "compile.py",)
+"""Tools that talk to a player (``make play`` runs the compiler), in the UI's domain."""
+
+
 def _sources(name: str) -> Iterable[Path]:
     if name == UI_DOMAIN:
+        yield from SPEAKING_TOOLS
         for path in sorted(PACKAGE.rglob("*")):
             if "games" in path.relative_to(PACKAGE).parts[:1]:
                 continue
@@ -136,15 +142,14 @@ def extract(name: str) -> Messages:
 
 
 def _info_terms(info: GameInfo) -> Iterable[tuple[str, str]]:
-    """The game's name and description, and its options' descriptions and text values, as the pages and the
-    terminal show them (``tr.term("game", ...)`` and ``tr.term("option", ...)``)."""
+    """The game's name and description, and its options' descriptions, labels, value names, explanations and
+    units, as the pages and the terminal show them (``tr.term("game", ...)`` and ``tr.term("option", ...)``)."""
     yield "game", info.name
     yield "game", info.description
     for option in info.options:
         yield "option", option.description
-        for value in option.allowed or ():
-            if isinstance(value, str) and value:
-                yield "option", value
+        for text in option.texts():
+            yield "option", text
 
 
 def _fields(text: str) -> set[str]:

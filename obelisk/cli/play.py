@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import select
 import sys
@@ -41,9 +42,10 @@ from obelisk.cli.common import (
 )
 from obelisk.cli.rules import fitted, rules_text, show_paged
 from obelisk.cli.shortcuts import shortcuts
-from obelisk.core import CHANCE, Game, IllegalActionError, State, i18n
+from obelisk.core import CHANCE, Game, GameInfo, IllegalActionError, Option, State, i18n
 from obelisk.core.help import HelpLookupError
-from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
+from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
+                                  verified_commitment)
 from obelisk.core.seeds import SecretSeed
 from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
@@ -57,7 +59,7 @@ class LeftGame(Exception):
 
 def list_games(json_output: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
     """List the games with their player ranges and options."""
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if json_output:
         print(json.dumps([info.to_dict() for info in infos], indent=1))
         return
@@ -65,13 +67,22 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
     for column in (tr("id"), tr("name"), tr("players"), tr("options")):
         table.add_column(column)
     for info in infos:
-        options = "\n".join(
-            f"{o.name}={o.default!r}" + (f" ({o.accepts()})" if o.allowed or o.bounds else "")
-            for o in info.options
-        )
+        options = "\n".join(_option_text(info, o) for o in info.options)
         table.add_row(plain(info.id), plain(game_name(info)), f"{info.min_players}-{info.max_players}",
                       plain(options or "-"))
     console.print(table)
+
+
+def _option_text(info: GameInfo, option: Option) -> str:
+    """An option as ``obelisk list`` shows it: its id and default, then the label and value names players see
+    in the lobby (the game's catalog words them), so a player can tell what to type."""
+    worded = option.to_dict(functools.partial(i18n.domain(info.id).term, "option"))
+    head = f"{option.name}={option.default!r}" + (f": {worded['label']}" if worded["label"] else "")
+    if option.allowed is not None and worded["value_labels"]:
+        return head + "".join(f"\n  {value!r}: {label}" for value, label in zip(option.allowed, worded["value_labels"]))
+    if option.bounds is not None:
+        return head + f" ({option.bounds[0]}-{option.bounds[1]} {worded['unit']})".replace(" )", ")")
+    return head
 
 
 STRENGTHS: dict[str, str] = {"easy": "greedy", "normal": "ismcts:500ms", "strong": "ismcts:3s"}
@@ -198,15 +209,15 @@ def _resume(record: Path, save: Path | None, auto: bool) -> None:
         raise UserError(tr("the game in {path} is finished; `obelisk replay` shows it", path=repr(str(record))))
     names = [{"name": p["name"], "kind": p["kind"]} for p in doc["players"]]
     specs = ["you" if p["kind"] == "human" else p["kind"] for p in names]
-    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if doc.get("seed_commitment") is not None else None
+    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if verified_commitment(doc) is not None else None
     bots = make_bots(specs, game, state.seed)
     path = output_file(save or record, tr("record"))
     console.print(plain(game_name(game.info), "bold") + plain(" — " + tr.n(
         "{n} player, resumed at move {move}", "{n} players, resumed at move {move}", game.num_players,
         move=state.move_number())))
     if secret is not None:
-        console.print(plain(tr("shuffles committed: {commitment} (verified against the record)",
-                               commitment=secret.commitment)))
+        console.print(plain(tr("shuffles committed: {commitment} (the record's seed and every draw verified "
+                               "against it)", commitment=secret.commitment)))
     else:
         console.print(plain(tr("fixed-seed game (seed {seed})", seed=state.seed)))
     for seat, entry in enumerate(names):
@@ -594,7 +605,7 @@ def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Pa
 
 
 def _ask_game() -> str:
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if not infos:
         raise UserError(tr("no games are installed"))
     for number, info in enumerate(infos, 1):
@@ -611,7 +622,7 @@ def _ask_game() -> str:
 
 
 def _ask_players(game_id: str) -> int:
-    info = next(i for i in obelisk.games() if i.id == game_id)
+    info = next(i for i in obelisk.list_games() if i.id == game_id)
     low, high = info.min_players, info.max_players
     default = info.default_players or low
     if low == high:

@@ -17,7 +17,7 @@ from tests.cli.test_play_end import scores, valley_tie
 from tests.cli.test_play_shortcuts import SEED, before_a_payment
 from tests.cli.test_terminal import keyboard, run
 
-GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.games(), 1)}
+GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.list_games(), 1)}
 MOST_ANSWERS = 3000
 ENGLISH = re.compile(r"\b(seat|seats|your move|players?|place|total|final scores|game over|record saved|to play|"
                      r"chance|thinking|type a number|label|number|commands|shuffles|took back)\b", re.I)
@@ -96,7 +96,7 @@ def test_replay_speaks_czech(capsys: pytest.CaptureFixture[str], tmp_path: Path,
     prompts = keyboard(monkeypatch, ["t", "s 7", "?"], lambda: "q")
     code, out, err = run(capsys, "replay", str(path), "--player", "1")
     assert code == 0 and not err
-    assert "semínko 3 (pevné, bez závazku k ověření)" in out and "tah 0 z " in out and "— pohled: hráč 1" in out
+    assert "neověřeno: semínko 3 bylo pevné, bez závazku" in out and "tah 0 z " in out and "— pohled: hráč 1" in out
     assert "klávesy: [enter]/n další krok" in out and "hráč musí být 1..2 nebo 'spectator', zadáno '7'" in out
     assert re.search(r"^naposled: (hráč \d|náhoda): ", out, re.M)
     assert prompts[0].startswith("[tah 0/") and not ENGLISH.search(out + "".join(prompts))

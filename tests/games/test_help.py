@@ -11,10 +11,11 @@ from types import ModuleType
 import pytest
 
 import obelisk
+from obelisk import games
 from obelisk.core.help import fold
 from obelisk.core.protocol import Game
 
-GAMES = ["cleopatra", "solomon", "tomb", "valley"]
+GAMES = games.shipped()
 
 
 def test_every_shipped_game_has_its_own_help() -> None:
@@ -129,9 +130,9 @@ def test_the_docs_list_every_entry(game_id: str) -> None:
 def test_the_docs_tool_replaces_a_stale_section_and_adds_a_missing_one() -> None:
     tool = _docs_tool()
     new = "## Components\n\nfresh\n\n"
-    stale = "# Game\n\n## Rules\n\nr\n\n## Components\n\nold\n\n## Code map\n\nc\n"
-    assert tool.updated(stale, new) == "# Game\n\n## Rules\n\nr\n\n## Components\n\nfresh\n\n## Code map\n\nc\n"
-    missing = "# Game\n\n## Rules\n\nr\n\n## Code map\n\nc\n"
+    stale = "# Game\n\n## Rules\n\nr\n\n## Components\n\nold\n\n## Data\n\nc\n"
+    assert tool.updated(stale, new) == "# Game\n\n## Rules\n\nr\n\n## Components\n\nfresh\n\n## Data\n\nc\n"
+    missing = "# Game\n\n## Rules\n\nr\n\n## Data\n\nc\n"
     assert tool.updated(missing, new) == tool.updated(stale, new)
     assert tool.updated(tool.updated(stale, new), new) == tool.updated(stale, new)
 

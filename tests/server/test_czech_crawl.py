@@ -19,7 +19,7 @@ from tests.server.test_api import seated
 
 TABLES = {  # game id: players and options of a whole game that ends in a few hundred moves
     "valley": (2, {}),
-    "solomon": (2, {}),
+    "solomon": (2, {"move_limit": 2}),
     "tomb": (3, {"max_rounds": 6}),
     "cleopatra": (3, {"max_rounds": 3}),
 }

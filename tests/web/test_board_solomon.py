@@ -54,10 +54,14 @@ def open_seat(tab: Tab, server: LiveServer, created: dict[str, Any], seat: int, 
 
 
 def click_one(page: Page, rng: random.Random) -> None:
-    """Clicks one target on the board: a card, a dig, a payment, a tile; now and then a tile move."""
+    """Clicks one target on the board: a card, a dig, a payment, a tile; now and then a tile move.
+
+    Ending the turn comes before a move: moves are paid at the end of the turn, so they stay on offer
+    whatever the seat holds, and a game of moves first would not end.
+    """
     targets = page.locator(TARGETS)
     kinds = [str(targets.nth(i).get_attribute("aria-label")) for i in range(targets.count())]
-    order = ["choose card", "Seal:", "dig card", "pay", "give", "use", "move", "end turn"]
+    order = ["choose card", "Seal:", "dig card", "pay", "give", "use", "end turn", "move"]
     if any(k.startswith("move") for k in kinds) and rng.random() < 0.15:
         order.remove("move")
         order.insert(0, "move")

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from obelisk.core.seeds import verify
 from tests.web.conftest import LiveServer, Tab
+from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
 LAST_BUTTON = 0.7
@@ -47,27 +48,6 @@ MOVED = """(version) => {
 
 def lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if line.strip()}
-
-
-def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]], public: bool) -> dict[str, str]:
-    """Creates a 2-player Valley table from the lobby; the links it shows, by ``data-link``."""
-    page.goto(server.url + "/")
-    page.fill("#player-name", seats[0][1] or "Ann")
-    page.dispatch_event("#player-name", "change")
-    form = page.locator('form[data-game="valley"]')
-    form.locator("#players-valley").select_option(str(len(seats)))
-    for seat, (kind, name) in enumerate(seats):
-        form.locator(f"#seat-valley-{seat}-kind").select_option(kind)
-        if kind == "human":
-            form.locator(f'[aria-label="Name for seat {seat}"]').fill(name)
-    checkbox = form.locator("#public-valley")
-    checkbox.check() if public else checkbox.uncheck()
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#created")).to_be_visible()
-    links = {}
-    for field in page.locator("[data-link]").all():
-        links[str(field.get_attribute("data-link"))] = field.input_value()
-    return links
 
 
 def token_of(link: str) -> str:
@@ -212,14 +192,21 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     expect(host.page.locator("#whoami")).to_have_text("you are seat 0")
 
     guest.page.goto(live_server.url + "/")
-    guest.page.fill("#player-name", "Cleo <b>")
-    guest.page.dispatch_event("#player-name", "change")
-    guest.page.locator(f'[data-table="{table}"] button', has_text="Join seat 1").click()
+    set_name(guest.page, "Cleo <b>")
+    open_tables = guest.page.get_by_role("list", name="Open tables")
+    waiting = open_tables.get_by_role("listitem").filter(has_text="Valley of the Kings")
+    expect(waiting).to_contain_text("1 free seat of 2")
+    expect(waiting).to_contain_text("Waiting: Ann")
+    waiting.get_by_role("button", name="Join as player 2").click()
     expect(guest.page.locator("#whoami")).to_have_text("you are seat 1")
     expect(host.page.locator('#seats [data-seat="1"]')).to_contain_text("Cleo <b>")
     expect(host.page.locator("#table-status")).to_have_text("playing")
     guest.page.goto(live_server.url + "/")
-    expect(guest.page.locator("#my-tables")).to_contain_text(f"table {table} · Valley of the Kings, seat 1, playing")
-    expect(guest.page.locator(f'#open-tables [data-table="{table}"]')).to_have_count(0)
+    mine = guest.page.get_by_role("list", name="My tables").get_by_role("listitem")
+    expect(mine).to_have_count(1)
+    expect(mine).to_contain_text("Valley of the Kings")
+    expect(mine).to_contain_text("Ann, Cleo <b> (you)")
+    expect(mine).to_contain_text("playing")
+    expect(guest.page.get_by_text("No table is waiting for players.")).to_be_visible()
     host.assert_clean()
     guest.assert_clean()

@@ -1268,7 +1268,8 @@ class CleopatraState(State):
 
     def _evaluate(self) -> list[float]:
         return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,
-                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due())
+                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due(),
+                        self._rules.crocodile_ties in ("most", "none"))
 
     def _reward_due(self) -> int:
         """The talents of the piece being paid for, which it brings once paid (0 when none is)."""
@@ -1560,6 +1561,7 @@ def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: in
 
     ``wild`` one-unit wild cards cover what is left open; artisans only by the
     ``trompe`` Trompe-l'oeil among them unless ``allow`` (merchants may pay artisans).
+    A fast copy of `affordable` (``rules.py``) on the counts ``CleopatraState._affordable`` works out and memoises.
     """
     result = []
     for c0, c1, c2, c3, c4 in cost_rows:

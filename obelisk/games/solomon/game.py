@@ -36,30 +36,54 @@ class SolomonGame(Game):
             "dig, pay for moves and curses, collect treasures, scroll sets and majorities."
         ),
         default_players=3,
+        minutes=(45, 60),
+        turns=(5, 12),
         options=(
-            Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)"),
-            Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)"),
+            Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)",
+                   label="Component file"),
+            Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)",
+                   (False, True), label="Moving tiles up",
+                   value_labels=("Not allowed", "Allowed (first game)"),
+                   value_help=("A tile moves only to a neighbouring stack of the same height or lower",
+                               "A tile may also move onto a higher stack; a stack still holds at most 4")),
             Option(
                 "move_limit",
                 0,
-                "fixed cap on tile moves per turn, 1-36 (0 = none: a move is offered while coins and treasures pay for it)",
-                bounds=(0, 36),
+                "fixed cap on tile moves per turn, 1-36 (0 = no fixed cap: at most as many moves as all the money "
+                "in the game, more than anyone could pay)",
+                bounds=(0, 36), label="Most tile moves in a turn", unit="moves",
+                help="0: no fixed limit; you may move as often as all the money in the game could pay for.",
+                rare=True,
             ),
             Option(
                 "change",
                 "supply",
                 "change for an overpaying treasure: 'supply' = what the supply can make, 'unlimited' = always in coins",
-                ("supply", "unlimited"),
+                ("supply", "unlimited"), label="Change for a treasure",
+                help="When a treasure pays more than you owe.",
+                value_labels=("From the supply", "Always in full"),
+                value_help=("Only as much as the coins and treasures in the supply can make",
+                            "Always paid in full in coins"),
+                rare=True,
             ),
             Option(
                 "unaffordable",
-                "forbid",
-                "moves a player cannot pay for: 'forbid' = not offered; 'penalty' = allowed, the penalty applies "
-                "(needs move_limit 1-36)",
-                ("penalty", "forbid"),
+                "penalty",
+                "moves a player cannot pay for: 'penalty' = allowed, paid at the end of the turn, the penalty "
+                "applies if coins and treasures (this turn's included) fall short (rulebook); 'forbid' = pay-bound "
+                "variant for research and bots: a move is offered only while the coins and treasures already held "
+                "pay for every move so far",
+                ("penalty", "forbid"), label="Moves you cannot pay for",
+                value_labels=("Allowed, paid at the end of the turn", "Not offered"),
+                value_help=("As the rulebook says: if your coins and treasures, those dug this turn included, "
+                            "cannot pay at the end of the turn, the tiles you dug go to the other players",
+                            "A variant: only moves your coins and treasures already pay for are offered"),
+                rare=True,
             ),
-            Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it"),
-            Option("tiebreak", "shared", "equal points: 'shared' win, or more 'coins' wins", ("shared", "coins")),
+            Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it", (False, True),
+                   label="The Mirror", value_labels=("Turns the card", "Turns or flips the card"), rare=True),
+            Option("tiebreak", "shared", "equal points: 'shared' win, or more 'coins' wins", ("shared", "coins"),
+                   label="Equal points", value_labels=("Share the win", "More coins wins"), rare=True),
         ),
     )
     state_class = SolomonState
@@ -69,11 +93,6 @@ class SolomonGame(Game):
     beat greedy in 97.5% of 40 games; scoring the leaf at once, in 52.5% (docs/bots.md)."""
 
     def _setup(self) -> None:
-        if not self.options["move_limit"] and self.options["unaffordable"] == "penalty":
-            raise ValueError(
-                "solomon: option unaffordable='penalty' needs a move_limit from 1 to 36: "
-                "moves nobody pays for could otherwise go on forever"
-            )
         self.tables = d.load(self.options["data"])
         self.actions = make_actions(len(self.tables.cards))
         self.rules = Rules(self.tables, self.options, self.num_players, self.actions)
