@@ -27,7 +27,7 @@ DOC = ROOT / "docs" / "play.md"
 WIDTH = 80
 MOST_ANSWERS = 200
 GAMES = {  # game id: (command-line words, answers before the hint)
-    "solomon": (["-p", "3", "--seed", "4"], 3),
+    "solomon": (["-p", "3", "--seed", "4", "--move-limit", "2"], 3),
     "tomb": (["-p", "3", "--seed", "4", "--max-rounds", "20"], 4),
     "cleopatra": (["-p", "3", "--seed", "4"], 3),
     "valley": (["-p", "2", "--seed", "4"], 4),
@@ -37,19 +37,20 @@ INTRO = HEADING + """
 
 One screen of `obelisk play` per game, captured by `tools/capture_play.py` from real seeded games
 against greedy bots (the player typed `1` a few times, then `hint`). Each screen starts with the
-summary of what happened since the player's last move (one line per seat's run of moves, the chance
-events folded into one line), then the position as seat 0 may see it, the legal moves, and the
-hint. Regenerate this section with `.venv/bin/python tools/capture_play.py` after changing what the
-terminal shows; `--check` fails when it is out of date.
+summary of what happened since the player's last move (one line per player's run of moves, the actor
+named once before them, the chance events folded into one line), then the position as player 1 may see
+it, the legal moves, and the hint. Players are counted from 1 on every screen. Regenerate this section
+with `.venv/bin/python tools/capture_play.py` after changing what the terminal shows; `--check` fails
+when it is out of date.
 
 Every screen is at most 80 columns wide and speaks in words: no internal identifiers, no Python lists,
 "1 card" rather than "1 cards" (`tests/cli/test_screens.py` checks every decision of seeded random
 games, 2 to 6 players, from every seat). The board (the cave, the maze, the garden) has the text about
 it to its right — the supply, your hand, the turn, the seats, the stalls — and what does not fit
-beside it goes below. The legend of a game's symbols is printed once, before the first move, and
-again on `legend`. Moves are numbered down columns that fit the width; a label much longer than the
+beside it goes below. The legend of a game's symbols is printed on `legend` (not before the first move:
+the first screen of every game fits an 80×24 terminal, `tests/cli/test_pty.py`). Moves are numbered down columns that fit the width; a label much longer than the
 others (`end turn without digging` among `move A1→B1`) gets its own line after the columns, and a
-label too long to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0
+label too long to share a line wraps under itself. A walk in the tomb shows one line a step (`player 1
 on I3, step 2 of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the
 whole screen. A payment in Valley or Cleopatra can be made in one answer, `pay` (see "Paying in one
 go" above).
@@ -60,8 +61,8 @@ measured; the test holds every game to its median):
 | game | median | 24 lines or fewer | tallest | what is still taller, and why |
 |---|---|---|---|---|
 | Valley of the Kings | 19–22 | 81–98% of decisions | 35 | a long hand: one option per card to play and to entomb |
-| Secret of the Ancient Tomb | 23 (2–3 players), 28 (6), 29 (big pyramid) | 78–92% with 2–3 players, and every step of a walk is one line | 58 | the maze takes 20 lines (28 in the big pyramid); with 6 seats their lines do not fit beside it |
-| King Solomon's Treasury | 23–26 | about half | 42 | a digging turn lists up to 60 moves: 12–15 rows even in 4–5 columns |
+| Secret of the Ancient Tomb | 23 (2–3 players), 29 (6), 29 (big pyramid) | 78–92% with 2–3 players, and every step of a walk is one line | 58 | the maze takes 20 lines (28 in the big pyramid); with 6 seats their lines do not fit beside it |
+| King Solomon's Treasury | 30–32 | 7–14% | 43 | a turn lists every tile move, 40 or more once the cave is uneven: 10–15 rows even in 4–5 columns. Moves are paid at the end of the turn, so they stay on offer, and the random play measured here spends most of its decisions in the middle of long runs of moves (about 17 a turn) |
 | Cleopatra | 27–29 | 10–22% | 92 | the deck and the discards (2–3 lines), the seats and the latest events go below the garden; laying a mosaic lists up to 300 placements |
 """
 
@@ -79,7 +80,7 @@ def capture(game_id: str, words: list[str], answers: int, folder: Path) -> str:
     def typed(prompt: str = "") -> str:
         if "hint" in given:
             answer = "q"
-        elif len(given) >= answers and "seat 1 (greedy): " in _told(_before_screen(out.getvalue())):
+        elif len(given) >= answers and "player 2 (greedy bot): " in _told(_before_screen(out.getvalue())):
             answer = "hint"
         else:
             answer = "1" if len(given) < MOST_ANSWERS else "q"
@@ -105,11 +106,11 @@ def capture(game_id: str, words: list[str], answers: int, folder: Path) -> str:
 
 def _before_screen(text: str) -> str:
     """``text`` up to the rule that opens its last screen."""
-    return text[:text.rfind("\n", 0, text.rfind("seat 0 to play")) + 1]
+    return text[:text.rfind("\n", 0, text.rfind("player 1 to play")) + 1]
 
 
 def _told(text: str) -> str:
-    """The summary lines (``chance: …``, ``seat N (…): …``) at the end of ``text``, before the next screen."""
+    """The summary lines (``chance: …``, ``player N (…): …``) at the end of ``text``, before the next screen."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -119,7 +120,7 @@ def _told(text: str) -> str:
         if line.startswith("    "):
             wrapped.insert(0, line)
             continue
-        if not (line.startswith("chance: ") or line.startswith("seat ") and "): " in line):
+        if not (line.startswith("chance: ") or line.startswith("player ") and "): " in line):
             break
         told[:0] = [line, *wrapped]
         wrapped = []

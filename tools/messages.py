@@ -3,8 +3,9 @@
     python tools/messages.py --check     # fail on a missing, untranslated, stale or mis-formatted message
     python tools/messages.py --update    # add new messages to every catalog (untranslated), drop stale ones
 
-Messages are found where they are spoken: Python calls ``tr("…")``, ``tr.n("…", "…", n)`` and
-``tr.term("kind", "Name")`` (``ast``, so only literal ids count and a computed id is an error); browser
+Messages are found where they are spoken: Python calls ``tr("…")``, ``tr.n("…", "…", n)``,
+``tr.action("…")`` (an action label: a translation for the button and one with the context ``log`` for
+the log line) and ``tr.term("kind", "Name")`` (``ast``, so only literal ids count and a computed id is an error); browser
 scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; the tools
 that talk to a player (``SPEAKING_TOOLS``); each
 game's name, description and options from its ``GameInfo``; and its component names from
@@ -33,7 +34,7 @@ PACKAGE = ROOT / "obelisk"
 sys.path.insert(0, str(ROOT))
 
 from obelisk.core import GameInfo, game_class  # noqa: E402
-from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, catalog_path  # noqa: E402
+from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOG_CONTEXT, UI_DOMAIN, catalog_path  # noqa: E402
 
 _JS_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
 _JS_CALL = re.compile(r"\bt(\.n|\.term)?\(\s*" + _JS_STRING + r"(?:\s*,\s*" + _JS_STRING + r")?")
@@ -42,7 +43,8 @@ _HTML_ATTR = re.compile(r'\bdata-i18n(?:-[a-z]+(?:-[a-z]+)*)?="([^"]*)"')
 
 @dataclass
 class Messages:
-    """What one domain speaks: plain ids, plural pairs and terms, each with where it was found."""
+    """What one domain speaks: plain ids, plural pairs and terms, each with where it was found (an action
+    label is a plain id and a ``log`` term of the same id)."""
 
     plain: dict[str, str] = field(default_factory=dict)
     plural: dict[tuple[str, str], str] = field(default_factory=dict)
@@ -86,14 +88,16 @@ def _python(path: Path, found: Messages) -> None:
             continue
         args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
         at = f"{where}:{node.lineno}"
-        if kind == "" and args and args[0] is not None:
+        if kind in ("", "action") and args and args[0] is not None:
             found.plain.setdefault(args[0], at)
+            if kind == "action":
+                found.terms.setdefault((LOG_CONTEXT, args[0]), at)
         elif kind == "n" and len(args) >= 2 and args[0] is not None and args[1] is not None:
             found.plural.setdefault((args[0], args[1]), at)
         elif kind == "term" and len(args) >= 2 and args[0] is not None:
             if args[1] is not None:
                 found.terms.setdefault((args[0], args[1]), at)
-        elif kind in ("", "n"):
+        elif kind in ("", "n", "action"):
             found.errors.append(f"{at}: a message id must be a literal string")
 
 

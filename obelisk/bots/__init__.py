@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from typing import Callable, Protocol
 
-from obelisk.core import Game, State, codec
+from obelisk.core import Game, State, codec, i18n
 from obelisk.core.rng import make_rng
 
 __all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot", "register_bot"]
+
+tr = i18n.ui
 
 
 class Bot(Protocol):
@@ -57,7 +59,8 @@ def make_bot(spec: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """Build a bot from ``kind[:argument]``; unknown kinds raise ``ValueError`` naming the known ones."""
     kind, _, argument = spec.strip().partition(":")
     if kind not in _KINDS:
-        raise ValueError(f"unknown bot {codec.describe(kind)}; known bots: {', '.join(bot_kinds())}")
+        raise ValueError(tr("unknown bot {kind}; known bots: {known}", kind=codec.describe(kind),
+                            known=", ".join(repr(known) for known in bot_kinds())))
     return _KINDS[kind](game, seat, seed, argument)
 
 

@@ -41,7 +41,7 @@ def suggest(state: State, seat: int, budget: Budget | str = HINT_BUDGET, seed: i
     suggested with share 1 and no value, without searching.
     """
     if state.current_player() != seat:
-        raise IllegalActionError(tr("seat {seat} is not to act, so there is nothing to suggest", seat=seat))
+        raise IllegalActionError(tr("player {player} is not to act, so there is nothing to suggest", player=seat + 1))
     legal = state.legal_actions()
     if len(legal) == 1:
         return [Suggestion(legal[0], state.action_to_string(legal[0]), 1.0, None)]

@@ -101,27 +101,36 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
         args, lang = _take_language(list(args))
-        with i18n.language(lang):
-            status = app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
-    except UserError as error:
+    except UserError as error:  # no language is chosen yet: said in English
         print(f"obelisk: error: {error}", file=sys.stderr)
         return 2
+    with i18n.language(lang):  # the command's own one-line errors speak its language too
+        return _run(args)
+
+
+def _run(args: list[str]) -> int:
+    tr = i18n.ui
+    try:
+        status = app(args=args or ["--help"], prog_name="obelisk", standalone_mode=False)
+    except UserError as error:
+        print(tr("obelisk: error: {message}", message=error), file=sys.stderr)
+        return 2
     except Interrupted as stop:
-        print(f"obelisk: interrupted: {stop}", file=sys.stderr)
+        print(tr("obelisk: interrupted: {message}", message=stop), file=sys.stderr)
         return 130
     except typer.Abort:
-        print("obelisk: aborted", file=sys.stderr)
+        print(tr("obelisk: aborted"), file=sys.stderr)
         return 130
     except KeyboardInterrupt:
-        print("\nobelisk: interrupted", file=sys.stderr)
+        print("\n" + tr("obelisk: interrupted"), file=sys.stderr)
         return 130
     except typer.Exit as done:
         return done.exit_code
     except ClickException as error:  # the parser's own: a missing argument, a number that is not one, ...
         context = getattr(error, "ctx", None)
-        hint = f" (see {context.command_path} --help)" if context is not None else ""
-        print(f"obelisk: error: {error.format_message()}{hint}", file=sys.stderr)
+        hint = tr(" (see {command} --help)", command=context.command_path) if context is not None else ""
+        print(tr("obelisk: error: {message}", message=error.format_message() + hint), file=sys.stderr)
         return 2
     if status == 130:  # typer turns Ctrl-C into this exit status
-        print("\nobelisk: interrupted", file=sys.stderr)
+        print("\n" + tr("obelisk: interrupted"), file=sys.stderr)
     return status if isinstance(status, int) else 0

@@ -106,6 +106,17 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("obelisk"))
 
 
+def bot_title(spec: str) -> str:
+    """A bot's spec (``greedy``, ``ismcts:500ms``) as a player reads it, in the active language: the kind in words
+    and its budget or parameters as typed (``search bot (500ms)``); a kind this table does not know as typed."""
+    kind, _, argument = spec.partition(":")
+    titles = {"random": tr("random bot"), "greedy": tr("greedy bot"), "ismcts": tr("search bot"),
+              "cheater": tr("cheating bot")}
+    if kind not in titles:
+        return spec
+    return tr("{bot} ({setting})", bot=titles[kind], setting=argument) if argument else titles[kind]
+
+
 def make_bots(seats: list[str], game: Game, seed: int) -> dict[int, Any]:
     bots = {}
     for seat, spec in enumerate(seats):

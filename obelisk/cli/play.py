@@ -5,11 +5,18 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import select
+import sys
 import textwrap
 from datetime import datetime
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable
+
+try:
+    import termios
+except ImportError:  # not a POSIX terminal: nothing typed ahead can be told apart
+    termios = None  # type: ignore[assignment]
 
 import typer
 from rich.table import Table
@@ -18,6 +25,7 @@ import obelisk
 from obelisk.bots.hints import suggest
 from obelisk.cli import Interrupted, UserError
 from obelisk.cli.common import (
+    bot_title,
     check_seed_option,
     data_dir,
     game_name,
@@ -32,7 +40,7 @@ from obelisk.cli.common import (
     tolerate_undecodable_input,
     write_failed,
 )
-from obelisk.cli.rules import rules_text, show_paged
+from obelisk.cli.rules import fitted, rules_text, show_paged
 from obelisk.core import CHANCE, Game, GameInfo, IllegalActionError, Option, State, i18n
 from obelisk.core.help import HelpLookupError
 from obelisk.core.outcome import player, players, sentence
@@ -92,6 +100,20 @@ def strength_meaning(name: str) -> str:
         "normal": tr("searches half a second a move"),
         "strong": tr("searches three seconds a move"),
     }[name]
+
+
+def strength_word(name: str) -> str:
+    """A strength's name as the dialog shows it and accepts it, in the active language (the English name is
+    accepted too: it is the ``--strength`` value)."""
+    return {"easy": tr("easy"), "normal": tr("normal"), "strong": tr("strong")}[name]
+
+
+def player_name(entry: dict[str, str]) -> str:
+    """How the screens name a seat's player (a record's ``players`` entry): "you", a bot in words, or the name
+    the record gives."""
+    if entry["kind"] == "human":
+        return tr("you") if entry["name"] == "you" else entry["name"]
+    return bot_title(entry["kind"]) if entry["name"] == entry["kind"] else entry["name"]
 
 
 def play(
@@ -168,11 +190,11 @@ def play(
     else:
         console.print(plain(tr("fixed-seed game (seed {seed}): every shuffle and draw follows from the seed",
                                seed=game_seed)))
-    for seat, spec in enumerate(seat_specs):
-        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=tr("you") if seat in humans else spec)))
-    console.print(plain(tr("record: {path}", path=path)))
     names = [{"name": "you" if s in humans else seat_specs[s], "kind": "human" if s in humans else seat_specs[s]}
              for s in range(game.num_players)]
+    for seat, entry in enumerate(names):
+        console.print(plain(tr("  player {player}: {who}", player=seat + 1, who=player_name(entry))))
+    console.print(plain(tr("record: {path}", path=path)))
     _finish(Match(game.new_initial_state(game_seed), bots, names, secret, path, auto))
 
 
@@ -200,8 +222,7 @@ def _resume(record: Path, save: Path | None, auto: bool) -> None:
     else:
         console.print(plain(tr("fixed-seed game (seed {seed})", seed=state.seed)))
     for seat, entry in enumerate(names):
-        who = tr("you") if seat not in bots else entry["kind"]
-        console.print(plain(tr("  seat {seat}: {who}", seat=seat, who=who)))
+        console.print(plain(tr("  player {player}: {who}", player=seat + 1, who=player_name(entry))))
     console.print(plain(tr("record: {path}", path=path)))
     _finish(Match(state, bots, names, secret, path, auto))
 
@@ -255,7 +276,6 @@ class Match:
         self.help = state.game.help()
         humans = [s for s in range(state.num_players) if s not in bots]
         self.viewer: int | None = humans[0] if humans else None
-        self._legend_shown = False
         self._last_asked: tuple[int, int] | None = None
         """(seat, move number) of the latest decision asked at the keyboard."""
         self._others_moved = False
@@ -278,8 +298,8 @@ class Match:
             if actor == CHANCE:
                 action = state.sample_chance()
             elif actor in self.bots:
-                with console.status(plain(tr("seat {seat} ({kind}) is thinking…", seat=actor,
-                                             kind=self.names[actor]["kind"]))):
+                with console.status(plain(tr("player {player} ({kind}) is thinking…", player=actor + 1,
+                                             kind=player_name(self.names[actor])))):
                     action = self.bots[actor].choose(state)
             else:
                 self.viewer = actor
@@ -321,9 +341,9 @@ class Match:
             if actor == CHANCE:
                 who = tr("chance")
             elif actor == self.viewer:
-                who = tr("seat {seat} (you, the only choice)", seat=actor)
+                who = tr("player {player} (you, the only choice)", player=actor + 1)
             else:
-                who = tr("seat {seat} ({kind})", seat=actor, kind=self.names[actor]["kind"])
+                who = tr("player {player} ({kind})", player=actor + 1, kind=player_name(self.names[actor]))
             for line in wrapped(f"{who}: ", [readable(label) for label in labels], " · "):
                 console.print(plain(line, "dim"))
         self._pending = []
@@ -336,11 +356,6 @@ class Match:
         """
         state = self.state
         view = state.observation(seat)
-        if not self._legend_shown:
-            self._legend_shown = True
-            legend = state.game.render_legend(view)
-            if legend:
-                console.print(plain(legend, "dim"))
         last_seat, last_move = self._last_asked or (None, state.move_number())
         follows = last_seat == seat and state.move_number() > last_move and not self._others_moved
         brief = state.game.render_brief(view) if follows else ""
@@ -349,7 +364,7 @@ class Match:
         if brief:
             console.print(plain(brief))
         else:
-            console.rule(tr("seat {seat} to play", seat=seat))
+            console.rule(tr("player {player} to play", player=seat + 1))
             console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
         for line in option_lines([label for _, label in legal]):
@@ -359,8 +374,10 @@ class Match:
             for line in wrapped(f"  {shortcut.word}: ", [shortcut.text]):
                 console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
+        fresh = True
         while True:
-            answer = _read(tr("your move (number, label or help; q to quit): "))
+            answer = _read(tr("your move (number, label or help; q to quit): "), fresh)
+            fresh = False
             chosen = small_number(answer, len(legal))
             if chosen:
                 return [legal[chosen - 1][0]]
@@ -453,8 +470,8 @@ def _help(match: Match, seat: int, argument: str) -> bool:
     for entry in COMMANDS.values():
         console.print(plain(f"  {entry.usage:<12} {entry.meaning()}"))
     for word in match.help.lookups:
-        console.print(plain(f"  {word + ' NAME':<12} " + tr("what that component does: its text and numbers (a "
-                                                           "unique beginning of the name is enough)")))
+        console.print(plain(fitted(f"  {word + ' ' + tr('NAME'):<12} " + tr(
+            "what that component does: its text and numbers (a unique beginning of the name is enough)"), indent=15)))
     console.print(plain(f"  {'q, quit':<12} " + tr("save the game and leave")))
     return False
 
@@ -471,7 +488,7 @@ def _look_up(match: Match, name: str) -> None:
     except HelpLookupError as error:
         console.print(plain(str(error)), style="red")
         return
-    console.print(plain(entry.describe()))
+    console.print(plain(fitted(entry.describe())))
 
 
 @command("legend", "legend", lambda: tr("what the symbols on the screen mean"))
@@ -502,7 +519,7 @@ def _log(match: Match, seat: int, argument: str) -> bool:
     lines = []
     for action in history:
         actor = replayed.current_player()
-        who = tr("chance") if actor == CHANCE else tr("seat {seat}", seat=actor)
+        who = tr("chance") if actor == CHANCE else tr("player {player}", player=actor + 1)
         lines.append(f"{replayed.move_number():>4}. {who}: {replayed.public_action_string(action, seat)}")
         replayed.apply_action(action)
     for line in lines[-count:] if count else []:
@@ -624,27 +641,29 @@ def _ask_players(game_id: str) -> int:
 
 
 def _ask_seats(game: Game, strength: str | None) -> str:
-    """The seat list from two questions: which seat is mine, and how strong the bots in the others are."""
-    last = game.num_players - 1
+    """The seat list from two questions: which player I am (counted from 1), and how strong the bots are."""
+    last = game.num_players
     mine = 0
     while True:
-        answer = _read(tr("Your seat (0 plays first ... {last} plays last, Enter = 0)? ", last=last))
-        chosen = small_number(answer, last) if answer else 0
-        if chosen is not None:
-            mine = chosen
+        answer = _read(tr("Which player are you (1 plays first ... {last} plays last, Enter = 1)? ", last=last))
+        chosen = small_number(answer, last) if answer else 1
+        if chosen:
+            mine = chosen - 1
             break
-        console.print(tr("type a number from 0 to {last}, Enter for 0, or q", last=last), style="red")
+        console.print(tr("type a number from 1 to {last}, Enter for 1, or q", last=last), style="red")
     if strength is None:
+        words = {strength_word(name).casefold(): name for name in STRENGTHS} | {name: name for name in STRENGTHS}
         for name, spec in STRENGTHS.items():
-            console.print(plain(f"  {name:<7} {spec:<13} {strength_meaning(name)}"))
+            console.print(plain(f"  {strength_word(name):<8} {bot_title(spec)}: {strength_meaning(name)}"))
+        shown = ", ".join(strength_word(name) for name in STRENGTHS)
         while True:
-            answer = _read(tr("Bots' strength ({names}; Enter = {default})? ", names=", ".join(STRENGTHS),
-                              default=DEFAULT_STRENGTH)).lower()
-            if answer in STRENGTHS or not answer:
-                strength = answer or DEFAULT_STRENGTH
+            answer = _read(tr("Bots' strength ({names}; Enter = {default})? ", names=shown,
+                              default=strength_word(DEFAULT_STRENGTH))).casefold()
+            if answer in words or not answer:
+                strength = words[answer] if answer else DEFAULT_STRENGTH
                 break
-            console.print(tr("type {names}, Enter for {default}, or q", names=", ".join(STRENGTHS),
-                             default=DEFAULT_STRENGTH), style="red")
+            console.print(tr("type {names}, Enter for {default}, or q", names=shown,
+                             default=strength_word(DEFAULT_STRENGTH)), style="red")
     bot = STRENGTHS[strength]
     return ",".join("you" if seat == mine else bot for seat in range(game.num_players))
 
@@ -653,8 +672,13 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def _read(prompt: str) -> str:
-    """One answer, stripped; ``q`` and the end of the input leave the game."""
+def _read(prompt: str, fresh: bool = False) -> str:
+    """One answer, stripped; ``q`` and the end of the input leave the game.
+
+    ``fresh``: the first answer to a new screen, so what was typed before it was shown is thrown away (a move
+    typed ahead must not act on a later decision than the one it was typed for)."""
+    if fresh:
+        _discard_typed_ahead()
     try:
         answer = input(prompt).strip()
     except EOFError:
@@ -663,6 +687,20 @@ def _read(prompt: str) -> str:
     if answer.lower() in ("q", "quit"):
         raise LeftGame(tr("quit"))
     return answer
+
+
+def _discard_typed_ahead() -> None:
+    """Flush what the terminal holds unread, saying so in one line when a whole line was waiting."""
+    if termios is None or not sys.stdin.isatty():
+        return
+    try:
+        waiting = bool(select.select([sys.stdin], [], [], 0)[0])
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        return
+    if waiting:
+        console.print(tr("(what was typed before this screen was shown is ignored: type it again if you mean it)"),
+                      style="dim")
 
 
 def _folded(label: str) -> str:
@@ -687,8 +725,7 @@ def print_scores(state: State, names: list[dict[str, str]], viewer: int | None =
     table = Table(title=tr("final scores"))
     table.add_column("")
     for seat in range(state.num_players):
-        name = tr("you") if names[seat]["kind"] == "human" and names[seat]["name"] == "you" else names[seat]["name"]
-        table.add_column(plain(player(seat) + f"\n{name}"), justify="right")
+        table.add_column(plain(player(seat) + f"\n{player_name(names[seat])}"), justify="right")
     table.add_row(tr("Place"), *[plain(place) for place in places], style="bold")
     for c in categories:
         table.add_row(plain(state.game.score_heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])

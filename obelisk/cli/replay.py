@@ -1,4 +1,4 @@
-"""``obelisk replay``: step through a saved record from any seat's view."""
+"""``obelisk replay``: step through a saved record from any player's view (players counted from 1)."""
 
 from __future__ import annotations
 
@@ -20,17 +20,18 @@ tr = i18n.ui
 def keys_help() -> str:
     """The keys the replay prompt takes, in the active language."""
     return tr("keys: [enter]/n next step · p previous step · t next turn · b back a turn · g N go to move N · "
-              "s N view of seat N (s - spectator) · e end · q quit")
+              "s N view of player N (s - spectator) · e end · q quit")
 
 
 def replay(
     path: Path = typer.Argument(..., metavar="FILE", help="A record saved by `obelisk play` or `obelisk arena`."),
-    seat: str = typer.Option("spectator", "--seat", help="Whose view to show: a seat number or 'spectator'."),
+    player: str = typer.Option("spectator", "--player", help="Whose view to show: a player number (the first "
+                               "player is 1) or 'spectator'."),
     step: int = typer.Option(None, "--step", help="Start at this move number (default: the start)."),
     show: bool = typer.Option(False, "--print", help="Print the position at --step (default: the end) and exit."),
 ) -> None:
     doc, game, states = _replayed(path)
-    viewer = _parse_seat(seat, game)
+    viewer = _parse_player(player, game)
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:
         raise UserError(tr("--step must be from 0 to {last}", last=last))
@@ -76,7 +77,7 @@ def replay(
             position = target
         elif key == "s" and argument is not None:
             try:
-                viewer = _parse_seat(argument, game)
+                viewer = _parse_player(argument, game)
             except UserError as error:
                 console.print(plain(error, "red"))
         else:
@@ -104,14 +105,15 @@ def _replayed(path: Path) -> tuple[dict[str, Any], Game, list[State]]:
         raise UserError(str(error)) from None
 
 
-def _parse_seat(text: str, game: Game) -> int | None:
+def _parse_player(text: str, game: Game) -> int | None:
+    """The seat (0-based) of player ``text`` as a person counts them (from 1), or None for a spectator."""
     if text in ("spectator", "-", "none"):
         return None
-    seat = small_number(text, game.num_players - 1)
-    if seat is not None:
-        return seat
+    player = small_number(text, game.num_players)
+    if player:
+        return player - 1
     shown = text if len(text) <= 40 else text[:40] + "…"
-    raise UserError(tr("seat must be 0..{last} or 'spectator', got {given}", last=game.num_players - 1,
+    raise UserError(tr("player must be 1..{last} or 'spectator', got {given}", last=game.num_players,
                        given=repr(shown)))
 
 
@@ -134,12 +136,12 @@ def turn_starts(states: list[State]) -> list[int]:
 def _show(game: Game, states: list[State], position: int, viewer: int | None, since: int) -> None:
     """The position after ``position`` moves; the steps from move ``since`` to it, as ``viewer`` saw them."""
     state = states[position]
-    who = tr("spectator") if viewer is None else tr("seat {seat}", seat=viewer)
+    who = tr("spectator") if viewer is None else tr("player {player}", player=viewer + 1)
     console.rule(tr("move {position} of {last} — view of {who}", position=position, last=len(states) - 1, who=who))
     runs: list[tuple[str, list[str]]] = []
     for before, after in zip(states[since:position], states[since + 1:position + 1]):
         actor = before.current_player()
-        name = tr("chance") if actor == CHANCE else tr("seat {seat}", seat=actor)
+        name = tr("chance") if actor == CHANCE else tr("player {player}", player=actor + 1)
         label = before.public_action_string(after.history()[-1], viewer)
         if runs and runs[-1][0] == name:
             runs[-1][1].append(label)

@@ -7,6 +7,7 @@ with the functions here.
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import List, Optional
 
 import typer
@@ -16,20 +17,33 @@ from obelisk.cli import UserError
 from obelisk.cli.common import game_name, load_game, make_console, parse_extra_options, plain
 from obelisk.core import i18n
 from obelisk.core.help import GameHelp, HelpLookupError
+from obelisk.core.text import SCREEN_WIDTH
 
 console = make_console()
 tr = i18n.ui
 
 
 def rules_text(help: GameHelp) -> str:
-    """The first-game guide, the summary, then every component's name by kind and how to look one up."""
-    words = " / ".join(f"{word} NAME" for word in help.lookups)
-    parts = [help.summary]
+    """The first-game guide, the summary, then every component's name by kind and how to look one up, broken
+    between words to fit the screen (a terminal would break a long line inside a word)."""
+    words = " / ".join(f"{word} {tr('NAME')}" for word in help.lookups)
+    parts = [fitted(help.summary)]
     if help.guide:
-        parts.insert(0, "\n".join([tr("First game:"), *(f"{n}. {step}" for n, step in enumerate(help.guide, 1))]))
+        parts.insert(0, "\n".join([tr("First game:"), *(fitted(f"{n}. {step}", indent=3)
+                                                        for n, step in enumerate(help.guide, 1))]))
     if help.entries:
-        parts.append(tr("Components (type {words} for one):", words=words) + f"\n{help.glossary()}")
+        parts.append(fitted(tr("Components (type {words} for one):", words=words)) + "\n"
+                     + fitted(help.glossary(), indent=4))
     return "\n\n".join(parts)
+
+
+def fitted(text: str, width: int = SCREEN_WIDTH, indent: int = 0) -> str:
+    """``text`` with each line longer than ``width`` broken between words (continuations ``indent`` deeper)."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines += textwrap.wrap(line, width, subsequent_indent=" " * indent, break_long_words=False,
+                               break_on_hyphens=False) or [""]
+    return "\n".join(lines)
 
 
 def show_paged(out: Console, text: str) -> None:
@@ -63,7 +77,7 @@ def rules(
     if json_output:
         console.print(plain(json.dumps(entry.as_dict() if entry else help.as_dict(), ensure_ascii=False, indent=1)))
     elif entry is not None:
-        console.print(plain(entry.describe()))
+        console.print(plain(fitted(entry.describe())))
     else:
         console.print(plain(game_name(game.info), "bold"))
         show_paged(console, rules_text(help))

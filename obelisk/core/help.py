@@ -13,6 +13,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from obelisk.core import i18n
+
+tr = i18n.ui
+
 Number = int | str
 Numbers = tuple[tuple[str, Number], ...]
 """An entry's numbers: ``(label, value)`` pairs in the order they are shown."""
@@ -80,9 +84,9 @@ class GameHelp:
         """The entry called ``name`` (or its key, with or without the kind), else the only one whose name starts with it."""
         wanted = fold(name)
         if not self.entries:
-            raise HelpLookupError("this game has no components to look up")
+            raise HelpLookupError(tr("this game has no components to look up"))
         if not wanted:
-            raise HelpLookupError(f"name a component: {self._some()}")
+            raise HelpLookupError(tr("name a component: {names}", names=self._some()))
         for entry in self.entries:
             if wanted in _forms(entry):
                 return entry
@@ -92,17 +96,17 @@ class GameHelp:
         shown = _shown(name)
         if starting:
             names = ", ".join(e.name for e in starting[:8]) + (", …" if len(starting) > 8 else "")
-            raise HelpLookupError(f"{shown} could be {names}; type more of the name")
+            raise HelpLookupError(tr("{name} could be {names}; type more of the name", name=shown, names=names))
         close = difflib.get_close_matches(wanted, [fold(e.name) for e in self.entries], n=3, cutoff=0.6)
         if close:
             by_form = {fold(e.name): e.name for e in self.entries}
-            names = " or ".join(by_form[form] for form in close)
-            raise HelpLookupError(f"nothing is called {shown}; did you mean {names}?")
-        raise HelpLookupError(f"nothing is called {shown}; known names: {self._some()}")
+            names = tr(" or ").join(by_form[form] for form in close)
+            raise HelpLookupError(tr("nothing is called {name}; did you mean {names}?", name=shown, names=names))
+        raise HelpLookupError(tr("nothing is called {name}; known names: {names}", name=shown, names=self._some()))
 
     def _some(self) -> str:
         names = [entry.name for entry in self.entries]
-        return ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+        return ", ".join(names[:12]) + (tr(", … ({n} in all)", n=len(names)) if len(names) > 12 else "")
 
     def glossary(self) -> str:
         """Every entry's name by kind, one line per kind: the list a lookup chooses from."""

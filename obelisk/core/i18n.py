@@ -17,6 +17,11 @@ and the language is chosen around the call, not passed down: ``with i18n.languag
 rules keep one code path, a game's English output (its records' labels) never changes with the reader's
 language, and a missing translation falls back to English; ``tools/messages.py --check`` (run by the
 tests) fails when a catalog lacks a message the code or a board script uses.
+
+An action's label is both a button ("buy Urn for 2") and, once taken, a line of the game's log. English
+reads well either way, Czech does not (a button is an infinitive, a log line is in the past tense), so a
+label is spoken with ``tr.action("buy {card} for {cost}", ...)`` and every catalog gives it a second form
+with the context ``log``, which ``State.public_action_string`` chooses by speaking inside ``telling()``.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ UI_DOMAIN = "obelisk"
 
 _ROOT = Path(__file__).resolve().parent.parent
 _active: contextvars.ContextVar[str] = contextvars.ContextVar("obelisk_language", default=DEFAULT_LANGUAGE)
+_telling: contextvars.ContextVar[bool] = contextvars.ContextVar("obelisk_telling", default=False)
+LOG_CONTEXT = "log"
+"""The catalog context of an action label's log form (``tr.action``)."""
 
 
 def check_language(lang: Any) -> str:
@@ -70,6 +78,16 @@ def set_language(lang: str) -> None:
 
 def current_language() -> str:
     return _active.get()
+
+
+@contextlib.contextmanager
+def telling() -> Iterator[None]:
+    """Word action labels inside the block as the log tells them (their ``log`` form), not as buttons."""
+    token = _telling.set(True)
+    try:
+        yield
+    finally:
+        _telling.reset(token)
 
 
 def negotiate(accept_language: str | None) -> str:
@@ -145,6 +163,18 @@ class Domain:
         else:
             text = self._catalog(lang).ngettext(singular, plural, count)
         return text.format(n=count, **params)
+
+    def action(self, msgid: str, /, **params: Any) -> str:
+        """An action's label: the button's words, or inside ``telling()`` the log's (the ``log`` form, which
+        every catalog gives each label; English has one text for both)."""
+        lang = _active.get()
+        if lang == DEFAULT_LANGUAGE:
+            text = msgid
+        elif _telling.get():
+            text = self._catalog(lang).pgettext(LOG_CONTEXT, msgid)
+        else:
+            text = self._catalog(lang).gettext(msgid)
+        return text.format(**params) if params else text
 
     def term(self, kind: str, name: str) -> str:
         """The name of a component of ``kind`` (``card``, ``tile``, ``item``…) in the active language."""

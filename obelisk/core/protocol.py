@@ -9,6 +9,8 @@ handling, history and serialization for free.
 
 Everything a seat may learn is derived from ``observation(seat)`` and
 ``public_action_string(action, seat)``; there is no second path to the state.
+
+Texts a person reads count players from 1 ("player 2"); ids, seats in views and records count from 0.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from obelisk.core import codec
+from obelisk.core import codec, i18n
 from obelisk.core import outcome as outcomes
 from obelisk.core.help import GameHelp
 from obelisk.core.seeds import MAX_SEED, check_seed
@@ -40,6 +42,8 @@ TERMINAL: Final = -4
 STATE_FORMAT = "obelisk-state"
 STATE_FORMAT_VERSION = 1
 _STATE_KEYS: Final = ("format", "format_version", "game", "players", "options", "seed", "history", "state")
+
+tr = i18n.ui
 
 
 class IllegalActionError(ValueError):
@@ -566,9 +570,11 @@ class State(ABC):
         return True
 
     def _hidden_action_string(self, action: int) -> str:
-        """What seats that may not see ``action`` are told instead."""
-        actor = self.current_player()
-        return "chance event (hidden)" if actor == CHANCE else f"seat {actor} made a hidden choice"
+        """What seats that may not see ``action`` are told instead, in the active language.
+
+        A log shows the actor before the line, so a decision's line does not name its own seat; a chance
+        line names the seat it concerns ("player 2 drew a card")."""
+        return tr("a hidden outcome") if self.current_player() == CHANCE else tr("made a hidden choice")
 
     @abstractmethod
     def _render(self) -> str:
@@ -684,7 +690,8 @@ class State(ABC):
         return self._action_to_string(self._action_in_space(action))
 
     def public_action_string(self, action: Any, seat: Any) -> str:
-        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here.
+        """What ``seat`` (``None`` = spectator) learns when ``action`` is applied here: a line of the game's log,
+        in the active language (an action's label in its log form, see ``i18n.telling``).
 
         At the end nothing can be applied, so nothing is told: ``IllegalActionError``.
         """
@@ -693,6 +700,12 @@ class State(ABC):
             raise ValueError(f"seat must be None or 0..{self.num_players - 1}, got {codec.describe(seat)}")
         if self._current_player() == TERMINAL:
             raise IllegalActionError("the game is over; no action can be applied")
+        if i18n.current_language() == i18n.DEFAULT_LANGUAGE:
+            return self._told(action, seat)
+        with i18n.telling():  # a label as the log tells it: Czech log lines are in the past tense
+            return self._told(action, seat)
+
+    def _told(self, action: int, seat: int | None) -> str:
         if self._action_visible_to(action, seat):
             return self._action_to_string(action)
         return self._hidden_action_string(action)
@@ -887,18 +900,25 @@ class State(ABC):
         if not _is_int(steps) or steps < 1:
             raise IllegalActionError(f"steps must be a whole number from 1, got {codec.describe(steps)}")
         if steps > points:
-            wanted = "a decision" if points == 0 else f"more than {points} decision{'s' if points > 1 else ''}"
-            raise IllegalActionError(f"seat {seat} cannot take back {wanted} now: {reason}")
+            if points == 0:
+                refusal = tr("player {player} cannot take back a decision now: {reason}", player=seat + 1,
+                             reason=reason)
+            else:
+                refusal = tr.n("player {player} cannot take back more than {n} decision now: {reason}",
+                               "player {player} cannot take back more than {n} decisions now: {reason}", points,
+                               player=seat + 1, reason=reason)
+            raise IllegalActionError(refusal)
         return self.game.replay(self._seed, self._history[:len(self._history) - steps])
 
     def _undo_scan(self, seat: Any) -> tuple[int, str]:
-        """``seat``'s decisions at the end of the history that may be taken back, and what stops the next one."""
+        """``seat``'s decisions at the end of the history that may be taken back, and what stops the next one
+        (in the active language: a player reads it)."""
         if not _is_int(seat) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         if self._dealt_at >= 0:
-            return 0, "a re-dealt state is not a position of the game"
+            return 0, tr("a re-dealt state is not a position of the game")
         if self._current_player() == TERMINAL:
-            return 0, "the game is over"
+            return 0, tr("the game is over")
         replayed = self.game.new_initial_state(self._seed)
         steps: list[tuple[int, bool]] = []
         for action in self._history:
@@ -908,13 +928,13 @@ class State(ABC):
         count = 0
         for actor, reveals in reversed(steps):
             if actor == CHANCE:
-                return count, "a chance event happened since"
+                return count, tr("a chance event happened since")
             if actor != seat:
-                return count, f"seat {actor} has decided since"
+                return count, tr("player {player} has decided since", player=actor + 1)
             if reveals:
-                return count, "its decision revealed something hidden"
+                return count, tr("its decision revealed something hidden")
             count += 1
-        return count, "it made no decision before"
+        return count, tr("it made no decision before")
 
     @property
     def replayable(self) -> bool:

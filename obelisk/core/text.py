@@ -15,7 +15,7 @@ SCREEN_WIDTH = 80
 
 
 def words(identifier: str) -> str:
-    """An identifier as words: ``first_aid_kit`` → ``first-aid kit``, ``colour_3`` → ``colour 3``."""
+    """An identifier as words: ``first_aid_kit`` → ``first-aid kit``, ``poison_gas`` → ``poison gas``."""
     parts = identifier.split("_")
     if len(parts) == 3 and parts[:2] == ["first", "aid"]:
         return "first-aid " + parts[2]

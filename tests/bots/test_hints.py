@@ -51,5 +51,5 @@ def test_a_single_legal_action_is_suggested_without_searching() -> None:
 
 def test_no_hint_for_a_seat_that_is_not_to_act() -> None:
     state = _first_decision(obelisk.load("highcard", 2), [0, 3])
-    with pytest.raises(IllegalActionError, match="seat 1 is not to act"):
+    with pytest.raises(IllegalActionError, match="player 2 is not to act"):
         suggest(state, 1)

@@ -142,8 +142,8 @@ def test_bot_game_is_saved_and_replayable(capsys: pytest.CaptureFixture[str], tm
     path = tmp_path / "game.json"
     code, out, _ = run(capsys, "play", "highcard", "--seats", "random", "--seed", "3", "--save", str(path))
     assert code == 0 and "final scores" in out and path.exists()
-    code, out, _ = run(capsys, "replay", str(path), "--print", "--seat", "1")
-    assert code == 0 and "view of seat 1" in out
+    code, out, _ = run(capsys, "replay", str(path), "--print", "--player", "2")
+    assert code == 0 and "view of player 2" in out
     doc = json.loads(path.read_text())
     doc["actions"][2]["id"] = 1 - doc["actions"][2]["id"]
     path.write_text(json.dumps(doc))
@@ -174,4 +174,4 @@ def test_bot_moves_shown_to_a_human_hide_secret_draws(
     code, out, _ = run(capsys, "play", "highcard", "--seats", "you,random", "--seed", "2", "--save",
                        str(tmp_path / "g.json"))
     assert code == 0
-    assert "chance: seat 1 draws a card" in out
+    assert "chance: player 2 drew a card" in out

@@ -43,17 +43,17 @@ def test_a_whole_game_of_valley_in_czech(capsys: pytest.CaptureFixture[str], tmp
     assert json.loads(path.read_text())["result"]["terminal"]
     assert prompts[:5] == [
         "Kterou hru (číslo nebo id, q = konec)? ",
-        "Kolik hráčů (2-4, Enter = 2)? ",
-        "Za kterého hráče hrajete (0 hraje první ... 1 hraje poslední, Enter = 0)? ",
-        "Za kterého hráče hrajete (0 hraje první ... 1 hraje poslední, Enter = 0)? ",
-        "Síla botů (easy, normal, strong; Enter = normal)? ",
+        "Kolik hráčů (2–4, Enter = 2)? ",
+        "Za kterého hráče hrajete (1 hraje první … 2 hraje poslední, Enter = 1)? ",
+        "Za kterého hráče hrajete (1 hraje první … 2 hraje poslední, Enter = 1)? ",
+        "Síla botů (snadná, střední, silná; Enter = střední)? ",
     ]
     assert set(prompts[6:]) == {"váš tah (číslo, popisek nebo help; q = konec): "}
-    for line in ("napište číslo od 0 do 1, Enter pro 0 nebo q",
-                 "napište easy, normal, strong, Enter pro normal nebo q",
-                 "  easy    greedy        dívá se o jeden tah dopředu (hraje hned)",
+    for line in ("napište číslo od 1 do 2, Enter pro 1 nebo q",
+                 "napište snadná, střední, silná, Enter pro střední nebo q",
+                 "  snadná   chamtivý bot: dívá se o jeden tah dopředu (hraje hned)",
                  "Údolí králů — 2 hráči", "hra s pevným semínkem (5): každé zamíchání a dobrání plyne ze semínka",
-                 "  hráč 0: vy", "  hráč 1: greedy", "na tahu je hráč 0", "  help         tyto příkazy",
+                 "  hráč 1: vy", "  hráč 2: chamtivý bot", "na tahu je hráč 1", "  help         tyto příkazy",
                  "  q, quit      uložit hru a odejít", "napište číslo od 1 do", "konec hry", "konečné výsledky",
                  f"záznam hry uložen do {path}"):
         assert line in out, line
@@ -62,7 +62,7 @@ def test_a_whole_game_of_valley_in_czech(capsys: pytest.CaptureFixture[str], tmp
     screen = out[out.index("konečné výsledky"):]
     assert re.search(r"│ Pořadí +│ +=?[12]\. +│ +=?[12]\. +│", screen) and re.search(r"│ Celkem +│", screen)
     assert re.search(r"│ Základní karty +│", screen)
-    assert re.search(r"hráč 1 +┃ hráč 2", screen) and re.search(r"vy +┃ +greedy", screen)
+    assert re.search(r"hráč 1 +┃ +hráč 2", screen) and re.search(r"vy +┃ +chamtivý bot", screen)
     end = out[out.index("konec hry"):out.index("konečné výsledky")]
     assert re.search(r"^(Vyhrává hráč \d|.+ sdílejí vítězství)$", end, re.M)
     assert re.search(r"^(Vyhráváte|Sdílíte vítězství|Skončili jste na \d\. místě)$", end, re.M)
@@ -76,7 +76,7 @@ def test_the_same_game_speaks_english_outside_the_czech_block(capsys: pytest.Cap
     with i18n.language("cs"):
         run(capsys, "play", "valley", "--seed", "5", "--save", str(tmp_path / "cs.json"))
     code, out, err = run(capsys, "play", "valley", "--seed", "5", "--save", str(tmp_path / "en.json"))
-    assert code == 0 and "seat 0 to play" in out and "game left unfinished at move" in out and "(quit)" in out
+    assert code == 0 and "player 1 to play" in out and "game left unfinished at move" in out and "(quit)" in out
 
 
 @pytest.mark.usefixtures("czech")
@@ -97,10 +97,10 @@ def test_replay_speaks_czech(capsys: pytest.CaptureFixture[str], tmp_path: Path,
     path = tmp_path / "g.json"
     run(capsys, "play", "valley", "--seats", "random,greedy", "--seed", "3", "--save", str(path))
     prompts = keyboard(monkeypatch, ["t", "s 7", "?"], lambda: "q")
-    code, out, err = run(capsys, "replay", str(path), "--seat", "0")
+    code, out, err = run(capsys, "replay", str(path), "--player", "1")
     assert code == 0 and not err
-    assert "neověřeno: semínko 3 bylo pevné, bez závazku" in out and "tah 0 z " in out and "— pohled: hráč 0" in out
-    assert "klávesy: [enter]/n další krok" in out and "hráč musí být 0..1 nebo 'spectator', zadáno '7'" in out
+    assert "neověřeno: semínko 3 bylo pevné, bez závazku" in out and "tah 0 z " in out and "— pohled: hráč 1" in out
+    assert "klávesy: [enter]/n další krok" in out and "hráč musí být 1..2 nebo 'spectator', zadáno '7'" in out
     assert re.search(r"^naposled: (hráč \d|náhoda): ", out, re.M)
     assert prompts[0].startswith("[tah 0/") and not ENGLISH.search(out + "".join(prompts))
 
@@ -108,11 +108,11 @@ def test_replay_speaks_czech(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 @pytest.mark.usefixtures("czech")
 def test_errors_speak_czech(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "valley", "--strength", "easy", "--seats", "you")
-    assert code == 2 and err == "obelisk: error: zadejte buď --seats, nebo --strength, ne obojí\n"
+    assert code == 2 and err == "obelisk: chyba: zadejte buď --seats, nebo --strength, ne obojí\n"
     code, _, err = run(capsys, "play", "valley", "--seats", "you,random,random,random,random")
     assert code == 2 and "zadáno 5 hráčů, ale hra je pro 2" in err
     state = obelisk.load("valley").new_initial_state(1)
-    with pytest.raises(IllegalActionError, match="hráč 1 není na tahu"):
+    with pytest.raises(IllegalActionError, match="hráč 2 není na tahu"):
         suggest(state, 1)
 
 
@@ -134,4 +134,4 @@ def test_valley_names_its_tie_break_in_czech(capsys: pytest.CaptureFixture[str])
     assert shown == ("Vyhrává hráč 2 Skončili jste na 2. místě Vyhrál hráč 2: 4 body. Hráč 1 a hráč 2 měli "
                      "shodně 4 body; rozhodlo pravidlo pro shodu (víc různých začatých skupin v hrobce): hráč 2 "
                      "na 1. místě, hráč 1 na 2. místě.")
-    assert re.search(r"vy +┃ +greedy", out)
+    assert re.search(r"vy +┃ +chamtivý bot", out)

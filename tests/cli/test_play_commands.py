@@ -30,7 +30,7 @@ def expected_log(game_id: str, seed: int, history: list[int], seat: int) -> list
     lines = []
     for action in history:
         actor = state.current_player()
-        who = "chance" if actor == CHANCE else f"seat {actor}"
+        who = "chance" if actor == CHANCE else f"player {actor + 1}"
         lines.append(f"{state.move_number():>4}. {who}: {state.public_action_string(action, seat)}")
         state.apply_action(action)
     return lines
@@ -45,11 +45,11 @@ def test_log_shows_the_game_as_the_seat_saw_it(capsys: pytest.CaptureFixture[str
     assert code == 0
     history = [a["id"] for a in json.loads(path.read_text())["actions"]]
     lines = expected_log("valley", 5, history, 0)
-    shown = [line for line in out.splitlines() if re.match(r"^ *\d+\. (chance|seat \d):", line)]
+    shown = [line for line in out.splitlines() if re.match(r"^ *\d+\. (chance|player \d):", line)]
     assert shown == lines + lines[-2:] + lines[-20:]
     true_labels = {a["label"] for a in json.loads(path.read_text())["actions"] if a["player"] == CHANCE}
-    hidden = [line for line in lines if "seat 1 draws a card" in line]
-    assert hidden and not any(label in out for label in true_labels if label.startswith("seat 1 draws "))
+    hidden = [line for line in lines if "player 2 drew a card" in line]
+    assert hidden and not any(label in out for label in true_labels if label.startswith("player 2 drew "))
 
 
 @pytest.mark.parametrize("argument", ["x", "-1", "²", "9" * 100])
@@ -115,8 +115,8 @@ def test_undo_takes_back_moves_of_this_turn_and_they_leave_no_trace(
     code, out, _ = run(capsys, "play", two_step, "--seats", "you,random", "--seed", "1", "--save", str(path))
     assert code == 0 and out.count("took back 1 move") == 2 and "took back 2 moves" not in out
     assert re.findall(r"^nothing to undo: (.*)$", out, re.M) == [
-        "seat 0 cannot take back more than 1 decision now: a chance event happened since",
-        "seat 0 cannot take back a decision now: a chance event happened since",
+        "player 1 cannot take back more than 1 decision now: a chance event happened since",
+        "player 1 cannot take back a decision now: a chance event happened since",
     ]
     mine = [a["label"] for a in json.loads(path.read_text())["actions"] if a["player"] == 0]
     assert mine == ["swap", "hold"]
@@ -127,7 +127,7 @@ def test_undo_says_why_there_is_nothing_to_take_back(capsys: pytest.CaptureFixtu
     keyboard(monkeypatch, ["1", "undo", "undo x", "undo 0"], lambda: "q")
     code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "2")
     assert code == 0
-    assert "nothing to undo: seat 0 cannot take back a decision now: its decision revealed something hidden" in out
+    assert "nothing to undo: player 1 cannot take back a decision now: its decision revealed something hidden" in out
     assert out.count("undo takes a number of moves from 1") == 2
 
 

@@ -77,8 +77,8 @@ def test_the_end_screen_of_a_game(capsys: pytest.CaptureFixture[str], tmp_path: 
                        str(tmp_path / "g.json"))
     assert code == 0
     screen = out[out.index("final scores"):]
-    assert re.search(r"player 1 +┃ player 2 +┃ player 3", screen)
-    assert re.search(r"random +┃ +greedy +┃ +greedy", screen)
+    assert re.search(r"player 1 +┃ +player 2 +┃ +player 3", screen)
+    assert re.search(r"random bot +┃ +greedy bot +┃ +greedy bot", screen)
     for row in ("Place", "Coins", "Treasures", "Scrolls", "Curses", "Magic", "Total"):
         assert re.search(rf"│ {row} +│", screen), row
     places = re.search(r"│ Place +│(.*)│", screen)

@@ -11,11 +11,12 @@ from typing import Any, Iterator
 import pytest
 
 import obelisk
+from obelisk.cli.play import player_name
 from obelisk.core import CHANCE
 from obelisk.core.text import readable
 from tests.cli.test_terminal import keyboard, run
 
-SUMMARY = re.compile(r"^(chance|seat 1 \(greedy\)|seat 0 \(you, the only choice\)): ")
+SUMMARY = re.compile(r"^(chance|player 2 \(greedy bot\)|player 1 \(you, the only choice\)): ")
 
 
 def told(game_id: str, record: dict[str, Any], viewer: int, auto: bool) -> list[str]:
@@ -34,8 +35,8 @@ def told(game_id: str, record: dict[str, Any], viewer: int, auto: bool) -> list[
         elif runs:
             runs.append((-99, []))
         state.apply_action(entry["id"])
-    names = {p: f"seat {p} ({k['kind']})" for p, k in enumerate(record["players"])}
-    names[viewer] = f"seat {viewer} (you, the only choice)"
+    names = {p: f"player {p + 1} ({player_name(k)})" for p, k in enumerate(record["players"])}
+    names[viewer] = f"player {viewer + 1} (you, the only choice)"
     names[CHANCE] = "chance"
     return [readable(f"{names[actor]}: {' · '.join(labels)}") for actor, labels in runs if labels]
 
@@ -91,4 +92,4 @@ def test_a_bot_thinks_under_a_live_indicator(capsys: pytest.CaptureFixture[str],
     keyboard(monkeypatch, ["1", "1"], lambda: "q")
     code, _, _ = run(capsys, "play", "tomb", "-p", "2", "--seats", "you,greedy", "--seed", "2", "--save",
                      str(tmp_path / "g.json"))
-    assert code == 0 and shown and set(shown) == {"seat 1 (greedy) is thinking…"}
+    assert code == 0 and shown and set(shown) == {"player 2 (greedy bot) is thinking…"}

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import obelisk
-from obelisk.cli.play import STRENGTHS, strength_meaning
+from obelisk.cli.common import bot_title
+from obelisk.cli.play import STRENGTHS, strength_meaning, strength_word
 from tests.cli.test_terminal import ctrl_c, end_of_input, keyboard, run
 
 GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.list_games(), 1)}
@@ -20,24 +21,24 @@ def test_enter_takes_every_default(capsys: pytest.CaptureFixture[str], tmp_path:
     path = tmp_path / "g.json"
     code, out, err = run(capsys, "play", "--seed", "3", "--save", str(path))
     assert code == 0 and not err
-    assert [p.split(" (")[0] for p in prompts[:4]] == ["Which game", "How many players", "Your seat", "Bots' strength"]
+    assert [p.split(" (")[0] for p in prompts[:4]] == ["Which game", "How many players", "Which player are you", "Bots' strength"]
     record = json.loads(path.read_text())
     assert record["game"] == "valley" and record["num_players"] == 2
     assert [p["kind"] for p in record["players"]] == ["human", "greedy"]
     for name, spec in STRENGTHS.items():
-        assert f"{name}" in out and spec in out and strength_meaning(name) in out
+        assert f"  {strength_word(name):<8} {bot_title(spec)}: {strength_meaning(name)}" in out
 
 
 def test_every_answer_is_checked_and_asked_again(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    answers = ["chess", GAME_NUMBER["valley"], "1", "5", "²", "3", "3", "-1", "2", "wizard", "EASY"]
+    answers = ["chess", GAME_NUMBER["valley"], "1", "5", "²", "3", "0", "4", "3", "wizard", "EASY"]
     keyboard(monkeypatch, answers, lambda: "q")
     path = tmp_path / "g.json"
     code, out, err = run(capsys, "play", "--seed", "3", "--save", str(path))
     assert code == 0 and not err
-    assert out.count("type a number from 1 to") == 1
+    assert out.count(", a game id, or q") == 1
     assert out.count("type a number from 2 to 4, Enter for 2, or q") == 3
-    assert out.count("type a number from 0 to 2, Enter for 0, or q") == 2
+    assert out.count("type a number from 1 to 3, Enter for 1, or q") == 2
     assert out.count("type easy, normal, strong, Enter for normal, or q") == 1
     record = json.loads(path.read_text())
     assert record["num_players"] == 3 and [p["kind"] for p in record["players"]] == ["greedy", "greedy", "human"]
@@ -51,7 +52,7 @@ def test_options_on_the_command_line_skip_their_questions(
     assert code == 0 and not err and prompts[0].startswith("Which game") and prompts[1].startswith("your move")
     record = json.loads(path.read_text())
     assert [p["kind"] for p in record["players"]] == ["random", "human", "human", "human"]
-    prompts = keyboard(monkeypatch, [GAME_NUMBER["valley"], "", "1"], lambda: "q")
+    prompts = keyboard(monkeypatch, [GAME_NUMBER["valley"], "", "2"], lambda: "q")
     code, _, err = run(capsys, "play", "--strength", "easy", "--seed", "3", "--save", str(path))
     assert code == 0 and not err and [p["kind"] for p in json.loads(path.read_text())["players"]] == ["greedy", "human"]
     assert not any(p.startswith("Bots' strength") for p in prompts)

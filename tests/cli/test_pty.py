@@ -18,6 +18,7 @@ import pexpect
 import pytest
 
 import obelisk
+from obelisk.cli.rules import fitted
 from obelisk.core.records import read_record, replay_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,11 +74,11 @@ def test_a_player_at_a_terminal_uses_the_commands_leaves_and_resumes_to_the_end(
     child = spawn("play", *GAMES[game_id], "--seed", "3", "--save", str(path))
     child.expect_exact(PROMPT)
     first = child.before
-    assert "seat 0 to play" in first and "\x1b" not in first
+    assert "player 1 to play" in first and "\x1b" not in first
     assert [line for line in first.splitlines() if len(line) > 80 and str(path) not in line] == []
     ask(child, "help", "these commands")
-    ask(child, "rules", help.summary.split("\n")[0])
-    ask(child, f"{help.lookups[0]} {entry.name.upper()}", entry.describe().split("\n")[0])
+    ask(child, "rules", fitted(help.summary).split("\n")[0])
+    ask(child, f"{help.lookups[0]} {entry.name.upper()}", fitted(entry.describe()).split("\n")[0])
     assert re.search(r"^hint: 1\. ", ask(child, "hint", "hint: 1. "), re.M)
     screen, undone = first, ""
     for _ in range(200):  # the last listed move, which is more often one of several steps of a turn
@@ -88,7 +89,7 @@ def test_a_player_at_a_terminal_uses_the_commands_leaves_and_resumes_to_the_end(
         if "took back 1 move" in undone:
             break
     assert "took back 1 move" in undone, "no decision of the game could be taken back"
-    assert "seat 0 to play" in undone  # the position before the answer is drawn again
+    assert "player 1 to play" in undone  # the position before the answer is drawn again
     ask(child, "save", f"record saved to {path}; the game goes on")
     assert json.loads(path.read_text())["result"]["terminal"] is False
     child.sendline("quit")
@@ -110,3 +111,65 @@ def test_a_player_at_a_terminal_uses_the_commands_leaves_and_resumes_to_the_end(
     done = read_record(path)
     assert done["result"]["terminal"] and done["actions"][:len(saved["actions"])] == saved["actions"]
     assert replay_record(done)[1][-1].is_terminal()
+
+
+FIRST_SCREENS = {  # game id: the game words of a first game at the usual player count
+    "solomon": ["solomon", "-p", "2", "--seats", "you,greedy"],
+    "tomb": ["tomb", "-p", "3", "--seats", "you,greedy,greedy"],
+    "cleopatra": ["cleopatra", "-p", "3", "--seats", "you,greedy,greedy"],
+    "valley": ["valley", "-p", "2", "--seats", "you,greedy"],
+}
+PROMPTS = {"en": PROMPT, "cs": "váš tah (číslo, popisek nebo help; q = konec): "}
+
+
+@pytest.mark.parametrize("lang", sorted(PROMPTS))
+@pytest.mark.parametrize("game_id", sorted(FIRST_SCREENS))
+def test_the_first_screen_fits_an_80_by_24_terminal(tmp_path: Path, game_id: str, lang: str) -> None:
+    """From the line that opens the decision to the prompt, all of it is on the screen at once: no legend
+    before it pushes the board off the top (the legend comes with ``legend``)."""
+    for seed in ("3", "8"):
+        child = spawn("play", *FIRST_SCREENS[game_id], "--seed", seed, "--lang", lang, "--save",
+                      str(tmp_path / "game.json"))
+        child.expect_exact(PROMPTS[lang])
+        lines = (child.before + PROMPTS[lang]).replace("\r", "").split("\n")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+        child.close()
+        opening = max(n for n, line in enumerate(lines) if "───" in line)
+        screen = lines[opening:]
+        assert len(screen) <= 24 and all(len(line) <= 80 for line in screen), "\n".join(screen)
+        if game_id == "tomb":  # the maze's column letters and first row stay in sight
+            assert re.match(r" +A +B +C", screen[1]) and any(line.startswith(" 1|") for line in screen), screen
+
+
+def test_a_move_typed_ahead_is_not_played_on_the_next_decision(tmp_path: Path) -> None:
+    """Typed before its screen is shown, an answer is thrown away with one line, never played for a later decision."""
+    path = tmp_path / "game.json"
+    child = spawn("play", "valley", "-p", "2", "--seats", "you,greedy", "--seed", "3", "--save", str(path))
+    child.expect_exact(PROMPT)
+    end_turn = re.search(r"(\d+)\. end turn\b", child.before)
+    assert end_turn, child.before
+    child.send(f"{end_turn.group(1)}\n1\n")  # "1" is typed while the bot plays, before the next screen
+    child.expect_exact("(what was typed before this screen was shown is ignored")
+    assert "player 1 to play" in child.before  # the next decision's screen, drawn before the notice
+    child.expect_exact(PROMPT)
+    child.sendline("save")
+    child.expect_exact(PROMPT)
+    mine = [a["label"] for a in read_record(path)["actions"] if a["player"] == 0]
+    assert mine[-1] == "end turn", mine
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_nothing_typed_ahead_shows_no_notice(tmp_path: Path) -> None:
+    child = spawn("play", "valley", "-p", "2", "--seats", "you,greedy", "--seed", "3", "--save",
+                  str(tmp_path / "game.json"))
+    shown = ""
+    for answer in ["1"] * 6 + ["q"]:
+        child.expect_exact(PROMPT)
+        shown += child.before
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "typed before this screen" not in shown

@@ -12,7 +12,7 @@ import pytest
 
 import obelisk
 from obelisk.core import i18n
-from obelisk.core.records import make_record, read_record, replay_record, verified_commitment
+from obelisk.core.records import RECORD_VERSION, make_record, read_record, replay_record, verified_commitment
 from obelisk.core.seeds import SecretSeed
 from tests.cli.test_terminal import keyboard, run
 from tests.core.test_record_proof import claims, forged_game
@@ -92,7 +92,7 @@ def test_a_version_1_record_resumes_as_not_verified(capsys: pytest.CaptureFixtur
     code, out, err = run(capsys, "play", "--resume", str(path))
     assert code == 0 and not err and "shuffles committed" not in out and f"fixed-seed game (seed {doc['seed']})" in out
     saved = read_record(path)
-    assert (saved["version"], saved["seed_commitment"], saved["seed_salt"]) == (2, None, None)
+    assert (saved["version"], saved["seed_commitment"], saved["seed_salt"]) == (RECORD_VERSION, None, None)
     replay_record(saved)
     assert verified_commitment(saved) is None
 

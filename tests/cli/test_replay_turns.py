@@ -41,14 +41,14 @@ def test_t_and_b_step_by_turn_and_show_the_whole_turn(
     _, states = replay_record(read_record(tomb_record))
     starts = turn_starts(states)
     prompts = keyboard(monkeypatch, ["t", "t", "b", "n"], end_of_input)
-    code, out, err = run(capsys, "replay", str(tomb_record), "--seat", "0")
+    code, out, err = run(capsys, "replay", str(tomb_record), "--player", "1")
     assert code == 0 and not err
     assert [p.split("/")[0] for p in prompts] == [
         "[move 0", f"[move {starts[1]}", f"[move {starts[2]}", f"[move {starts[1]}", f"[move {starts[1] + 1}"]
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if f"move {starts[2]} of" in line) + 1
     told = []
-    while re.match(r"^(last: |      )(chance|seat \d): ", lines[at]):
+    while re.match(r"^(last: |      )(chance|player \d): ", lines[at]):
         told.append(lines[at][6:])
         at += 1
     labels = []

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import obelisk
+from obelisk.cli.rules import fitted
 from tests.cli.test_terminal import keyboard, run
 
 
@@ -15,17 +16,17 @@ def test_rules_of_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     help = obelisk.load("valley").help()
     assert code == 0 and not err
     assert out.startswith("Valley of the Kings\nFirst game:\n1. Goal: ")
-    assert all(f"{n}. {step}" in out for n, step in enumerate(help.guide, 1))
-    assert out.index("First game:") < out.index(help.summary)
-    assert help.summary in out
+    assert all(fitted(f"{n}. {step}", indent=3) in out for n, step in enumerate(help.guide, 1))
+    assert out.index("First game:") < out.index(fitted(help.summary))
+    assert max(len(line) for line in out.splitlines()) <= 80
     assert "Components (type card NAME for one):" in out
-    assert help.glossary() in out
+    assert fitted(help.glossary(), indent=4) in out
 
 
 def test_rules_with_a_name_prints_that_entry(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "valley", "statue", "of", "ANU")
     assert code == 0
-    assert out == obelisk.load("valley").help().find("Statue of Anubis").describe() + "\n"
+    assert out == fitted(obelisk.load("valley").help().find("Statue of Anubis").describe()) + "\n"
 
 
 @pytest.mark.parametrize("name, message", [
@@ -65,8 +66,8 @@ def test_the_play_prompt_explains_components(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "play", "valley", "--seats", "you", "--seed", "1")
     help = obelisk.load("valley").help()
     assert code == 0
-    assert help.summary in out and help.glossary() in out
-    assert help.find("shabti").describe() in out
+    assert fitted(help.summary) in out and fitted(help.glossary(), indent=4) in out
+    assert fitted(help.find("shabti").describe()) in out
     assert "'statue' could be Statue of Horus" in out
     assert "name a component: Shabti, Urn" in out
     assert "type a number from 1 to" in out  # 'tile' is no word of this game
@@ -80,7 +81,7 @@ def test_each_game_has_its_own_lookup_words(capsys: pytest.CaptureFixture[str],
     help = obelisk.load("tomb").help()
     assert code == 0
     for name in ("food", "map", "snake"):
-        assert help.find(name).describe() in out
+        assert fitted(help.find(name).describe()) in out
     for word in ("tile", "item", "obstacle"):
         assert f"  {word} NAME" in out
     assert "  card NAME" not in out

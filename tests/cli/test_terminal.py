@@ -191,13 +191,13 @@ def finished_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("seat", ["²", "١", "--5", "-1", "3", "9" * 5000, "1" + "0" * 30, "", " 1", "\x1b[31m"])
-def test_replay_refuses_a_bad_seat_in_one_line(
-    capsys: pytest.CaptureFixture[str], finished_record: Path, seat: str
+@pytest.mark.parametrize("player", ["²", "١", "--5", "-1", "0", "4", "9" * 5000, "1" + "0" * 30, "", " 1", "\x1b[31m"])
+def test_replay_refuses_a_bad_player_in_one_line(
+    capsys: pytest.CaptureFixture[str], finished_record: Path, player: str
 ) -> None:
-    code, out, err = run(capsys, "replay", str(finished_record), "--print", "--seat", seat)
+    code, out, err = run(capsys, "replay", str(finished_record), "--print", "--player", player)
     assert code == 2 and not out
-    assert err.startswith("obelisk: error: seat must be 0..2 or 'spectator'") and err.count("\n") == 1
+    assert err.startswith("obelisk: error: player must be 1..3 or 'spectator'") and err.count("\n") == 1
     assert len(err) < 200
 
 
@@ -205,12 +205,12 @@ def test_replay_commands_ignore_junk(
     capsys: pytest.CaptureFixture[str], finished_record: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     words = ["²", "9" * 5000, "-1", "١", "\x00", "x" * 10_000]
-    commands = [f"{key} {word}" for key in "gs" for word in words] + ["g 2", "s 1"]
+    commands = [f"{key} {word}" for key in "gs" for word in words] + ["g 2", "s 2"]
     prompts = keyboard(monkeypatch, commands, end_of_input)
     code, out, err = run(capsys, "replay", str(finished_record))
     assert code == 0 and not err
     assert [p.split("/")[0] for p in prompts[-3:]] == ["[move 0", "[move 2", "[move 2"]
-    assert "view of seat 1" in out and out.count("seat must be 0..2") == len(words)
+    assert "view of player 2" in out and out.count("player must be 1..3") == len(words)
 
 
 HOSTILE = {
@@ -249,7 +249,7 @@ def test_markup_and_escapes_in_card_names_are_printed_as_written(
     for shown in [*renamed.values(), "\\x1b[2J"] + (["[blink]book"] if game_id == "valley" else []):
         assert shown in out
     assert "\x1b" not in out
-    code, out, err = run(capsys, "replay", str(path), "--print", "--seat", "0")
+    code, out, err = run(capsys, "replay", str(path), "--print", "--player", "1")
     assert code == 0 and not err and "\x1b" not in out
     for argv in (["simulate", game_id, "-n", "1"], ["arena", game_id, "-n", "1"]):
         code, out, err = run(capsys, *argv, option, data)

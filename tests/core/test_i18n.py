@@ -81,6 +81,41 @@ def test_czech_catalog_is_used_with_three_plural_forms(tmp_path: Path, monkeypat
         i18n._chain.cache_clear()
 
 
+def test_an_action_label_is_a_button_and_in_the_log_its_log_form(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                  ) -> None:
+    (tmp_path / "cs.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "buy {card}"\nmsgstr "koupit {card}"\n\n'
+        'msgctxt "log"\nmsgid "buy {card}"\nmsgstr "koupena karta {card}"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "catalog_path", lambda name: tmp_path if name == "zz" else tmp_path / "none")
+    i18n._chain.cache_clear()
+    try:
+        tr = i18n.Domain("zz")
+        with i18n.language("cs"):
+            assert tr.action("buy {card}", card="Urna") == "koupit Urna"
+            with i18n.telling():
+                assert tr.action("buy {card}", card="Urna") == "koupena karta Urna"
+                assert tr("buy {card}", card="Urna") == "koupit Urna"  # only labels have a log form
+            assert tr.action("buy {card}", card="Urna") == "koupit Urna"
+        with i18n.telling():
+            assert tr.action("buy {card}", card="Urn") == "buy Urn"  # English: one text for both
+    finally:
+        i18n._chain.cache_clear()
+
+
+def test_the_check_wants_a_log_form_of_every_action_label(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "labels.py"
+    source.write_text('tr.action("sell {card}", card=name)\n', encoding="utf-8")
+    monkeypatch.setattr(messages, "ROOT", tmp_path)
+    found = messages.Messages()
+    messages._python(source, found)
+    monkeypatch.undo()
+    assert found.plain == {"sell {card}": "labels.py:1"} and found.terms == {("log", "sell {card}"): "labels.py:1"}
+    problems = messages.check(i18n.UI_DOMAIN, "cs", found)
+    assert "obelisk/locale/cs.po: 'sell {card}' is missing (used at labels.py:1)" in problems
+    assert sum("'sell {card}' is missing" in p for p in problems) == 2  # the button and the log form
+
+
 def test_every_message_is_translated() -> None:
     problems = []
     for name in [i18n.UI_DOMAIN, *messages.games()]:

@@ -180,8 +180,8 @@ def test_public_action_string_hides_other_seats_draws() -> None:
     state = dealt(cards=(5,))
     assert state.current_player() == CHANCE
     assert state.public_action_string(2, 1) == "draw 3"
-    assert state.public_action_string(2, 0) == "seat 1 draws a card"
-    assert state.public_action_string(2, None) == "seat 1 draws a card"
+    assert state.public_action_string(2, 0) == "player 2 drew a card"
+    assert state.public_action_string(2, None) == "player 2 drew a card"
 
 
 def test_observation_shows_own_card_only_and_legal_actions_to_the_actor() -> None:

@@ -24,7 +24,7 @@ def test_the_first_decision_of_a_game_cannot_be_taken_back_before_it_is_made() -
     state = dealt(HighCardGame(2))
     assert state.undo_points(0) == 0 and state.undo_points(1) == 0
     with pytest.raises(IllegalActionError,
-                       match="^seat 0 cannot take back a decision now: a chance event happened since$"):
+                       match="^player 1 cannot take back a decision now: a chance event happened since$"):
         state.undo(0)
 
 
@@ -33,14 +33,14 @@ def test_a_decision_that_reveals_nothing_is_taken_back_until_another_seat_decide
     before = state.clone()
     state.apply_action(HOLD)
     assert state.undo_points(0) == 1
-    with pytest.raises(IllegalActionError, match="^seat 1 cannot take back a decision now: seat 0 has decided since$"):
+    with pytest.raises(IllegalActionError, match="^player 2 cannot take back a decision now: player 1 has decided since$"):
         state.undo(1)
     undone = state.undo(0)
     assert undone.to_json() == before.to_json() and state.history() == before.history() + [HOLD]
     assert undone is not state and undone.current_player() == 0
     state.apply_action(HOLD)
     assert state.undo_points(0) == 0 and state.undo_points(1) == 1
-    with pytest.raises(IllegalActionError, match="seat 0 cannot take back a decision now: seat 1 has decided since"):
+    with pytest.raises(IllegalActionError, match="player 1 cannot take back a decision now: player 2 has decided since"):
         state.undo(0)
 
 
@@ -71,7 +71,7 @@ def test_several_decisions_of_one_turn_are_taken_back_up_to_a_chance_event() -> 
     assert state.current_player() == 1 and state.undo_points(0) == 2
     assert state.undo(0).to_json() == middle.to_json()
     assert state.undo(0, 2).to_json() == start.to_json()
-    with pytest.raises(IllegalActionError, match="^seat 0 cannot take back more than 2 decisions now: "
+    with pytest.raises(IllegalActionError, match="^player 1 cannot take back more than 2 decisions now: "
                                                  "a chance event happened since$"):
         state.undo(0, 3)
     swapped = dealt(game)
@@ -79,7 +79,7 @@ def test_several_decisions_of_one_turn_are_taken_back_up_to_a_chance_event() -> 
     swapped.apply_action(swapped.sample_chance())
     swapped.apply_action(HOLD)
     assert swapped.undo_points(0) == 1
-    with pytest.raises(IllegalActionError, match="^seat 0 cannot take back more than 1 decision now: a chance event"):
+    with pytest.raises(IllegalActionError, match="^player 1 cannot take back more than 1 decision now: a chance event"):
         swapped.undo(0, 2)
 
 

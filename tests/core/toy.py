@@ -63,7 +63,7 @@ class HighCardState(State):
         return self._current_player() != CHANCE or seat == self.drawing_for
 
     def _hidden_action_string(self, action: int) -> str:
-        return f"seat {self.drawing_for} draws a card"
+        return f"player {self.drawing_for + 1} drew a card"
 
     def _reveals(self, action: int) -> bool:
         """A swap puts the old card face up; holding shows nothing."""
@@ -120,7 +120,7 @@ class HighCardGame(Game):
     state_class = HighCardState
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
-        hands = "  ".join(f"seat {i}: {h if h is not None else '-'}" for i, h in enumerate(view["hands"]))
+        hands = "  ".join(f"player {i + 1}: {h if h is not None else '-'}" for i, h in enumerate(view["hands"]))
         return f"{hands}\ndiscards: {view['discards']}  pool: {view['pool_size']} cards"
 
     def observation_tensor_size(self) -> int:

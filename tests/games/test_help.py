@@ -69,7 +69,8 @@ def test_valley_cards_show_the_numbers_of_the_data_file() -> None:
                                    "gold": table.gold[kind], "set": "statue"}
     assert dict(help.find("shabti").numbers)["VP"] == 1
     assert help.find("book set").text.endswith("all 6 score 36.")
-    assert {e.name for e in help.entries if e.kind == "card"} == set(table.names)
+    assert {e.name for e in help.entries if e.kind in ("card", "starter card", "unique card")} == set(table.names)
+    assert help.find("shabti").kind == "starter card" and help.find("boat").kind == "unique card"
 
 
 def test_valley_card_file_without_texts_describes_the_actions(tmp_path: Path) -> None:

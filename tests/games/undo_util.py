@@ -55,7 +55,7 @@ def assert_refused(state: State, label: str) -> None:
     state.apply_action(action)
     assert state.undo_points(actor) == 0
     with pytest.raises(IllegalActionError,
-                       match=f"^seat {actor} cannot take back a decision now: its decision revealed something hidden$"):
+                       match=f"^player {actor + 1} cannot take back a decision now: its decision revealed something hidden$"):
         state.undo(actor)
 
 

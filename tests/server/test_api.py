@@ -335,8 +335,8 @@ def test_a_finished_table_publishes_its_record_and_seed(client: TestClient, tmp_
     path = tmp_path / "table.json"
     path.write_text(json.dumps(doc))
     capsys.readouterr()
-    assert main(["replay", str(path), "--print", "--seat", "1"]) == 0
-    assert "view of seat 1" in capsys.readouterr().out
+    assert main(["replay", str(path), "--print", "--player", "2"]) == 0
+    assert "view of player 2" in capsys.readouterr().out
     error_of(client.post(f"/api/tables/{table}/moves", headers=bearer(tokens["0"]),
                          json={"version": current["version"], "action": 0}), 409, "finished")
     error_of(client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"], "name": "Someone else"}), 409,

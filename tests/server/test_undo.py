@@ -147,7 +147,7 @@ def test_a_decision_that_revealed_something_is_never_taken_back(client: TestClie
     assert after["undo"] == 0
     assert state_of(client, table).undo_points(seat) == 0
     message = error_of(undo(client, table, token, {"version": moved}), 409, "nothing_to_undo")
-    assert message.startswith("nothing to undo: seat") and frame_of(client, table, token) == after
+    assert message.startswith("nothing to undo: player") and frame_of(client, table, token) == after
 
 
 def play_with_undos(client: TestClient, table: str, tokens: dict[str, str], rng: random.Random, moves: int
@@ -262,7 +262,7 @@ def test_a_bot_reply_is_not_taken_back_but_an_undo_before_it_lands_discards_it(s
         assert any(entry["actor"] == 1 for entry in replied["log"] if entry["seq"] >= moved)
         message = error_of(undo(client, table, token, {"version": replied["version"]}), 409, "nothing_to_undo")
         # The bot's reply, or a draw it led to (the secret deal decides which came last), stops the undo.
-        assert "seat 1 has decided since" in message or "a chance event happened since" in message
+        assert "player 2 has decided since" in message or "a chance event happened since" in message
         assert frame_of(client, table, token)["version"] == replied["version"]
 
 

@@ -188,7 +188,7 @@ def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], 
     board = page.locator("#board")
     expect(board).to_contain_text("vchod do jeskyně")
     expect(board).to_contain_text("Kolo 1 z 12")
-    expect(board).to_contain_text("Tvoje Výkopové karty")
+    expect(board).to_contain_text("Vaše Výkopové karty")
     expect(board).to_contain_text("Hráč 1")
     expect(board).to_contain_text("za zástěnou")
     expect(board.locator(".card title").first).to_contain_text("Výkop v tomto tvaru, počet políček")

@@ -164,10 +164,10 @@ def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], 
     page = tab.page
     page.goto(live_server.url + created["invite_urls"]["0"])
     board = page.locator("#board")
-    expect(board).to_contain_text("Tvoje ruka: peněžní hodnota")
+    expect(board).to_contain_text("Vaše ruka: peněžní hodnota")
     expect(board).to_contain_text("Zásoba: ")
     expect(board).to_contain_text("Hřbitov: ")
-    expect(board).to_contain_text("Tvoje hrobka: 0 bodů")
+    expect(board).to_contain_text("Vaše hrobka: 0 bodů")
     hand = page.evaluate("""() => Array.from(document.querySelectorAll("#board .vb-card[data-card] .vb-name"),
                                                (node) => node.textContent)""")
     assert {"Šabti", "Urna", "Schránka s", "Obětní stůl"} & set(hand), hand

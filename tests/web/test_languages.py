@@ -89,14 +89,14 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
     expect(ann.page.locator("#whoami")).to_have_text("you are seat 0")
     token = kept_token(ann, table)
     assert token == token_of(links["seat-0"]), "the creator's link carries the seat's own token, kept as it is"
-    expect(bea.page.locator("#whoami")).to_have_text("jste na místě 1")
+    expect(bea.page.locator("#whoami")).to_have_text("jste hráč 1")
     expect(bea.page.locator("#table-status")).to_have_text("hraje se")
     expect(bea.page.locator("#log-title")).to_have_text("Průběh hry")
 
     page = ann.page
     page.evaluate("window.__samePage = true")
     page.select_option("#language", "cs")
-    expect(page.locator("#whoami")).to_have_text("jste na místě 0")
+    expect(page.locator("#whoami")).to_have_text("jste hráč 0")
     expect(page.locator("#view-title")).to_have_text("Stůl, jak ho vidíte vy")
     assert page.evaluate("window.__samePage") is True
     assert json.loads(page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')"))["token"] == token

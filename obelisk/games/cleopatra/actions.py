@@ -62,18 +62,18 @@ def make_actions(tables: Tables) -> ActionSpace:
 def _play_text(play: str) -> str:
     """The label of playing a character card (without its amulets)."""
     if play == "beggars":
-        return tr("play Beggars: every opponent gives 2 talents or a standard card")
+        return tr.action("play Beggars: every opponent gives 2 talents or a standard card")
     if play == "courtesans":
-        return tr("play Courtesans: take a card from the discard pile")
+        return tr.action("play Courtesans: take a card from the discard pile")
     if play == "envoys":
-        return tr("play Envoys: ask the opponents for standard cards")
+        return tr.action("play Envoys: ask the opponents for standard cards")
     if play == "scribes_pick":
-        return tr("play Scribes: build any mosaic of the stack this turn")
+        return tr.action("play Scribes: build any mosaic of the stack this turn")
     if play == "scribes_die":
-        return tr("play Scribes: set a High Priest die on the altar")
+        return tr.action("play Scribes: set a High Priest die on the altar")
     if play == "smugglers":
-        return tr("play Smugglers: ignore the hand limit this turn")
-    return tr("play Vizier: draw 5 cards, keep any")
+        return tr.action("play Smugglers: ignore the hand limit this turn")
+    return tr.action("play Vizier: draw 5 cards, keep any")
 
 
 def card_name(name: str) -> str:
@@ -122,103 +122,105 @@ def _amulet(n: int) -> str:
 
 
 def action_label(state: Any, action: int) -> str:
-    """The label of any action id in this position."""
+    """The label of any action id in this position (``tr.action``: a button, or in the log its log form)."""
     name, i = state.game.actions.decode(action)
     t = state.tables
     names = t.names
     if name == "take":
         cards = ", ".join(_look(state, c) for c in state.stalls[i]) or tr("empty")
-        return tr("take stall {stall}: {cards}", stall=STALL_NAMES[i], cards=cards)
+        return tr.action("take stall {stall}: {cards}", stall=STALL_NAMES[i], cards=cards)
     if name == "refill":
         parts = [f"{STALL_NAMES[PERMS[i][j]]}<-{_look(state, card)}" for j, card in enumerate(state.pending)]
-        return tr("refill {assignment}", assignment=", ".join(sorted(parts)) or tr("nothing"))
+        return tr.action("refill {assignment}", assignment=", ".join(sorted(parts)) or tr("nothing"))
     if name == "wall":
         reward = t.rewards["walls"]["base"] + t.rewards["walls"]["per_adjacent_mosaic"] * state._wall_tiles(i)
-        return tr("build wall {wall} (+{reward})", wall=t.wall_ids[i], reward=reward)
+        return tr.action("build wall {wall} (+{reward})", wall=t.wall_ids[i], reward=reward)
     if name == "sphinx":
         number = len(state.sphinxes) + 1
-        return tr("build sphinx #{number} (+{reward})", number=number,
+        return tr.action("build sphinx #{number} (+{reward})", number=number,
                   reward=t.rewards["sphinxes"]["odd" if number % 2 else "even"])
     if name == "pedestal":
-        return tr("build pedestal (+{reward})", reward=t.rewards["throne"][name])
+        return tr.action("build pedestal (+{reward})", reward=t.rewards["throne"][name])
     if name == "throne":
-        return tr("build throne (+{reward})", reward=t.rewards["throne"][name])
+        return tr.action("build throne (+{reward})", reward=t.rewards["throne"][name])
     if name == "obelisk":
-        return tr("build obelisk (+{reward})", reward=t.rewards["obelisks"]["each"])
+        return tr.action("build obelisk (+{reward})", reward=t.rewards["obelisks"]["each"])
     if name == "door":
         reward = t.rewards["doors"]["base"] + t.rewards["doors"]["per_wall"] * state._door_run(i)
-        return tr("build door frame {door} (+{reward})", door=door_name(t.door_ids[i]), reward=reward)
+        return tr.action("build door frame {door} (+{reward})", door=door_name(t.door_ids[i]), reward=reward)
     if name == "mosaic":
         if i == state.stack_top:
-            return tr("build mosaic {tile} (top of the stack)", tile=t.tile_ids[i])
-        return tr("build mosaic {tile} (Scribe pick)", tile=t.tile_ids[i])
+            return tr.action("build mosaic {tile} (top of the stack)", tile=t.tile_ids[i])
+        return tr.action("build mosaic {tile} (Scribe pick)", tile=t.tile_ids[i])
     if name == "place":
         piece = state.piece
         if not piece or piece[0] != "mosaic" or i >= len(t.placements[piece[1]]):
-            return tr("lay mosaic in placement {index}", index=i)
+            return tr.action("lay mosaic in placement {index}", index=i)
         placement = t.placements[piece[1]][i]
-        return tr("lay {tile} on {cells} (+{reward})", tile=t.tile_ids[piece[1]], cells=cell_list(state, placement.cells),
+        return tr.action("lay {tile} on {cells} (+{reward})", tile=t.tile_ids[piece[1]], cells=cell_list(state, placement.cells),
                   reward=state.game.rules.placement_rewards[piece[1]][i])
     if name == "pay":
         r, s = divmod(i, 4)
         source = SOURCES[s]
         if source == "merchant":
-            return tr("pay {resource} with a Nile merchant", resource=resource_name(RESOURCES[r]))
+            return tr.action("pay {resource} with a Nile merchant", resource=resource_name(RESOURCES[r]))
         kind = (r, TAINTED0 + r, TROMPE)[s]
-        return tr("pay {resource} with {card}", resource=resource_name(RESOURCES[r]),
+        return tr.action("pay {resource} with {card}", resource=resource_name(RESOURCES[r]),
                   card=card_name(names[kind])) + _amulet(t.amulets[kind])
     if name == "finish":
         bonus = state._bonus(state.built)
-        return tr("finish building (+{bonus} bonus)", bonus=bonus) if bonus else tr("finish building")
+        if bonus:
+            return tr.action("finish building (+{bonus} bonus)", bonus=bonus)
+        return tr.action("finish building")
     if name == "claim":
         if i < len(state.claimable):
             region = state.claimable[i]
             reward = state.game.options["anubis_talents"]
             cells = mask_cells(state, region)
             size = bin(region).count("1")
+            counted = tr.n("{n} cell", "{n} cells", size)
             if reward:
-                return tr.n("claim sanctuary {cells} ({n} cells, +{reward})", "claim sanctuary {cells} ({n} cells, +{reward})",
-                            size, cells=cells, reward=reward)
-            return tr.n("claim sanctuary {cells} ({n} cells)", "claim sanctuary {cells} ({n} cells)", size, cells=cells)
-        return tr("claim sanctuary #{number}", number=i + 1)
+                return tr.action("claim sanctuary {cells} ({size}, +{reward})", cells=cells, size=counted, reward=reward)
+            return tr.action("claim sanctuary {cells} ({size})", cells=cells, size=counted)
+        return tr.action("claim sanctuary #{number}", number=i + 1)
     if name == "no_claim":
-        return tr("claim no sanctuary")
+        return tr.action("claim no sanctuary")
     if name == "play":
         play = CHARACTER_PLAYS[i]
         cost = {"scribes_die": t.scribes_die_amulets}.get(play, t.amulets[KINDS.index(play.split("_")[0])])
         return _play_text(play) + _amulet(cost)
     if name == "courtesan":
-        return tr("take {card} from the discard pile", card=card_name(names[i]))
+        return tr.action("take {card} from the discard pile", card=card_name(names[i]))
     if name == "give_talents":
-        return tr("give seat {seat} 2 talents", seat=state.turn)
+        return tr.action("give player {player} 2 talents", player=state.turn + 1)
     if name == "give_card":
-        return tr("give seat {seat} a {card}", seat=state.turn, card=card_name(names[i]))
+        return tr.action("give player {player} a {card}", player=state.turn + 1, card=card_name(names[i]))
     if name == "offer":
-        return tr("offer a {card} to seat {seat}", card=card_name(names[i]), seat=state.turn)
+        return tr.action("offer a {card} to player {player}", card=card_name(names[i]), player=state.turn + 1)
     if name == "offer_done":
-        return tr("offer nothing more")
+        return tr.action("offer nothing more")
     if name == "accept":
         giver, r = divmod(i, 5)
-        return tr("accept {card} from seat {seat}", card=card_name(names[r]), seat=giver) + _amulet(t.envoys_per_card)
+        return tr.action("accept {card} from player {player}", card=card_name(names[r]), player=giver + 1) + _amulet(t.envoys_per_card)
     if name == "accept_done":
-        return tr("accept no more offers")
+        return tr.action("accept no more offers")
     if name in ("keep", "reject"):
         card = card_name(names[state.pending[0][0]]) if state.pending else tr("the card")
         if name == "keep":
-            return tr("keep {card}", card=card) + _amulet(t.vizier_per_card)
-        return tr("discard {card}", card=card)
+            return tr.action("keep {card}", card=card) + _amulet(t.vizier_per_card)
+        return tr.action("discard {card}", card=card)
     if name == "bid":
-        return tr.n("bid {n} talent", "bid {n} talents", i)
+        return tr.action("bid {talents}", talents=tr.n("{n} talent", "{n} talents", i))
     if name == "end_turn":
-        return tr("end turn")
+        return tr.action("end turn")
     if name == "limit_discard":
-        return tr("discard down to {limit} cards (+1 amulet)", limit=t.kit["hand_limit"])
+        return tr.action("discard down to {limit} cards (+1 amulet)", limit=t.kit["hand_limit"])
     if name == "limit_keep":
         extra = max(sum(state.hands[state.turn]) - t.kit["hand_limit"], 0)
-        return tr.n("keep all cards (+{n} amulets)", "keep all cards (+{n} amulets)", extra)
+        return tr.action("keep all cards {amulets}", amulets=tr.n("(+{n} amulet)", "(+{n} amulets)", extra))
     if name == "discard":
-        return tr("discard {card}", card=card_name(names[i]))
-    return tr("pass: no stall to take and nothing to build")
+        return tr.action("discard {card}", card=card_name(names[i]))
+    return tr.action("pass: no stall to take and nothing to build")
 
 
 def _look(state: Any, card: tuple[int, int]) -> str:
@@ -233,7 +235,8 @@ def door_name(door: str) -> str:
 
 
 def action_to_string(state: Any, action: int) -> str:
-    """The label of ``action``: a chance outcome while a chance event waits, else a decision."""
+    """The label of ``action``: while a chance event waits, its outcome's line of the log (in the past tense, naming
+    whom it concerns), else a decision's."""
     if state.queue and state.phase != "end":
         return _chance_label(state, action)
     return action_label(state, action)
@@ -252,37 +255,37 @@ def _chance_label(state: Any, outcome: int) -> str:
     if up > 1:
         return tr("outcome {outcome}", outcome=outcome)
     if head.startswith("hand:"):
-        return tr("deal {card} to seat {seat}", card=card_name(t.names[kind]), seat=head[5:])
+        return tr("{card} dealt to player {player}", card=card_name(t.names[kind]), player=int(head[5:]) + 1)
     if up:
-        return tr("draw {card} (face-up)", card=card_name(t.names[kind]))
-    return tr("draw {card} (face-down)", card=card_name(t.names[kind]))
+        return tr("{card} drawn (face-up)", card=card_name(t.names[kind]))
+    return tr("{card} drawn (face-down)", card=card_name(t.names[kind]))
 
 
 def _expected(state: Any) -> str:
     phase = state.phase
     seat = state.actor
     if phase == "turn":
-        return tr("seat {seat} takes a market stall or builds (characters may be played)", seat=seat)
+        return tr("player {player} takes a market stall or builds (characters may be played)", player=seat + 1)
     if phase == "build":
-        return tr("seat {seat} builds another piece or finishes building (characters may be played)", seat=seat)
+        return tr("player {player} builds another piece or finishes building (characters may be played)", player=seat + 1)
     if phase == "after":
-        return tr("seat {seat} may play characters, then ends the turn", seat=seat)
+        return tr("player {player} may play characters, then ends the turn", player=seat + 1)
     if phase == "pay":
         if any(state.to_pay):
-            return tr("seat {seat} pays {resource}", seat=seat, resource=resource_name(RESOURCES[state._next_unit()]))
+            return tr("player {player} pays {resource}", player=seat + 1, resource=resource_name(RESOURCES[state._next_unit()]))
         return tr("payment")
     texts = {
-        "place": tr("seat {seat} lays the mosaic", seat=seat),
-        "refill": tr("seat {seat} puts the drawn cards on the stalls", seat=seat),
-        "claim": tr("seat {seat} may claim a new sanctuary", seat=seat),
-        "courtesans": tr("seat {seat} takes a card from the discard pile", seat=seat),
-        "beggars": tr("seat {seat} answers the Beggars", seat=seat),
-        "envoy_offer": tr("seat {seat} offers cards to the Envoys", seat=seat),
-        "envoy_accept": tr("seat {seat} accepts offered cards", seat=seat),
-        "vizier": tr("seat {seat} keeps or discards a Vizier card", seat=seat),
-        "offering": tr("seat {seat} bids in the Offering", seat=seat),
-        "limit": tr("seat {seat} chooses how to meet the hand limit", seat=seat),
-        "limit_discard": tr("seat {seat} discards down to the hand limit", seat=seat),
+        "place": tr("player {player} lays the mosaic", player=seat + 1),
+        "refill": tr("player {player} puts the drawn cards on the stalls", player=seat + 1),
+        "claim": tr("player {player} may claim a new sanctuary", player=seat + 1),
+        "courtesans": tr("player {player} takes a card from the discard pile", player=seat + 1),
+        "beggars": tr("player {player} answers the Beggars", player=seat + 1),
+        "envoy_offer": tr("player {player} offers cards to the Envoys", player=seat + 1),
+        "envoy_accept": tr("player {player} accepts offered cards", player=seat + 1),
+        "vizier": tr("player {player} keeps or discards a Vizier card", player=seat + 1),
+        "offering": tr("player {player} bids in the Offering", player=seat + 1),
+        "limit": tr("player {player} chooses how to meet the hand limit", player=seat + 1),
+        "limit_discard": tr("player {player} discards down to the hand limit", player=seat + 1),
     }
     return texts.get(phase, str(phase))
 
@@ -359,7 +362,7 @@ def _specific(state: Any, name: str, i: int) -> str | None:
         return tr("you hold no {card}", card=card_name(names[i]))
     if name == "accept":
         giver, r = divmod(i, 5)
-        return tr("seat {seat} has not offered a {card}", seat=giver, card=card_name(names[r]))
+        return tr("player {player} has not offered a {card}", player=giver + 1, card=card_name(names[r]))
     if name == "bid":
         if i > MAX_BID:
             return tr("bids above {max} are not offered", max=MAX_BID)

@@ -643,8 +643,8 @@ class CleopatraState(State):
         victim = self.responders[0]
         if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
             self._set_known(self.turn, victim, list(self.hands[victim]))
-            self._note(f"seat {victim} has neither 2 talents nor a standard card "
-                       f"and shows the hand to seat {self.turn}")
+            self._note(f"player {victim + 1} has neither 2 talents nor a standard card "
+                       f"and shows the hand to player {self.turn + 1}")
             self._next_responder()
             return True
         self.actor = victim
@@ -684,7 +684,7 @@ class CleopatraState(State):
             self.hands[seat][kind] += 1
             if up:
                 self._public_gain(seat, kind)
-        self._note(f"seat {seat} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
+        self._note(f"player {seat + 1} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
         self.stalls[s] = []
         self.main_done = True
         self.phase = "refill"
@@ -698,7 +698,7 @@ class CleopatraState(State):
 
     def _do_pass(self, _: int) -> None:
         self.main_done = True
-        self._note(f"seat {self.turn} can neither take a stall nor build and passes")
+        self._note(f"player {self.turn + 1} can neither take a stall nor build and passes")
         self.phase = "after"
 
     # Building ------------------------------------------------------------------------
@@ -821,7 +821,7 @@ class CleopatraState(State):
         self.talents[seat] += reward
         self.built += 1
         self.piece = None
-        self._note(f"seat {seat} builds {label} for {reward} talents")
+        self._note(f"player {seat + 1} builds {label} for {reward} talents")
 
     def _wall_tiles(self, index: int) -> int:
         """Distinct mosaics touching wall ``index``."""
@@ -970,7 +970,7 @@ class CleopatraState(State):
         reward = self._rules.anubis_talents
         self.talents[seat] += reward
         gain = f" for {reward} talent" if reward else ""
-        self._note(f"seat {seat} claims a sanctuary of {len(cells)} cells{gain}")
+        self._note(f"player {seat + 1} claims a sanctuary of {len(cells)} cells{gain}")
         if not self.claimable or not self.statues[seat]:
             self.claimable = []
             self._piece_done()
@@ -991,7 +991,7 @@ class CleopatraState(State):
         bonus = self._bonus(self.built)
         if bonus:
             self.talents[self.turn] += bonus
-            self._note(f"seat {self.turn} built {self.built} pieces: +{bonus} talents")
+            self._note(f"player {self.turn + 1} built {self.built} pieces: +{bonus} talents")
 
     def _bonus(self, pieces: int) -> int:
         if pieces >= 4:
@@ -1064,7 +1064,7 @@ class CleopatraState(State):
         self.plays += 1
         self.return_phase = self.phase
         t = self.tables
-        self._note(f"seat {seat} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
+        self._note(f"player {seat + 1} plays {t.names[kind]}" + (" (die mode)" if play == "scribes_die" else ""))
         n = self.num_players
         if play == "beggars":
             self.amulets[seat] += t.amulets[kind]
@@ -1169,7 +1169,7 @@ class CleopatraState(State):
         moved = min(fee, self.amulets[giver])
         self.amulets[giver] -= moved
         self.amulets[taker] += fee
-        self._note(f"seat {taker} accepts {self.tables.names[r]} from seat {giver} "
+        self._note(f"player {taker + 1} accepts {self.tables.names[r]} from player {giver + 1} "
                    f"(+{fee} amulet, {moved} from the giver)")
 
     def _do_accept_done(self, _: int) -> None:
@@ -1254,7 +1254,7 @@ class CleopatraState(State):
     def _end_game(self) -> None:
         final = tally(self, at_end=True)
         self.final = final
-        eaten = [s for s in range(self.num_players) if final["eaten"][s]]
+        eaten = [s + 1 for s in range(self.num_players) if final["eaten"][s]]
         self._note(f"game over: amulets {final['amulets']}, eaten {eaten}")
         self.phase = "end"
 
@@ -1414,20 +1414,21 @@ class CleopatraState(State):
         return quiet
 
     def _hidden_action_string(self, action: int) -> str:
+        """A hidden draw names whom it concerns; a hidden decision is shown after its actor, so it does not."""
         if self.queue:
             head = self.queue[0]
             if head.startswith("hand:"):
-                return tr("seat {seat} is dealt a card", seat=head[5:])
+                return tr("player {player} was dealt a card", player=int(head[5:]) + 1)
             if self.phase == "vizier":
-                return tr("seat {seat} draws a card for the Vizier", seat=self.turn)
-            return tr("a face-down card is drawn")
+                return tr("player {player} drew a card for the Vizier", player=self.turn + 1)
+            return tr("a face-down card was drawn")
         if self.phase == "offering":
-            return tr("seat {seat} places a secret bid", seat=self.actor)
+            return tr("placed a secret bid")
         if self.phase == "beggars":
-            return tr("seat {seat} gives seat {turn} a standard card", seat=self.actor, turn=self.turn)
+            return tr("gave player {player} a standard card", player=self.turn + 1)
         if self.phase == "courtesans":
-            return tr("seat {seat} takes a card from the discard pile", seat=self.turn)
-        return tr("seat {seat} keeps a card (+{n} amulet)", seat=self.turn, n=self.tables.vizier_per_card)
+            return tr("took a card from the discard pile")
+        return tr.n("kept a card (+{n} amulet)", "kept a card (+{n} amulets)", self.tables.vizier_per_card)
 
     def _resample(self, seat: int, rng: random.Random) -> "CleopatraState":
         """Re-deal hidden cards consistently with what ``seat`` knows.

@@ -128,5 +128,6 @@ def payment(state: State, seat: int) -> Shortcut | None:
     for action in actions:
         name = names[game.actions.decode(action)[1] // ways]
         paid[name] = paid.get(name, 0) + 1
-    cards = ", ".join(f"{n}x {card_name(name)}" if n > 1 else card_name(name) for name, n in paid.items())
+    cards = ", ".join(tr("{count}x {name}", count=n, name=card_name(name)) if n > 1 else card_name(name)
+                      for name, n in paid.items())
     return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))

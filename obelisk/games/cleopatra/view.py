@@ -188,43 +188,47 @@ def _log_patterns() -> tuple[tuple[re.Pattern[str], Callable[..., str]], ...]:
 
     return tuple((re.compile(pattern), say) for pattern, say in (
         (r"the discard pile is shuffled into a new deck", lambda: tr("the discard pile is shuffled into a new deck")),
-        (r"seat (?P<victim>\d+) has neither 2 talents nor a standard card and shows the hand to seat (?P<seat>\d+)",
-         lambda victim, seat: tr("seat {victim} has neither 2 talents nor a standard card and shows the hand to seat "
-                                 "{seat}", victim=victim, seat=seat)),
+        (r"player (?P<victim>\d+) has neither 2 talents nor a standard card and shows the hand to player (?P<player>\d+)",
+         lambda victim, player: tr("player {victim} has neither 2 talents nor a standard card and shows the hand to "
+                                   "player {player}", victim=victim, player=player)),
         (r"the market is empty: one card is dealt to each stall",
          lambda: tr("the market is empty: one card is dealt to each stall")),
-        (r"seat (?P<seat>\d+) takes stall (?P<stall>\S+) \((?P<n>\d+) cards\)",
-         lambda seat, stall, n: tr.n("seat {seat} takes stall {stall} ({n} card)", "seat {seat} takes stall {stall} ({n} cards)",
-                                     int(n), seat=seat, stall=stall)),
-        (r"seat (?P<seat>\d+) can neither take a stall nor build and passes",
-         lambda seat: tr("seat {seat} can neither take a stall nor build and passes", seat=seat)),
-        (r"seat (?P<seat>\d+) builds (?P<piece>.+) for (?P<n>-?\d+) talents",
-         lambda seat, piece, n: tr.n("seat {seat} builds {piece} for {n} talent", "seat {seat} builds {piece} for {n} talents",
-                                     int(n), seat=seat, piece=_piece(piece))),
+        (r"player (?P<player>\d+) takes stall (?P<stall>\S+) \((?P<n>\d+) cards\)",
+         lambda player, stall, n: tr.n("player {player} takes stall {stall} ({n} card)",
+                                       "player {player} takes stall {stall} ({n} cards)", int(n), player=player,
+                                       stall=stall)),
+        (r"player (?P<player>\d+) can neither take a stall nor build and passes",
+         lambda player: tr("player {player} can neither take a stall nor build and passes", player=player)),
+        (r"player (?P<player>\d+) builds (?P<piece>.+) for (?P<n>-?\d+) talents",
+         lambda player, piece, n: tr.n("player {player} builds {piece} for {n} talent",
+                                       "player {player} builds {piece} for {n} talents", int(n), player=player,
+                                       piece=_piece(piece))),
         (r"(?P<category>.+) complete: Cleopatra moves to step (?P<step>\d+)",
          lambda category, step: tr("{category} complete: Cleopatra moves to step {step}",
                                    category=tr.term("category", category), step=step)),
         (r"mosaic (?P<tile>\S+) fits nowhere and leaves the game",
          lambda tile: tr("mosaic {tile} fits nowhere and leaves the game", tile=tile)),
-        (r"seat (?P<seat>\d+) claims a sanctuary of (?P<n>\d+) cells(?: for (?P<reward>\d+) talent)?",
-         lambda seat, n, reward: tr.n("seat {seat} claims a sanctuary of {n} cell", "seat {seat} claims a sanctuary of {n} cells",
-                                      int(n), seat=seat) + (tr.n(" for {n} talent", " for {n} talents", int(reward))
-                                                            if reward else "")),
-        (r"seat (?P<seat>\d+) built (?P<n>\d+) pieces: \+(?P<bonus>\d+) talents",
-         lambda seat, n, bonus: tr.n("seat {seat} built {n} piece: +{bonus} talents", "seat {seat} built {n} pieces: +{bonus} talents",
-                                     int(n), seat=seat, bonus=bonus)),
+        (r"player (?P<player>\d+) claims a sanctuary of (?P<n>\d+) cells(?: for (?P<reward>\d+) talent)?",
+         lambda player, n, reward: tr.n("player {player} claims a sanctuary of {n} cell",
+                                        "player {player} claims a sanctuary of {n} cells", int(n), player=player)
+         + (tr.n(" for {n} talent", " for {n} talents", int(reward)) if reward else "")),
+        (r"player (?P<player>\d+) built (?P<n>\d+) pieces: \+(?P<bonus>\d+) talents",
+         lambda player, n, bonus: tr.n("player {player} built {n} piece: +{bonus} talents",
+                                       "player {player} built {n} pieces: +{bonus} talents", int(n), player=player,
+                                       bonus=bonus)),
         (r"all dice are on the altar: Offering to the High Priest",
          lambda: tr("all dice are on the altar: Offering to the High Priest")),
         (r"Offering: bids \[(?P<bids>[^\]]*)\], amulets \[(?P<amulets>[^\]]*)\]",
          lambda bids, amulets: tr("Offering: bids {bids}, amulets {amulets}", bids=_numbers(bids), amulets=_numbers(amulets))),
-        (r"seat (?P<seat>\d+) plays (?P<card>.+?)(?P<die> \(die mode\))?",
-         lambda seat, card, die: tr("seat {seat} plays {card} (die mode)", seat=seat, card=card_name(card)) if die
-         else tr("seat {seat} plays {card}", seat=seat, card=card_name(card))),
-        (r"seat (?P<taker>\d+) accepts (?P<card>.+) from seat (?P<giver>\d+) \(\+(?P<fee>\d+) amulet, (?P<moved>.+) from "
-         r"the giver\)",
-         lambda taker, card, giver, fee, moved: tr("seat {taker} accepts {card} from seat {giver} (+{fee} amulet, {moved} "
-                                                   "from the giver)", taker=taker, card=card_name(card), giver=giver,
-                                                   fee=fee, moved=moved)),
+        (r"player (?P<player>\d+) plays (?P<card>.+?)(?P<die> \(die mode\))?",
+         lambda player, card, die: tr("player {player} plays {card} (die mode)", player=player, card=card_name(card))
+         if die else tr("player {player} plays {card}", player=player, card=card_name(card))),
+        (r"player (?P<taker>\d+) accepts (?P<card>.+) from player (?P<giver>\d+) \(\+(?P<fee>\d+) amulet, (?P<moved>.+) "
+         r"from the giver\)",
+         lambda taker, card, giver, fee, moved: tr("player {taker} accepts {card} from player {giver} ({amulets}, "
+                                                   "{moved} from the giver)", taker=taker, card=card_name(card),
+                                                   giver=giver, moved=moved,
+                                                   amulets=tr.n("+{n} amulet", "+{n} amulets", int(fee)))),
         (r"the round (?P<n>\d+) is reached", lambda n: tr("the round {n} is reached", n=n)),
         (r"game over: amulets \[(?P<amulets>[^\]]*)\], eaten \[(?P<eaten>[^\]]*)\]",
          lambda amulets, eaten: tr("game over: amulets {amulets}, eaten {eaten}", amulets=_numbers(amulets),
@@ -247,11 +251,20 @@ def render_legend(tables: Tables, view: Mapping[str, Any]) -> str:
     """What the garden's symbols and the palace's short names mean."""
     return "\n".join([
         tr("Garden: # dais, * palm, a letter the mosaic tile of that shape, a digit the"),
-        tr("    sanctuary of that seat, T the temple ground; rows 1-9 from the palace,"),
+        tr("    sanctuary of that player, T the temple ground; rows 1-9 from the palace,"),
         tr("    columns a-i from the left."),
         tr("Palace: walls L1-L3 (left), C1-C3 (centre), R1-R3 (right); a number is the"),
-        tr("    seat that built it."),
+        tr("    player who built it."),
     ])
+
+
+_OWNER_DIGITS = str.maketrans("012345678", "123456789")
+"""A view's garden marks a sanctuary with its owner's seat (0-based); a screen shows the player (from 1)."""
+
+
+def _builder(seat: int | None) -> str:
+    """The player who built a palace piece, counted from 1 (``-``: not built)."""
+    return "-" if seat is None else str(seat + 1)
 
 
 def _card(name: str) -> str:
@@ -259,7 +272,7 @@ def _card(name: str) -> str:
 
 
 def _each(counts: Mapping[str, int]) -> list[str]:
-    return [f"{c}x {_card(name)}" if c > 1 else _card(name) for name, c in counts.items()]
+    return [tr("{count}x {name}", count=c, name=_card(name)) if c > 1 else _card(name) for name, c in counts.items()]
 
 
 def _headed(head: str, parts: list[str]) -> list[str]:
@@ -277,14 +290,16 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     limit = view["max_rounds"]
     round_text = (tr("Round {round} of {limit}", round=min(view["round"], limit), limit=limit) if limit
                   else tr("Round {round}", round=view["round"]))
-    lines = wrapped(f"{round_text}: ", [
-        tr("turn of seat {seat}", seat=view["turn"]), phase_name(view["phase"]),
-        tr("Cleopatra {step}/{steps}", step=view["cleopatra"], steps=view["cleopatra_steps"]),
-        tr("altar {dice}/{total}", dice=view["altar"], total=view["dice"])])
+    lines: list[str] = []
     notes: list[Callable[[int], list[str]]] = []
 
     def note(head: str, parts: list[str], separator: str = ", ") -> None:
         notes.append(lambda width: wrapped(head, parts, separator, width=width))
+
+    note(f"{round_text}: ", [  # beside the garden, where a line is free: the first screen fits 24 lines
+        tr("player {player}", player=view["turn"] + 1), phase_name(view["phase"]),
+        tr("Cleopatra {step}/{steps}", step=view["cleopatra"], steps=view["cleopatra_steps"]),
+        tr("altar {dice}/{total}", dice=view["altar"], total=view["dice"])])
 
     completed = ", ".join(tr.term("category", c) for c in view["completed"]) or tr("nothing yet")
     note(tr("Completed: "), [completed, tr(
@@ -293,14 +308,14 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
         pedestal=tr("yes") if view["throne"] else tr("no"),
         throne=tr("yes") if len(view["throne"]) > 1 else tr("no"),
         obelisks=len(view["obelisks"]), all_obelisks=tables.pieces["obelisks"])], "; ")
-    walls = " ".join(f"{w}:{view['walls'].get(w, '-')}" for w in tables.wall_ids)
-    doors = " ".join(f"{door_name(d)}:{view['doors'].get(d, '-')}" for d in tables.door_ids)
+    walls = " ".join(f"{w}:{_builder(view['walls'].get(w))}" for w in tables.wall_ids)
+    doors = " ".join(f"{door_name(d)}:{_builder(view['doors'].get(d))}" for d in tables.door_ids)
     note(tr("Walls "), [walls, tr("doors {doors}", doors=doors)], "; ")
     note(tr("Mosaic stack: top {tile}; below: ", tile=view["stack_top"] or "-"), view["stack_others"] or ["-"], " ")
     if view["removed_tiles"]:
         note(tr("Mosaic tiles removed: "), view["removed_tiles"], " ")
     for owner, cells in view["sanctuaries"]:
-        note(tr("Sanctuary {seat}: ", seat=owner), cells, " ")
+        note(tr("Sanctuary of player {player}: ", player=owner + 1), cells, " ")
     for s, stall in enumerate(view["market"]):
         note(tr("Stall {stall}: ", stall=STALL_NAMES[s]), [_card(c) for c in stall] or [tr("empty")])
     known = _each(view["discards"])
@@ -310,13 +325,13 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     note(tr("Deck {deck} ({up} up); discards {pile}", deck=view["deck"], up=view["deck_face_up"],
             pile=view["discard_pile"]) + (": " if known else ""), known)
     garden = ["    " + "".join(chr(ord("a") + c) if c < 26 else "?" for c in range(tables.cols))]
-    garden += [f"{r + 1:>3} {row}" for r, row in enumerate(view["garden"])]
+    garden += [f"{r + 1:>3} {row.translate(_OWNER_DIGITS)}" for r, row in enumerate(view["garden"])]
     lines += beside(garden, notes)
     if view["pending"]:
         lines += wrapped(tr("Drawn: "), [_card(c) for c in view["pending"]])
     if view["offers"]:
         lines += wrapped(tr("Offered to the Envoys: "),
-                         [tr("{card} (seat {seat})", card=_card(name), seat=q) for q, name in view["offers"]])
+                         [tr("{card} (player {player})", card=_card(name), player=q + 1) for q, name in view["offers"]])
     if view["phase"] in ("pay", "build", "place", "claim"):
         built = tr.n("{n} piece", "{n} pieces", view["pieces_built"])
         lines += wrapped(tr("Building: "), [tr("{built} so far", built=built),
@@ -329,11 +344,11 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
     if view["last_offering"]:
         last = view["last_offering"]
         lines += wrapped(tr("Last Offering: "), [
-            tr.n("seat {seat} bid {bid} ({change} amulet)", "seat {seat} bid {bid} ({change} amulets)", abs(change),
-                 seat=q, bid=bid, change=f"{change:+d}")
+            tr.n("player {player} bid {bid} ({change} amulet)", "player {player} bid {bid} ({change} amulets)", abs(change),
+                 player=q + 1, bid=bid, change=f"{change:+d}")
             for q, (bid, change) in enumerate(zip(last["bids"], last["amulets"]))])
     for q, p in enumerate(view["players"]):
-        head = tr("Seat {seat} (you): ", seat=q) if q == seat else tr("Seat {seat}: ", seat=q)
+        head = tr("Player {player} (you): ", player=q + 1) if q == seat else tr("Player {player}: ", player=q + 1)
         parts = [tr.n("{n} card", "{n} cards", p["hand_size"]), tr.n("{n} merchant", "{n} merchants", p["merchants"]),
                  tr.n("{n} statue", "{n} statues", p["statues"])]
         if "hand" in p:
@@ -346,7 +361,7 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
         f = view["final"]
         for q in range(len(view["players"])):
             fate = tr("eaten by the crocodile") if f["eaten"][q] else tr.n("{n} talent", "{n} talents", f["talents"][q])
-            lines.append(tr("Final seat {seat}: {amulets}, {fate}", seat=q,
+            lines.append(tr("Final player {player}: {amulets}, {fate}", player=q + 1,
                             amulets=tr.n("{n} amulet", "{n} amulets", f["amulets"][q]), fate=fate))
     if view["log"]:
         lines.append(latest(tr("Recent: "), [log_line(entry) for entry in view["log"][-4:]]))
@@ -355,10 +370,10 @@ def render_observation(tables: Tables, view: Mapping[str, Any]) -> str:
 
 def _bid_text(q: int, bid: Any) -> str:
     if isinstance(bid, str):
-        return tr("seat {seat} bid", seat=q) if bid == "bid" else tr("seat {seat} waiting", seat=q)
+        return tr("player {player} bid", player=q + 1) if bid == "bid" else tr("player {player} waiting", player=q + 1)
     if bid >= 0:
-        return tr("seat {seat} bid {bid}", seat=q, bid=bid)
-    return tr("seat {seat} waiting", seat=q)
+        return tr("player {player} bid {bid}", player=q + 1, bid=bid)
+    return tr("player {player} waiting", player=q + 1)
 
 
 def render_state(state: Any) -> str:

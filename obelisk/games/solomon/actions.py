@@ -40,8 +40,8 @@ def move_label(index: int) -> str:
     sq, direction = divmod(index, 8)
     to = d.MOVE_TARGET[index]
     if to >= 0:
-        return tr("move {source}→{target}", source=d.square_name(sq), target=d.square_name(to))
-    return tr("move {square} {direction} (off the cave)", square=d.square_name(sq), direction=_direction(direction))
+        return tr.action("move {source}→{target}", source=d.square_name(sq), target=d.square_name(to))
+    return tr.action("move {square} {direction} (off the cave)", square=d.square_name(sq), direction=_direction(direction))
 
 
 def tile_name(kind: int) -> str:
@@ -80,7 +80,8 @@ def make_actions(cards: int) -> ActionSpace:
 
 
 def action_to_string(state: Any, action: int) -> str:
-    """The label of ``action`` in ``state`` (a chance outcome while chance is to act)."""
+    """The label of ``action`` in ``state`` (``tr.action``: a button, or in the log its log form), or while chance is
+    to act the log's line of an outcome (in the past tense, naming whom it concerns)."""
     kind = state._chance_kind()
     if kind is not None:
         return _chance_label(state, kind, action)
@@ -88,12 +89,12 @@ def action_to_string(state: Any, action: int) -> str:
         return move_label(action)
     space = state._rules.actions
     if not 0 <= action < space.size:
-        return tr("action {action}", action=action)
+        return tr.action("action {action}", action=action)
     name, index = space.decode(action)
     if name == "choose":
-        return tr("choose card {card}", card=state._rules.tables.cards[index].number)
+        return tr.action("choose card {card}", card=state._rules.tables.cards[index].number)
     if name == "use":
-        return tr("use {item}", item=tr.term("tile", d.MAGIC_NAMES[index]))
+        return tr.action("use {item}", item=tr.term("tile", d.MAGIC_NAMES[index]))
     if name == "dig":
         o, anchor = divmod(index, d.SQUARES)
         square = d.square_name(anchor)
@@ -102,37 +103,37 @@ def action_to_string(state: Any, action: int) -> str:
         else:
             where = tr("at {square}", square=square)
         if state.order:
-            return tr("dig card {card} {where}", card=state._card(state._active()).number, where=where)
-        return tr("dig {where}", where=where)
+            return tr.action("dig card {card} {where}", card=state._card(state._active()).number, where=where)
+        return tr.action("dig {where}", where=where)
     if name == "seal":
-        return tr("Seal: dig {square}", square=d.square_name(index))
+        return tr.action("Seal: dig {square}", square=d.square_name(index))
     if name == "end":
-        return tr("end turn without digging")
+        return tr.action("end turn without digging")
     if name == "pay_coins":
         coins = state.coins[state._active()] if state.order else 0
-        return tr("pay {amount} with coins", amount=min(coins, state.owed) or 1)
+        return tr.action("pay {amount} with coins", amount=min(coins, state.owed) or 1)
     if name == "pay_treasure":
         value = d.TREASURE_VALUES[index]
         change = value - state.owed
         if state.phase == "pay" and change > 0:
-            return tr("pay with treasure {value} (change {change})", value=value, change=change)
-        return tr("pay with treasure {value}", value=value)
+            return tr.action("pay with treasure {value} (change {change})", value=value, change=change)
+        return tr.action("pay with treasure {value}", value=value)
     if state.give_to:
-        return tr("give {tile} to seat {seat}", tile=tile_name(index), seat=state.give_to[0])
-    return tr("give {tile}", tile=tile_name(index))
+        return tr.action("give {tile} to player {player}", tile=tile_name(index), player=state.give_to[0] + 1)
+    return tr.action("give {tile}", tile=tile_name(index))
 
 
 def _chance_label(state: Any, kind: str, outcome: int) -> str:
     if kind == "deal":
         cards = state._rules.tables.cards
         number = cards[outcome].number if outcome < len(cards) else outcome
-        return tr("deal card {card} to seat {seat}", card=number, seat=state.cards_dealt % state.num_players)
+        return tr("card {card} dealt to player {player}", card=number, player=(state.cards_dealt % state.num_players) + 1)
     tile = tile_name(outcome) if outcome < d.NUM_KINDS else tr("tile {outcome}", outcome=outcome)
     if kind == "top":
-        return tr("reveal {square}: {tile}", square=d.square_name(state.tops_revealed), tile=tile)
+        return tr("{square} revealed: {tile}", square=d.square_name(state.tops_revealed), tile=tile)
     if kind == "reveal":
-        return tr("reveal {square}: {tile}", square=d.square_name(state.reveal_queue[0]), tile=tile)
-    return tr("seat {seat} receives {tile} face down", seat=state.deal_to[0], tile=tile)
+        return tr("{square} revealed: {tile}", square=d.square_name(state.reveal_queue[0]), tile=tile)
+    return tr("player {player} received {tile} face down", player=state.deal_to[0] + 1, tile=tile)
 
 
 def illegal_reason(state: Any, action: int) -> str:
@@ -145,25 +146,25 @@ def illegal_reason(state: Any, action: int) -> str:
     if state.phase == "choose":
         if name != "choose":
             return tr("{label}: every player first chooses an excavation card for this round", label=label)
-        return tr("{label}: card {card} is not in seat {seat}'s hand", label=label,
-                  card=state._rules.tables.cards[index].number, seat=state.chooser)
+        return tr("{label}: card {card} is not in player {player}'s hand", label=label,
+                  card=state._rules.tables.cards[index].number, player=state.chooser + 1)
     seat = state._active()
     card = state._card(seat)
     if name == "choose":
-        return tr("{label}: cards are chosen at the start of a round, seat {seat} is playing card {card}",
-                  label=label, seat=seat, card=card.number)
+        return tr("{label}: cards are chosen at the start of a round, player {player} is playing card {card}",
+                  label=label, player=seat + 1, card=card.number)
     if state.phase == "pay":
         if name == "pay_coins":
-            return tr("{label}: seat {seat} has no coins", label=label, seat=seat)
+            return tr("{label}: player {player} has no coins", label=label, player=seat + 1)
         if name == "pay_treasure":
-            return tr("{label}: seat {seat} has no such treasure", label=label, seat=seat)
-        return tr("{label}: seat {seat} must first pay the {owed} still owed for this turn", label=label, seat=seat,
+            return tr("{label}: player {player} has no such treasure", label=label, player=seat + 1)
+        return tr("{label}: player {player} must first pay the {owed} still owed for this turn", label=label, player=seat + 1,
                   owed=state.owed)
     if state.phase == "give":
         if name == "give":
-            return tr("{label}: seat {seat} has no {tile} to give", label=label, seat=seat, tile=tile_name(index))
-        return tr("{label}: seat {seat} must give one own tile to seat {to}", label=label, seat=seat,
-                  to=state.give_to[0])
+            return tr("{label}: player {player} has no {tile} to give", label=label, player=seat + 1, tile=tile_name(index))
+        return tr("{label}: player {player} must give one own tile to player {to}", label=label, player=seat + 1,
+                  to=state.give_to[0] + 1)
     if state.seal:
         if name != "seal":
             return tr("{label}: the Seal dig has begun ({chosen} of {size} squares chosen); choose its next square",
@@ -176,7 +177,7 @@ def illegal_reason(state: Any, action: int) -> str:
     if name == "use":
         if state.items[index]:
             return tr("{label}: the {item} is already in use this turn", label=label, item=item_name(index))
-        return tr("{label}: seat {seat} holds no {item} (items dug this turn cannot be used)", label=label, seat=seat,
+        return tr("{label}: player {player} holds no {item} (items dug this turn cannot be used)", label=label, player=seat + 1,
                   item=item_name(index))
     if name == "dig":
         return _dig_reason(state, card, index, label)
@@ -198,8 +199,8 @@ def _move_reason(state: Any, seat: int, index: int, label: str) -> str:
         return tr("{label}: at most {limit} moves per turn, all the money in the game: nobody could pay for more",
                   label=label, limit=state._rules.move_limit)
     if not state._may_move(seat):
-        return tr("{label}: seat {seat} could not pay for move {move}: coins and treasures are worth {wealth}",
-                  label=label, seat=seat, move=state.moves + 1, wealth=state._wealth(seat))
+        return tr("{label}: player {player} could not pay for move {move}: coins and treasures are worth {wealth}",
+                  label=label, player=seat + 1, move=state.moves + 1, wealth=state._wealth(seat))
     if not state.heights[frm]:
         return tr("{label}: {square} is empty", label=label, square=d.square_name(frm))
     if state.heights[to] >= d.MAX_STACK:

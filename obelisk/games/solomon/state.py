@@ -570,7 +570,7 @@ class SolomonState(State):
         if name == "use":
             self._take_tile(seat, _M0 + index)
             self.items[index] = 1
-            self._note(f"seat {seat} uses the {d.MAGIC_FULL_NAMES[index]}")
+            self._note(f"player {seat + 1} uses the {d.MAGIC_FULL_NAMES[index]}")
         elif name == "dig":
             o, anchor = divmod(index, _SQUARES)
             self._dig(seat, [anchor + offset for offset in self._rules.card_fits[self.round_cards[seat]][o][1]])
@@ -579,14 +579,14 @@ class SolomonState(State):
             if len(self.seal) == self._rules.card_sizes[self.round_cards[seat]]:
                 self._dig(seat, sorted(self.seal))
         elif name == "end":
-            self._note(f"seat {seat} ends the turn without digging")
+            self._note(f"player {seat + 1} ends the turn without digging")
             self._settle(seat)
         elif name == "pay_coins":
             amount = min(self.coins[seat], self.owed)
             self.coins[seat] -= amount
             self.supply_coins += amount
             self.owed -= amount
-            self._note(f"seat {seat} pays {amount} with coins")
+            self._note(f"player {seat + 1} pays {amount} with coins")
             self._after_payment(seat)
         elif name == "pay_treasure":
             self._pay_treasure(seat, _TREASURE_KINDS[index])
@@ -800,7 +800,7 @@ class SolomonState(State):
         if owed == 0:
             self._finish_turn()
         elif self._wealth(seat) < owed:
-            self._note(f"seat {seat} cannot pay {owed} and pays nothing")
+            self._note(f"player {seat + 1} cannot pay {owed} and pays nothing")
             self._penalty(seat)
         else:
             self.phase = "pay"
@@ -816,7 +816,7 @@ class SolomonState(State):
             self.coins[seat] -= amount
             self.supply_coins += amount
             self.owed = 0
-            self._note(f"seat {seat} pays {amount} with coins")
+            self._note(f"player {seat + 1} pays {amount} with coins")
             self._finish_turn()
 
     def _pay_treasure(self, seat: int, kind: int) -> None:
@@ -827,10 +827,10 @@ class SolomonState(State):
             change = value - self.owed
             self.owed = 0
             got = self._give_change(seat, change)
-            self._note(f"seat {seat} pays with treasure {value}" + (f", change {got}" if change else ""))
+            self._note(f"player {seat + 1} pays with treasure {value}" + (f", change {got}" if change else ""))
         else:
             self.owed -= value
-            self._note(f"seat {seat} pays with treasure {value}")
+            self._note(f"player {seat + 1} pays with treasure {value}")
         self._after_payment(seat)
 
     def _give_change(self, seat: int, amount: int) -> str:
@@ -885,7 +885,7 @@ class SolomonState(State):
         dealt = sum(record["received"])
         if dealt:
             self._note(
-                f"seat {seat}'s {len(record['tiles'])} dug tiles are dealt face down"
+                f"player {seat + 1}'s {len(record['tiles'])} dug tiles are dealt face down"
                 + (f", {record['removed']} removed" if record["removed"] else "")
             )
         if not self.give_to or not any(self.tiles[seat]):
@@ -897,7 +897,7 @@ class SolomonState(State):
         to = self.give_to.pop(0)
         self.tiles[to][kind] += 1
         self.penalties[-1]["gifts"].append([to, kind])
-        self._note(f"seat {seat} gives {_KIND_NAMES[kind]} to seat {to}")
+        self._note(f"player {seat + 1} gives {_KIND_NAMES[kind]} to player {to + 1}")
         if not self.give_to or not any(self.tiles[seat]):
             self.give_to = []
             self._finish_turn()
@@ -961,10 +961,10 @@ class SolomonState(State):
     def _hidden_action_string(self, action: int) -> str:
         kind = self._chance_kind()
         if kind == "deal":
-            return tr("seat {seat} is dealt a card", seat=self.cards_dealt % self.num_players)
+            return tr("player {player} was dealt a card", player=(self.cards_dealt % self.num_players) + 1)
         if kind == "penalty":
-            return tr("seat {seat} receives a dug tile face down", seat=self.deal_to[0])
-        return tr("seat {seat} chooses a card", seat=self.chooser)
+            return tr("player {player} received a dug tile face down", player=self.deal_to[0] + 1)
+        return tr("chose a card")
 
     def _reveals(self, action: int) -> bool:
         """Whether the decision shows anyone something hidden, so that it cannot be taken back.

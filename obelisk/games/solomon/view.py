@@ -38,7 +38,7 @@ _MOVE_PATHS: Final = tuple(
     for k in range(8)
 )
 _MOVE_TEXT: Final = tuple(tuple(f"{name} {path}" for path in _MOVE_PATHS) for name in d.KIND_NAMES)
-"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "seat N moves "."""
+"""``_MOVE_TEXT[tile][move id]``: the log text of a move after "player N moves "."""
 
 
 def _line(entry: LogEntry) -> str:
@@ -48,15 +48,15 @@ def _line(entry: LogEntry) -> str:
     if isinstance(entry, int):
         who, action = divmod(entry, 1 << MOVE_SHIFT)
         seat, tile = divmod(who, d.NUM_KINDS)
-        return f"seat {seat} moves {_MOVE_TEXT[tile][action]}"
+        return f"player {seat + 1} moves {_MOVE_TEXT[tile][action]}"
     if entry[0] == ROUND_ENTRY:
-        plays = ", ".join(f"seat {entry[i]} plays card {entry[i + 1]}" for i in range(2, len(entry), 2))
+        plays = ", ".join(f"player {entry[i] + 1} plays card {entry[i + 1]}" for i in range(2, len(entry), 2))
         return f"round {entry[1]}: {plays}"
     half = (len(entry) - 2) // 2
     found = ", ".join(
         f"{d.KIND_NAMES[kind]} ({d.square_name(sq)})" for kind, sq in zip(entry[2 : 2 + half], entry[2 + half :])
     )
-    return f"seat {entry[1]} digs {found}"
+    return f"player {entry[1] + 1} digs {found}"
 
 
 def log_lines(log: Sequence[LogEntry]) -> list[str]:
@@ -149,7 +149,20 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-_SHORT = dict(zip(d.KIND_NAMES, d.KIND_SHORT))
+_ITEM_SYMBOLS: Final = {"Mirror": "◐", "Pickaxe": "⚒", "Seal": "✡", "Amulet": "☥"}
+
+
+def _symbol(name: str) -> str:
+    """A tile as the screen shows it, readable without the legend: ``$4`` a treasure of 4, ``☠2`` a curse of 2,
+    ``§A`` a scroll with symbol A, a magic item by its picture (``⚒`` the pickaxe, ``✡`` the Seal)."""
+    kind, _, value = name.partition(" ")
+    if kind == "treasure":
+        return f"${value}"
+    if kind == "curse":
+        return f"☠{value}"
+    if kind == "scroll":
+        return f"§{value}"
+    return _ITEM_SYMBOLS[name]
 
 
 def _cave(heights: Sequence[int], cell_text: Sequence[str], least: int = 6) -> list[str]:
@@ -232,52 +245,52 @@ def _change(text: str) -> str:
 
 
 _LOG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("uses", re.compile(r"seat (\d+) uses the (.+)")),
-    ("ends", re.compile(r"seat (\d+) ends the turn without digging")),
-    ("coins", re.compile(r"seat (\d+) pays (\d+) with coins")),
+    ("uses", re.compile(r"player (\d+) uses the (.+)")),
+    ("ends", re.compile(r"player (\d+) ends the turn without digging")),
+    ("coins", re.compile(r"player (\d+) pays (\d+) with coins")),
     ("shows", re.compile(r"([A-F]\d) now shows (.+)")),
     ("round", re.compile(r"round (\d+): (.+)")),
-    ("moves", re.compile(r"seat (\d+) moves (.+) ([A-F]\d)→([A-F]\d)")),
-    ("digs", re.compile(r"seat (\d+) digs (.+)")),
-    ("broke", re.compile(r"seat (\d+) cannot pay (\d+) and pays nothing")),
-    ("change", re.compile(r"seat (\d+) pays with treasure (\d+), change (.+)")),
-    ("treasure", re.compile(r"seat (\d+) pays with treasure (\d+)")),
-    ("removed", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down, (\d+) removed")),
-    ("dealt", re.compile(r"seat (\d+)'s (\d+) dug tiles are dealt face down")),
-    ("gives", re.compile(r"seat (\d+) gives (.+) to seat (\d+)")),
+    ("moves", re.compile(r"player (\d+) moves (.+) ([A-F]\d)→([A-F]\d)")),
+    ("digs", re.compile(r"player (\d+) digs (.+)")),
+    ("broke", re.compile(r"player (\d+) cannot pay (\d+) and pays nothing")),
+    ("change", re.compile(r"player (\d+) pays with treasure (\d+), change (.+)")),
+    ("treasure", re.compile(r"player (\d+) pays with treasure (\d+)")),
+    ("removed", re.compile(r"player (\d+)'s (\d+) dug tiles are dealt face down, (\d+) removed")),
+    ("dealt", re.compile(r"player (\d+)'s (\d+) dug tiles are dealt face down")),
+    ("gives", re.compile(r"player (\d+) gives (.+) to player (\d+)")),
 )
-_PLAYS = re.compile(r"seat (\d+) plays card (\d+)")
+_PLAYS = re.compile(r"player (\d+) plays card (\d+)")
 
 
 def _log_text(key: str, m: re.Match[str]) -> str:
     """The message of one kind of log line, filled from the English line's parts."""
     if key == "uses":
-        return tr("seat {seat} uses the {item}", seat=m[1], item=tr.term("item", m[2]))
+        return tr("player {player} uses the {item}", player=m[1], item=tr.term("item", m[2]))
     if key == "ends":
-        return tr("seat {seat} ends the turn without digging", seat=m[1])
+        return tr("player {player} ends the turn without digging", player=m[1])
     if key == "coins":
-        return tr.n("seat {seat} pays {n} coin", "seat {seat} pays {n} coins", int(m[2]), seat=m[1])
+        return tr.n("player {player} pays {n} coin", "player {player} pays {n} coins", int(m[2]), player=m[1])
     if key == "shows":
         return tr("{square} now shows {tile}", square=m[1], tile=_tile(m[2]))
     if key == "round":
-        plays = [tr("seat {seat} plays card {card}", seat=seat, card=card) for seat, card in _PLAYS.findall(m[2])]
+        plays = [tr("player {player} plays card {card}", player=player, card=card) for player, card in _PLAYS.findall(m[2])]
         return tr("round {round}: {cards}", round=m[1], cards=", ".join(plays))
     if key == "moves":
-        return tr("seat {seat} moves {tile} {source}→{target}", seat=m[1], tile=_tile(m[2]), source=m[3], target=m[4])
+        return tr("player {player} moves {tile} {source}→{target}", player=m[1], tile=_tile(m[2]), source=m[3], target=m[4])
     if key == "digs":
-        return tr("seat {seat} digs {tiles}", seat=m[1], tiles=_tiles_in(m[2]))
+        return tr("player {player} digs {tiles}", player=m[1], tiles=_tiles_in(m[2]))
     if key == "broke":
-        return tr("seat {seat} cannot pay {owed} and pays nothing", seat=m[1], owed=m[2])
+        return tr("player {player} cannot pay {owed} and pays nothing", player=m[1], owed=m[2])
     if key == "change":
-        return tr("seat {seat} pays with treasure {value}, change {change}", seat=m[1], value=m[2], change=_change(m[3]))
+        return tr("player {player} pays with treasure {value}, change {change}", player=m[1], value=m[2], change=_change(m[3]))
     if key == "treasure":
-        return tr("seat {seat} pays with treasure {value}", seat=m[1], value=m[2])
+        return tr("player {player} pays with treasure {value}", player=m[1], value=m[2])
     if key == "removed":
-        return tr("seat {seat}'s {count} dug tiles are dealt face down, {removed} removed", seat=m[1], count=m[2],
+        return tr("player {player}'s {count} dug tiles are dealt face down, {removed} removed", player=m[1], count=m[2],
                   removed=m[3])
     if key == "dealt":
-        return tr("seat {seat}'s {count} dug tiles are dealt face down", seat=m[1], count=m[2])
-    return tr("seat {seat} gives {tile} to seat {to}", seat=m[1], tile=_tile(m[2]), to=m[3])
+        return tr("player {player}'s {count} dug tiles are dealt face down", player=m[1], count=m[2])
+    return tr("player {player} gives {tile} to player {to}", player=m[1], tile=_tile(m[2]), to=m[3])
 
 
 def log_line(line: str) -> str:
@@ -294,9 +307,9 @@ def log_line(line: str) -> str:
 def render_legend(view: Mapping[str, Any]) -> str:
     """What the cave's and the cards' symbols mean."""
     return "\n".join([
-        tr("Cave squares read height:top tile — T treasure (value), C curse (value),"),
-        tr("    S scroll (symbol), Mi Mirror, Pi Pickaxe, Se Seal, Am Amulet,"),
-        tr("    ?? not yet seen, -- dug out; the seats' tiles use the same codes."),
+        tr("Cave squares read height:top tile — $ treasure (value), ☠ curse (value),"),
+        tr("    § scroll (symbol), ◐ Mirror, ⚒ Pickaxe, ✡ Seal, ☥ Amulet,"),
+        tr("    ?? not yet seen, -- dug out; the players' tiles use the same codes."),
         tr("The cave's entrance (north) is at the top, row 1; so is the entrance of the"),
         tr("    card shapes: # a square dug, . left alone."),
     ])
@@ -311,7 +324,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append(tr("(setting up: tiles are being revealed and cards dealt)"))
     cells = []
     for h, stack in zip(view["heights"], view["stacks"]):
-        cells.append(f"{h}:{_SHORT[stack[-1]]}" if h and stack else (f"{h}:??" if h else "0:--"))
+        cells.append(f"{h}:{_symbol(stack[-1])}" if h and stack else (f"{h}:??" if h else "0:--"))
     supply = view["supply"]
     supplied = [tr.n("{n} coin", "{n} coins", supply["coins"]), *_tiles_parts(supply["treasures"])]
     notes: list[Callable[[int], list[str]]] = [lambda width: wrapped(tr("Supply: "), supplied, width=width)]
@@ -330,8 +343,8 @@ def render_view(view: Mapping[str, Any]) -> str:
     turn = view["turn"]
     if turn:
         shape = "/".join(shape_lines(view["card_shapes"][str(turn["card"])])[1:])
-        status.append(tr.n("seat {seat} digs with #{card} ({shape}), {n} move",
-                           "seat {seat} digs with #{card} ({shape}), {n} moves", turn["moves"], seat=turn["seat"],
+        status.append(tr.n("player {player} digs with #{card} ({shape}), {n} move",
+                           "player {player} digs with #{card} ({shape}), {n} moves", turn["moves"], player=turn["seat"] + 1,
                            card=turn["card"], shape=shape))
         if turn["items_used"]:
             status.append(tr("using {items}", items=", ".join(_tile(item) for item in turn["items_used"])))
@@ -344,7 +357,7 @@ def render_view(view: Mapping[str, Any]) -> str:
             status.append(tr("still owes {owed}", owed=turn["owed"]))
     notes.append(lambda width: wrapped("", status, "; ", width=width))
     if view["turn_order"]:
-        order = [tr("seat {seat} (#{card})", seat=s, card=view["round_cards"][s]) for s in view["turn_order"]]
+        order = [tr("player {player} (#{card})", player=s + 1, card=view["round_cards"][s]) for s in view["turn_order"]]
         notes.append(lambda width: wrapped(tr("Order this round: "), order, width=width))
     lines += beside(_cave(view["heights"], cells, 4)[1:], notes)
     for q, info in enumerate(view["seats"]):
@@ -352,13 +365,13 @@ def render_view(view: Mapping[str, Any]) -> str:
         if info["has_chosen"]:
             hand = tr("{hand} — has chosen", hand=hand)
         parts = [tr.n("{n} coin", "{n} coins", info["coins"]), hand]
-        held = " ".join(_SHORT[name] for name, count in info["tiles"].items() for _ in range(count))
+        held = " ".join(_symbol(name) for name, count in info["tiles"].items() for _ in range(count))
         parts.append(tr("tiles {codes}", codes=held) if held else tr("no tiles"))
         if info["face_down_tiles"]:
             parts.append(tr.n("{n} tile face down", "{n} tiles face down", info["face_down_tiles"]))
         if info["played"]:
             parts.append(tr("played {cards}", cards=" ".join(map(str, info["played"]))))
-        head = tr("Seat {seat} (you): ", seat=q) if q == seat else tr("Seat {seat}: ", seat=q)
+        head = tr("Player {player} (you): ", player=q + 1) if q == seat else tr("Player {player}: ", player=q + 1)
         lines += wrapped(head, parts)
     if view["log"]:
         lines.append(latest(tr("Recent: "), [log_line(entry) for entry in view["log"][-4:]]))
@@ -366,7 +379,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append(tr("Final scores:"))
         for q, entry in enumerate(view["scores"]):
             parts = [f"{score_heading(k).lower()} {v}" for k, v in entry["breakdown"].items()]
-            lines += wrapped(tr("  seat {seat}: {total} (", seat=q, total=entry["total"]), parts)
+            lines += wrapped(tr("  player {player}: {total} (", player=q + 1, total=entry["total"]), parts)
             lines[-1] += ")"
     return "\n".join(lines)
 

@@ -175,102 +175,111 @@ def phase_name(name: str) -> str:
 
 
 def action_label(state: Any, action: int) -> str:
-    """The label of ``action`` in the position ``state`` (the protocol's ``action_to_string``)."""
+    """The label of ``action`` in the position ``state`` (the protocol's ``action_to_string``): a decision's
+    (``tr.action``: a button, or in the log its log form), or a chance outcome's line of the log (in the past
+    tense, naming whom it concerns)."""
     phase = state.phase
     t = state.game.tables
     if phase == ROLL:
-        return tr("roll {n}", n=action + 1) if 0 <= action < DIE_FACES else tr("chance outcome {n}", n=action)
+        if 0 <= action < DIE_FACES:
+            return tr("player {player} rolled {n}", player=state.player + 1, n=action + 1)
+        return tr("chance outcome {n}", n=action)
     if phase in (DRAW, PEEK):
         k = action - TILE_OFFSET
         name = tile_name(t.kinds[k].name) if 0 <= k < len(t.pool) else tr("tile kind {n}", n=k)
         if phase == DRAW:
-            return tr("reveal {square}: {tile}", square=square_name(state.rv_cell), tile=name)
-        return tr("seat {seat} sees {square}: {tile}", seat=state.player, square=square_name(state.looked[-1]), tile=name)
+            return tr("{square} revealed: {tile}", square=square_name(state.rv_cell), tile=name)
+        return tr("player {player} saw {square}: {tile}", player=state.player + 1, square=square_name(state.looked[-1]),
+                  tile=name)
     name, i = SPACE.decode(action)
     pos = state._pos()
     if name == "select":
         if i >= FIRST_ENTRANCE:
-            return tr("move the archaeologist at the {entrance} entrance", entrance=entrance(i - FIRST_ENTRANCE))
-        return tr("move the archaeologist on {square}", square=square_name(i))
+            return tr.action("move the archaeologist at the {entrance} entrance", entrance=entrance(i - FIRST_ENTRANCE))
+        return tr.action("move the archaeologist on {square}", square=square_name(i))
     if name == "enter":
-        return tr("bring an archaeologist in at the {entrance} entrance", entrance=entrance(i))
+        return tr.action("bring an archaeologist in at {entrance}", entrance=entrance(i))
     if name == "pass":
-        return tr("pass (no archaeologist can move)")
+        return tr.action("pass (no archaeologist can move)")
     if name in ("step", "flask"):
         q = NEIGH[pos][i] if 0 <= pos < CELLS else -1
         if name == "flask":
             if q < 0:
-                return tr("use the magic flask: through the wall {direction}", direction=direction(i))
-            return tr("use the magic flask: through the wall {direction} to {square}", direction=direction(i),
-                      square=square_name(q))
+                return tr.action("use the magic flask: through the wall {direction}", direction=direction(i))
+            return tr.action("use the magic flask: through the wall {direction} to {square}", direction=direction(i),
+                             square=square_name(q))
         if q < 0:
-            return tr("step {direction} (ghost)", direction=direction(i)) if state.ghost else tr(
+            return tr.action("step {direction} (ghost)", direction=direction(i)) if state.ghost else tr.action(
                 "step {direction}", direction=direction(i))
         if state.ghost:
-            return tr("step {direction} to {square} (ghost)", direction=direction(i), square=square_name(q))
-        return tr("step {direction} to {square}", direction=direction(i), square=square_name(q))
+            return tr.action("step {direction} to {square} (ghost)", direction=direction(i), square=square_name(q))
+        return tr.action("step {direction} to {square}", direction=direction(i), square=square_name(q))
     if name == "step_in":
         if pos >= FIRST_ENTRANCE:
             corner = square_name(t.corners[pos - FIRST_ENTRANCE])
             if state.ghost:
-                return tr("step in from the {entrance} entrance to {square} (ghost)",
-                          entrance=entrance(pos - FIRST_ENTRANCE), square=corner)
-            return tr("step in from the {entrance} entrance to {square}", entrance=entrance(pos - FIRST_ENTRANCE),
-                      square=corner)
-        return tr("step in from an entrance")
+                return tr.action("step in from the {entrance} entrance to {square} (ghost)",
+                                 entrance=entrance(pos - FIRST_ENTRANCE), square=corner)
+            return tr.action("step in from the {entrance} entrance to {square}", entrance=entrance(pos - FIRST_ENTRANCE),
+                             square=corner)
+        return tr.action("step in from an entrance")
     if name == "passage":
-        return tr("take the secret passage to {square}", square=square_name(i))
+        return tr.action("take the secret passage to {square}", square=square_name(i))
     if name == "end":
-        return tr("end turn")
+        return tr.action("end turn")
     if name == "food":
-        return tr("eat food: die to 6")
+        return tr.action("eat food: die to 6")
     if name == "water":
-        return tr("drink water: die to 5")
+        return tr.action("drink water: die to 5")
     if name == "chocolate":
-        return tr("eat chocolate: die to {n}", n=i + 1)
+        return tr.action("eat chocolate: die to {n}", n=i + 1)
     if name == "torch":
-        return tr("light the torch: reveal the neighbouring face-down tiles")
+        return tr.action("light the torch: reveal the neighbouring face-down tiles")
     if name == "scarf":
-        return tr("wear the scarf: stepping back allowed this turn")
+        return tr.action("wear the scarf: stepping back allowed this turn")
     if name == "papyrus":
-        return tr("read the papyrus of the dead: ghost walk")
+        return tr.action("read the papyrus of the dead: ghost walk")
     if name == "plan":
-        return tr("study the plan: look at two face-down tiles")
+        return tr.action("study the plan: look at two face-down tiles")
     if name == "buy":
-        return tr("buy {item} with money", item=item(t, i))
+        return tr.action("buy {item} with money", item=item(t, i))
     if name == "key":
-        return tr("use the golden key on {square}", square=square_name(i))
+        return tr.action("use the golden key on {square}", square=square_name(i))
     if name == "orient":
         if phase == TURN_KEY and state.key_cell >= 0:
-            return tr("turn {square}: openings {openings}", square=square_name(state.key_cell), openings=openings(i))
-        return tr("orient tile: openings {openings}", openings=openings(i))
+            return tr.action("turn {square}: openings {openings}", square=square_name(state.key_cell), openings=openings(i))
+        return tr.action("orient tile: openings {openings}", openings=openings(i))
     if name == "curse":
-        return tr("put the curse on {square}", square=square_name(i))
+        return tr.action("put the curse on {square}", square=square_name(i))
     if name == "chest":
-        return tr("take {item} from the chest", item=item(t, i))
+        return tr.action("take {item} from the chest", item=item(t, i))
     if name == "map":
-        return tr("use the map: reveal {square}", square=square_name(i))
+        return tr.action("use the map: reveal {square}", square=square_name(i))
     if name == "look":
-        return tr("look at the face-down tile on {square}", square=square_name(i))
+        return tr.action("look at the face-down tile on {square}", square=square_name(i))
     if name == "swap":
         if len(state.looked) == 2:
             a, b = [square_name(c) for c in state.looked]
             if i:
-                return tr("swap the tiles on {a} and {b}", a=a, b=b)
-            return tr("put the tiles on {a} and {b} back unchanged", a=a, b=b)
-        return tr("swap the two tiles") if i else tr("put the two tiles back unchanged")
+                return tr.action("swap the tiles on {a} and {b}", a=a, b=b)
+            return tr.action("put the tiles on {a} and {b} back unchanged", a=a, b=b)
+        return tr.action("swap the two tiles") if i else tr.action("put the two tiles back unchanged")
     if name == "take":
-        return tr("take the {item}", item=item(t, state.offer)) if phase == TAKE else tr("take the item on the tile")
+        if phase == TAKE:
+            return tr.action("take the {item}", item=item(t, state.offer))
+        return tr.action("take the item on the tile")
     owner = state.victims[0] // FIGURES if state.victims and phase == ROB else -1
     if name == "decline":
         if phase == MAP_PICK:
-            return tr("leave the map unused")
+            return tr.action("leave the map unused")
         if phase == TAKE:
-            return tr("leave the {item} on the tile", item=item(t, state.offer))
-        return tr("rob nothing from seat {seat}", seat=owner) if owner >= 0 else tr("decline the optional choice")
+            return tr.action("leave the {item} on the tile", item=item(t, state.offer))
+        if owner >= 0:
+            return tr.action("rob nothing from player {player}", player=owner + 1)
+        return tr.action("decline the optional choice")
     if owner >= 0:
-        return tr("rob {item} from seat {seat}", item=item(t, i), seat=owner)
-    return tr("rob {item}", item=item(t, i))
+        return tr.action("rob {item} from player {player}", item=item(t, i), player=owner + 1)
+    return tr.action("rob {item}", item=item(t, i))
 
 
 _ITEM_OF = {
@@ -303,29 +312,29 @@ _WANTED = {
 def _must_first(phase: int, label: str, seat: int) -> str:
     """Why ``label`` cannot be played while seat ``seat`` owes the follow-up choice of ``phase``."""
     if phase == ORIENT:
-        return tr("'{label}' is not possible now: seat {seat} must first orient the revealed tile", label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first orient the revealed tile", label=label, player=seat + 1)
     if phase == TURN_KEY:
-        return tr("'{label}' is not possible now: seat {seat} must first choose how the golden key turns the tile",
-                  label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first choose how the golden key turns the tile",
+                  label=label, player=seat + 1)
     if phase == CURSE:
-        return tr("'{label}' is not possible now: seat {seat} must first place the curse", label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first place the curse", label=label, player=seat + 1)
     if phase == CHEST_TAKE:
-        return tr("'{label}' is not possible now: seat {seat} must first take an item from the chest",
-                  label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first take an item from the chest",
+                  label=label, player=seat + 1)
     if phase == MAP_PICK:
-        return tr("'{label}' is not possible now: seat {seat} must first choose the square the map reveals",
-                  label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first choose the square the map reveals",
+                  label=label, player=seat + 1)
     if phase == LOOK:
-        return tr("'{label}' is not possible now: seat {seat} must first choose a face-down tile to look at with the plan",
-                  label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first choose a face-down tile to look at with the plan",
+                  label=label, player=seat + 1)
     if phase == SWAP:
-        return tr("'{label}' is not possible now: seat {seat} must first decide whether to swap the two tiles",
-                  label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first decide whether to swap the two tiles",
+                  label=label, player=seat + 1)
     if phase == ROB:
-        return tr("'{label}' is not possible now: seat {seat} must first choose the item to rob (or rob nothing)",
-                  label=label, seat=seat)
-    return tr("'{label}' is not possible now: seat {seat} must first take the item on the tile or leave it",
-              label=label, seat=seat)
+        return tr("'{label}' is not possible now: player {player} must first choose the item to rob (or rob nothing)",
+                  label=label, player=seat + 1)
+    return tr("'{label}' is not possible now: player {player} must first take the item on the tile or leave it",
+              label=label, player=seat + 1)
 
 
 def illegal_reason(state: Any, action: int) -> str:
@@ -343,15 +352,15 @@ def illegal_reason(state: Any, action: int) -> str:
             return _must_first(phase, label, seat)
         return _follow_up_reason(state, name, index, label)
     if name in _FOLLOW_UP:
-        return tr("'{label}' is only possible as a follow-up choice; now seat {seat} is to {phase}", label=label,
-                  seat=seat, phase=phase_name(PHASE_NAMES[phase]))
+        return tr("'{label}' is only possible as a follow-up choice; now player {player} is to {phase}", label=label,
+                  player=seat + 1, phase=phase_name(PHASE_NAMES[phase]))
     if phase == SELECT:
         if name in ("step", "step_in", "passage", "flask", "end", "torch", "key", "papyrus"):
             return tr("'{label}': first choose an archaeologist to move (or bring one in at an entrance)", label=label)
         if name == "select":
             return _select_reason(state, index)
         if name == "enter":
-            return tr("seat {seat} has no archaeologist in reserve (all three are on the board)", seat=seat)
+            return tr("player {player} has no archaeologist in reserve (all three are on the board)", player=seat + 1)
         if name == "pass":
             return tr("passing is allowed only when no archaeologist can move or come in")
     elif phase == MOVE and name in ("select", "enter", "pass"):
@@ -360,7 +369,7 @@ def illegal_reason(state: Any, action: int) -> str:
     if name in _ITEM_OF:
         held = _ITEM_OF[name]
         if not state.items[seat] >> held & 1:
-            return tr("seat {seat} does not hold the {item}", seat=seat, item=item(t, held))
+            return tr("player {player} does not hold the {item}", player=seat + 1, item=item(t, held))
         return _item_reason(state, name, index, label)
     if name in ("step", "step_in", "passage"):
         return _step_reason(state, name, index, label)
@@ -373,7 +382,7 @@ def _select_reason(state: Any, pos: int) -> str:
     seat = state.player
     mine = state.fig[FIGURES * seat : FIGURES * seat + FIGURES]
     if pos not in mine:
-        return tr("seat {seat} has no archaeologist on {square}", seat=seat, square=_place(pos))
+        return tr("player {player} has no archaeologist on {square}", player=seat + 1, square=_place(pos))
     return tr("the archaeologist on {square} cannot take a single step", square=_place(pos))
 
 
@@ -418,7 +427,7 @@ def _item_reason(state: Any, name: str, index: int, label: str) -> str:
         if not state.discovered >> index & 1:
             return tr("{item} has not been discovered yet (its stack is still face down)", item=item(t, index))
         if state.items[state.player] >> index & 1:
-            return tr("seat {seat} already holds {item}", seat=state.player, item=item(t, index))
+            return tr("player {player} already holds {item}", player=state.player + 1, item=item(t, index))
         return tr("the supply has no {item} left", item=item(t, index))
     if name == "key":
         pos = state._pos()
@@ -494,8 +503,8 @@ def _step_reason(state: Any, name: str, index: int, label: str) -> str:
         return tr("a ghost must use the whole roll: no walk of {n} more step(s) goes on from {square}",
                   n=state.die - state.steps - 1, square=square_name(q))
     if q == t.chamber:
-        return tr("the burial chamber is closed: seat {seat} holds {held} of the {needed} inscriptions needed",
-                  seat=seat, held=state.insc[seat].bit_count(), needed=t.needed)
+        return tr("the burial chamber is closed: player {player} holds {held} of the {needed} inscriptions needed",
+                  player=seat + 1, held=state.insc[seat].bit_count(), needed=t.needed)
     k = state.kind[q]
     if k >= 0 and not state.opn[q] & BIT[OPP[index]]:
         return tr("there is a wall: {square} has no opening to the {direction}", square=square_name(q),
@@ -528,7 +537,7 @@ def _follow_up_reason(state: Any, name: str, index: int, label: str) -> str:
     if name == "chest":
         if not state.chest[index]:
             return tr("the chest holds no {item}", item=item(t, index))
-        return tr("seat {seat} already holds {item}", seat=state.player, item=item(t, index))
+        return tr("player {player} already holds {item}", player=state.player + 1, item=item(t, index))
     if name in ("map", "look"):
         if state.kind[index] >= 0:
             return tr("{square} is not face down", square=square_name(index))
@@ -536,7 +545,7 @@ def _follow_up_reason(state: Any, name: str, index: int, label: str) -> str:
     if name == "rob":
         owner = state.victims[0] // FIGURES
         if not state.items[owner] >> index & 1:
-            return tr("seat {seat} does not hold {item}", seat=owner, item=item(t, index))
-        return tr("seat {seat} already holds {item} (only items you lack may be robbed)", seat=state.player,
+            return tr("player {player} does not hold {item}", player=owner + 1, item=item(t, index))
+        return tr("player {player} already holds {item} (only items you lack may be robbed)", player=state.player + 1,
                   item=item(t, index))
     return tr("'{label}' is not legal now", label=label)

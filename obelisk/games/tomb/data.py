@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from obelisk.core import i18n
 from obelisk.core.codec import describe
@@ -76,6 +76,10 @@ RULE_PROTECTION = {
 SETS = ("basic", "expansion")
 
 tr = i18n.domain("tomb")
+
+FEATURE_CODES: Final = {"plain": "   ", "map": "Map", "secret_passage": "Psg", "dark_shrine": "Shr", "chest": "Cst"}
+"""The code of a tile's feature on the maze (items and obstacles have theirs in the data file)."""
+CHAMBER_CODE: Final = "CHM"
 
 SHAPE_WORDS = ("dead end", "straight", "corner", "t junction", "cross", "outer wall", "burial chamber")
 """The words a tile kind's name starts with (``corner with Food``): its shape, or the printed squares."""
@@ -220,7 +224,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
     item_codes = tuple(i["code"] for i in items)
     obstacle_names = tuple(o["name"] for o in obstacles)
     obstacle_codes = tuple(o["code"] for o in obstacles)
-    feature_code = {"plain": "   ", "map": "Map", "secret_passage": "Psg", "dark_shrine": "Shr", "chest": "Cst"}
+    feature_code = FEATURE_CODES
 
     kinds: list[Kind] = []
     blocker: list[int] = []
@@ -249,7 +253,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
     wall_kind = len(kinds)
     kinds.append(Kind("outer_wall", 0, WALL, -1, "   ", "outer wall", (), ()))
     chamber_kind = len(kinds)
-    kinds.append(Kind("chamber", 15, CHAMBER, -1, "CHM", "burial chamber", (15,), ()))
+    kinds.append(Kind("chamber", 15, CHAMBER, -1, CHAMBER_CODE, "burial chamber", (15,), ()))
     blocker += [-1, -1]
     hazard += [-1, -1]
 
@@ -354,7 +358,7 @@ def build_help(tables: Tables) -> GameHelp:
         protects = (tr.term("obstacle", tables.obstacle_names[OBSTACLE_IDS.index(item["protects"])])
                     if item["protects"] else word(texts["nothing"]))
         numbers: Numbers = (
-            (labels["label"], item["code"]),
+            (labels["label"], code_word(item["code"])),
             (labels["protects"], protects),
             (labels["in_play"], yes(bool(tables.items_in_play >> index & 1))),
             (labels["buyable"], yes(bool(tables.buyable >> index & 1))),
@@ -365,7 +369,7 @@ def build_help(tables: Tables) -> GameHelp:
                                  tr.term("text", item["text"]), numbers))
     for index, obstacle in enumerate(base["obstacles"]):
         numbers = (
-            (labels["label"], obstacle["code"]),
+            (labels["label"], code_word(obstacle["code"])),
             (labels["effect"], word(texts["groups"][obstacle["group"]])),
             (labels["protection"], tr.term("item", tables.item_names[tables.obstacle_protection[index]])),
             (labels["tiles"], tiles(OBSTACLE, index)),
@@ -385,7 +389,7 @@ def build_help(tables: Tables) -> GameHelp:
 
 
 def tile_name(name: str) -> str:
-    """A tile kind's name (``corner with Food``, ``t junction with inscription colour_2``) in the active language.
+    """A tile kind's name (``corner with Food``, ``t junction with inscription blue``) in the active language.
 
     Kind names are built from the shape and the feature, so they are translated from those parts; in English
     the name comes back unchanged."""
@@ -396,7 +400,7 @@ def tile_name(name: str) -> str:
 
 
 def feature_name(feature: str) -> str:
-    """The feature part of a tile kind's name (``Food``, ``inscription colour_2``, ``map``) in the active language."""
+    """The feature part of a tile kind's name (``Food``, ``inscription blue``, ``map``) in the active language."""
     if feature.startswith("inscription "):
         return tr("inscription {colour}", colour=tr.term("colour", feature.removeprefix("inscription ")))
     if feature in FEATURE_WORDS.values():
@@ -444,4 +448,15 @@ def terms() -> list[tuple[str, str]]:
     found += [("feature", feature) for feature in FEATURE_WORDS.values()]
     found += [("direction", name) for name in DIR_NAMES] + [("opening", letter) for letter in DIR_LETTERS]
     found += [("entrance", name) for name in ENTRANCES]
+    found += [("code", thing["code"]) for group in ("items", "obstacles") for thing in base[group]
+              if thing["code"] != "$$$"]
+    found += [("code", code) for code in (*FEATURE_CODES.values(), CHAMBER_CODE) if code.strip()]
     return found
+
+
+def code_word(code: str) -> str:
+    """A tile's three-character code as the maze and the legend show it, in the active language (``Fod`` is
+    ``Jíd`` in Czech); inscription codes (``I:3``), money (``$$$``) and blanks are the same in every language."""
+    if not code.strip() or code.startswith("I:") or code == "$$$":
+        return code
+    return tr.term("code", code)

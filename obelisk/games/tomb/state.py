@@ -575,7 +575,7 @@ class TombState(State):
         if phase == ROLL:
             self.die = self.rolled = action + 1
             self.phase = SELECT
-            self._log(f"seat {self.player} rolls {self.die}")
+            self._log(f"player {self.player + 1} rolls {self.die}")
             return
         if phase == DRAW:
             k = action - TILE_OFFSET
@@ -651,7 +651,7 @@ class TombState(State):
         base = FIGURES * self.player
         self.active = base + self.fig[base : base + FIGURES].index(pos)
         self.prev = -1
-        self._log(f"seat {self.player} moves the archaeologist on {square_name(pos)}")
+        self._log(f"player {self.player + 1} moves the archaeologist on {square_name(pos)}")
         self._settle()
 
     def _do_enter(self, entrance: int) -> None:
@@ -660,11 +660,11 @@ class TombState(State):
         self.fig[self.active] = FIRST_ENTRANCE + entrance
         self.prev = -1
         self.steps = 1
-        self._log(f"seat {self.player} brings an archaeologist in at the {ENTRANCES[entrance]} entrance")
+        self._log(f"player {self.player + 1} brings an archaeologist in at the {ENTRANCES[entrance]} entrance")
         self._settle()
 
     def _do_pass(self) -> None:
-        self._log(f"seat {self.player} cannot move and passes")
+        self._log(f"player {self.player + 1} cannot move and passes")
         self._finish_turn(False)
 
     # Steps
@@ -696,14 +696,14 @@ class TombState(State):
             self._move_to(q, False)
 
     def _do_passage(self, q: int) -> None:
-        self._log(f"seat {self.player} takes the secret passage to {square_name(q)}")
+        self._log(f"player {self.player + 1} takes the secret passage to {square_name(q)}")
         self._move_to(q, False)
 
     def _do_flask(self, d: int) -> None:
         pos = self.fig[self.active]
         q = NEIGH[pos][d]
         self._spend(FLASK)
-        self._log(f"seat {self.player} uses the magic flask to pass the wall to {square_name(q)}")
+        self._log(f"player {self.player + 1} uses the magic flask to pass the wall to {square_name(q)}")
         self._move_to(q, False)
 
     def _do_end(self) -> None:
@@ -714,25 +714,25 @@ class TombState(State):
     def _do_food(self) -> None:
         self._spend(FOOD)
         self.die = 6
-        self._log(f"seat {self.player} eats food: the die shows 6")
+        self._log(f"player {self.player + 1} eats food: the die shows 6")
         self._settle()
 
     def _do_water(self) -> None:
         self._spend(WATER)
         self.die = 5
-        self._log(f"seat {self.player} drinks water: the die shows 5")
+        self._log(f"player {self.player + 1} drinks water: the die shows 5")
         self._settle()
 
     def _do_chocolate(self, value: int) -> None:
         self._spend(CHOCOLATE)
         self.die = value + 1
-        self._log(f"seat {self.player} eats chocolate: the die shows {self.die}")
+        self._log(f"player {self.player + 1} eats chocolate: the die shows {self.die}")
         self._settle()
 
     def _do_torch(self) -> None:
         pos = self.fig[self.active]
         self._spend(TORCH)
-        self._log(f"seat {self.player} lights the torch on {square_name(pos)}")
+        self._log(f"player {self.player + 1} lights the torch on {square_name(pos)}")
         for d in (3, 2, 1, 0):
             q = NEIGH[pos][d]
             if self.opn[pos] & BIT[d] and q >= 0 and self.kind[q] < 0:
@@ -742,34 +742,34 @@ class TombState(State):
     def _do_scarf(self) -> None:
         self._spend(SCARF)
         self.scarf_on = True
-        self._log(f"seat {self.player} wears the scarf: stepping back is allowed this turn")
+        self._log(f"player {self.player + 1} wears the scarf: stepping back is allowed this turn")
         self._settle()
 
     def _do_papyrus(self) -> None:
         self._spend(PAPYRUS)
         self.ghost = True
         self.ghost_path = [self.fig[self.active]]
-        self._log(f"seat {self.player} reads the papyrus of the dead and walks as a ghost")
+        self._log(f"player {self.player + 1} reads the papyrus of the dead and walks as a ghost")
         self._settle()
 
     def _do_plan(self) -> None:
         self._spend(PLAN)
         self.looked = []
-        self._log(f"seat {self.player} studies the plan")
+        self._log(f"player {self.player + 1} studies the plan")
         self.phase = LOOK
         self._auto_single()
 
     def _do_buy(self, item: int) -> None:
         self._spend(MONEY)
         self._gain(self.player, item)
-        self._log(f"seat {self.player} buys {self._rules.tables.item_names[item]} with money")
+        self._log(f"player {self.player + 1} buys {self._rules.tables.item_names[item]} with money")
         self._settle()
 
     def _do_key(self, cell: int) -> None:
         self._spend(KEY)
         self.key_cell = cell
         self.phase = TURN_KEY
-        self._log(f"seat {self.player} uses the golden key on {square_name(cell)}")
+        self._log(f"player {self.player + 1} uses the golden key on {square_name(cell)}")
         self._auto_single()
 
     # Follow-up decisions
@@ -785,23 +785,23 @@ class TombState(State):
 
     def _do_curse(self, cell: int) -> None:
         self.curse = cell
-        self._log(f"seat {self.player} puts the curse on {square_name(cell)}")
+        self._log(f"player {self.player + 1} puts the curse on {square_name(cell)}")
         self._settle()
 
     def _do_chest(self, item: int) -> None:
         self.chest[item] -= 1
         self.items[self.player] |= 1 << item
         self.discovered |= 1 << item
-        self._log(f"seat {self.player} takes {self._rules.tables.item_names[item]} from the chest")
+        self._log(f"player {self.player + 1} takes {self._rules.tables.item_names[item]} from the chest")
         self._settle()
 
     def _do_map(self, cell: int) -> None:
-        self._log(f"seat {self.player} uses the map on {square_name(cell)}")
+        self._log(f"player {self.player + 1} uses the map on {square_name(cell)}")
         self._begin_reveal(cell, 0, MAP_REVEAL)
 
     def _do_look(self, cell: int) -> None:
         self.looked.append(cell)
-        self._log(f"seat {self.player} looks at the face-down tile on {square_name(cell)}")
+        self._log(f"player {self.player + 1} looks at the face-down tile on {square_name(cell)}")
         if cell in self.assigned:
             if self.player not in self.knowers[cell]:
                 self.knowers[cell] = sorted(self.knowers[cell] + [self.player])
@@ -823,7 +823,7 @@ class TombState(State):
         self.knowers[a] = [self.player]
         self.knowers[b] = [self.player]
         self.looked = []
-        self._log(f"seat {self.player} puts the tiles on {square_name(a)} and {square_name(b)} back face down")
+        self._log(f"player {self.player + 1} puts the tiles on {square_name(a)} and {square_name(b)} back face down")
         self._settle()
 
     def _do_rob(self, item: int) -> None:
@@ -835,22 +835,22 @@ class TombState(State):
         item = self.offer
         self.offer = -1
         self._gain(self.player, item)
-        self._log(f"seat {self.player} takes {self._rules.tables.item_names[item]}")
+        self._log(f"player {self.player + 1} takes {self._rules.tables.item_names[item]}")
         self._settle()
 
     def _do_decline(self) -> None:
         """Leave an optional follow-up unused: the flipped map, the item on the tile, or one robbery."""
         seat = self.player
         if self.phase == ROB:
-            self._log(f"seat {seat} robs nothing from seat {self.victims[0] // FIGURES}")
+            self._log(f"player {seat + 1} robs nothing from player {self.victims[0] // FIGURES + 1}")
             del self.victims[0]
             self._rob_next()
             return
         if self.phase == TAKE:
-            self._log(f"seat {seat} leaves {self._rules.tables.item_names[self.offer]} on the tile")
+            self._log(f"player {seat + 1} leaves {self._rules.tables.item_names[self.offer]} on the tile")
             self.offer = -1
         else:
-            self._log(f"seat {seat} leaves the map unused")
+            self._log(f"player {seat + 1} leaves the map unused")
         self._settle()
 
     # Tokens
@@ -866,7 +866,7 @@ class TombState(State):
     def _steal(self, owner: int, item: int) -> None:
         self.items[owner] &= ~(1 << item)
         self.items[self.player] |= 1 << item
-        self._log(f"seat {self.player} robs {self._rules.tables.item_names[item]} from seat {owner}")
+        self._log(f"player {self.player + 1} robs {self._rules.tables.item_names[item]} from player {owner + 1}")
 
     # Revealing tiles
 
@@ -903,7 +903,7 @@ class TombState(State):
         mode = self.rv_mode
         if mode == STEP:
             if self._blocked(self.player, k):
-                self._log(f"seat {self.player} cannot enter {square_name(cell)}: the turn ends")
+                self._log(f"player {self.player + 1} cannot enter {square_name(cell)}: the turn ends")
                 self._finish_turn(True)
             else:
                 self._move_to(cell, True)
@@ -936,18 +936,18 @@ class TombState(State):
             if not self._has(seat, t.obstacle_protection[d]):
                 group = t.obstacle_group[d]
                 if group == KILL:
-                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} kills seat {seat}'s archaeologist")
+                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} kills player {seat + 1}'s archaeologist")
                     self.fig[self.active] = RESERVE
                     self._finish_turn(False)
                     return
                 if group == END_TURN:
-                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} ends seat {seat}'s movement")
+                    self._log(f"{t.obstacle_names[d]} on {square_name(q)} ends player {seat + 1}'s movement")
                     self._finish_turn(True)
                     return
         elif feature == INSCRIPTION:
             if not self.insc[seat] >> kind.detail & 1:
                 self.insc[seat] |= 1 << kind.detail
-                self._log(f"seat {seat} reads the {t.colours[kind.detail]} inscription")
+                self._log(f"player {seat + 1} reads the {t.colours[kind.detail]} inscription")
         elif feature == ITEM:
             i = kind.detail
             if not self.items[seat] >> i & 1 and self.supply[i] > 0:
@@ -964,7 +964,7 @@ class TombState(State):
                     if t.items_in_play >> i & 1 and self.supply[i] > 0:
                         self.supply[i] -= 1
                         self.chest[i] += 1
-                self._log(f"seat {seat} opens the chest")
+                self._log(f"player {seat + 1} opens the chest")
             self.tasks.append((T_CHEST,))
         self._settle()
 
@@ -975,7 +975,7 @@ class TombState(State):
         base = FIGURES * seat
         for i in range(base, base + FIGURES):
             self.fig[i] = IN_CHAMBER
-        self._log(f"seat {seat} enters the burial chamber (place {len(self.finished)})")
+        self._log(f"player {seat + 1} enters the burial chamber (place {len(self.finished)})")
         self._finish_turn(False)
 
     # Papyrus landing
@@ -997,7 +997,7 @@ class TombState(State):
             self.ghost_path.pop()
             back = self.ghost_path[-1]
             self.fig[self.active] = back
-            self._log(f"seat {self.player} cannot stay on {square_name(cell)} and falls back to {square_name(back)}")
+            self._log(f"player {self.player + 1} cannot stay on {square_name(cell)} and falls back to {square_name(back)}")
             if len(self.ghost_path) > 1:
                 self._land(back, False)
             else:
@@ -1070,7 +1070,7 @@ class TombState(State):
                     self.victims = list(victims)
                     self.guarded = [i for i in victims if self.items[i // FIGURES] >> FIRST_AID & 1]
                     owners = sorted({i // FIGURES for i in victims})
-                    self._log(f"seat {seat} ambushes seat(s) {', '.join(map(str, owners))} on {square_name(pos)}")
+                    self._log(f"player {seat + 1} ambushes player(s) {', '.join(str(owner + 1) for owner in owners)} on {square_name(pos)}")
                     self._rob_next()
                     return
         self._next_turn()
@@ -1084,7 +1084,7 @@ class TombState(State):
         for i in self.ambushed:
             if i not in self.guarded:
                 self.fig[i] = RESERVE
-                self._log(f"seat {i // FIGURES}'s archaeologist is wounded and goes home")
+                self._log(f"player {i // FIGURES + 1}'s archaeologist is wounded and goes home")
         self.ambushed = []
         self.guarded = []
         self._next_turn()
@@ -1126,8 +1126,8 @@ class TombState(State):
 
     def _hidden_action_string(self, action: int) -> str:
         if self.phase == PEEK:
-            return tr("seat {seat} sees the tile on {square}", seat=self.player, square=square_name(self.looked[-1]))
-        return tr("seat {seat} puts the two tiles back face down (swapped or not)", seat=self.player)
+            return tr("player {player} saw the tile on {square}", player=self.player + 1, square=square_name(self.looked[-1]))
+        return tr("put the two tiles back face down (swapped or not)")
 
     def _illegal_reason(self, action: int) -> str:
         return illegal_reason(self, action)

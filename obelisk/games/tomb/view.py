@@ -17,7 +17,15 @@ from obelisk.core import i18n
 from obelisk.core.text import beside, latest, readable, words, wrapped
 from obelisk.games.tomb.actions import entrance, openings, phase_name
 from obelisk.games.tomb.board import BIT, DIR_LETTERS, ENTRANCES, ITEM_IDS, SIZE, letters_of, square_name
-from obelisk.games.tomb.data import feature_name, item_names, item_word, obstacle_names, tile_name
+from obelisk.games.tomb.data import (
+    CHAMBER_CODE,
+    code_word,
+    feature_name,
+    item_names,
+    item_word,
+    obstacle_names,
+    tile_name,
+)
 from obelisk.games.tomb.rules import DRAW, FIGURES, ORIENT, PHASE_NAMES, ROB, TAKE, TURN_KEY
 
 
@@ -150,9 +158,7 @@ def draw_board(view: Mapping[str, Any]) -> list[str]:
             if here is None:
                 code = "?" + _code_of(kinds, known[name])[:2] if name in known else "???"
             else:
-                code = kinds[here[0]][0]
-                if code == "CHM" and view.get("chamber_open"):
-                    code = "chm"
+                code = _shown_code(kinds[here[0]][0], view)
             figs = "!C!" if name == curse else figures.get(name, "")
             if len(figs) > 3:
                 figs = figs[:2] + "+"
@@ -171,8 +177,14 @@ def draw_board(view: Mapping[str, Any]) -> list[str]:
 def _code_of(kinds: list, name: str) -> str:
     for code, kind_name in kinds:
         if kind_name == name:
-            return code
+            return code_word(code)
     return "???"
+
+
+def _shown_code(code: str, view: Mapping[str, Any]) -> str:
+    """A revealed tile's code on the maze: in the active language, the open chamber in lower case."""
+    shown = code_word(code)
+    return shown.lower() if code == CHAMBER_CODE and view.get("chamber_open") else shown
 
 
 _SHAPES = ("cross with ", "t junction with ", "corner with ", "straight with ", "dead end with ")
@@ -187,7 +199,7 @@ def _feature(name: str) -> str:
 
 
 def _seat_text(seat: int) -> str:
-    return tr("seat {seat}", seat=seat)
+    return tr("player {player}", player=seat + 1)
 
 
 def _where_text(where: str) -> str:
@@ -217,12 +229,12 @@ def render_legend(view: Mapping[str, Any]) -> str:
     for code, name in view["kinds"]:
         if code.strip() and code != "???":
             features.setdefault(_feature(name), [])
-            if code not in features[_feature(name)]:
-                features[_feature(name)].append(code)
+            if code_word(code) not in features[_feature(name)]:
+                features[_feature(name)].append(code_word(code))
     codes = [f"{'/'.join(c)} {feature}" for feature, c in sorted(features.items(), key=lambda item: item[1])]
     return "\n".join([
         tr("Maze: ??? a face-down square (?xx: seen with your plan), ':' or '.' an opening"),
-        tr("    toward a face-down square, !C! the curse, a-f the seats' archaeologists"),
+        tr("    toward a face-down square, !C! the curse, a-f the players' archaeologists"),
         tr("    (standing on a tile, they hide its code)."),
         *wrapped(tr("Tiles: "), codes),
     ])
@@ -253,7 +265,7 @@ def _maze(view: Mapping[str, Any]) -> list[str]:
             elif here is None:
                 code = "?" + _code_of(kinds, known[name])[:2] if name in known else "???"
             else:
-                code = "chm" if kinds[here[0]][0] == "CHM" and view.get("chamber_open") else kinds[here[0]][0]
+                code = _shown_code(kinds[here[0]][0], view)
             row += code
         lines += [top, row + "|"]
     lines.append("  +" + "---+" * SIZE)
@@ -296,8 +308,8 @@ def render_view(view: Mapping[str, Any]) -> str:
     note(tr("Round {round}: ", round=view["round"]),
          [chamber, tr.n("{n} tile face down", "{n} tiles face down", view["face_down"])], "; ")
     for s, player in enumerate(view["players"]):
-        who = tr("Seat {seat} ({letter}, you): ", seat=s, letter=player["letter"]) if s == seat else tr(
-            "Seat {seat} ({letter}): ", seat=s, letter=player["letter"])
+        who = tr("Player {player} ({letter}, you): ", player=s + 1, letter=player["letter"]) if s == seat else tr(
+            "Player {player} ({letter}): ", player=s + 1, letter=player["letter"])
         note(who, _seat_parts(view, player))
     supply = _supply(view["supply"])
     if view["discovered"]:
@@ -307,7 +319,8 @@ def render_view(view: Mapping[str, Any]) -> str:
         note(tr("Chest: "), [f"{item_word(k)} {v}" for k, v in view["chest"].items()] or [tr("empty")])
     if view.get("peeked"):
         note(tr("Looked at with a plan: "), [
-            tr("{square} by seat {seats}", square=sq, seats=tr(" and ").join(map(str, w)))
+            tr.n("{square} by player {players}", "{square} by players {players}", len(w), square=sq,
+                 players=tr(" and ").join(str(s + 1) for s in w))
             for sq, w in view["peeked"].items()])
     if view.get("known"):
         note(tr("You saw: "), [f"{sq} {readable(tile_name(name))}" for sq, name in view["known"].items()])
@@ -334,17 +347,15 @@ def _supply(supply: Mapping[str, int]) -> list[str]:
 
 
 def _colours(colours: list[str]) -> str:
-    """The inscriptions read, short: `` (colour 1 2 5)`` when the colours are numbered, else their names."""
+    """The inscriptions read, by their colours' names: `` (red, blue)``."""
     if not colours:
         return ""
-    if all(c.startswith("colour_") for c in colours):
-        return " (" + tr("colour {numbers}", numbers=" ".join(c.removeprefix("colour_") for c in colours)) + ")"
     return " (" + ", ".join(_colour_word(c) for c in colours) + ")"
 
 
 def _turn(view: Mapping[str, Any]) -> str:
     turn = view["turn"]
-    text = tr("seat {seat}, {phase}, die {die}, {steps}", seat=turn["player"], phase=phase_name(turn["phase"]),
+    text = tr("player {player}, {phase}, die {die}, {steps}", player=turn["player"] + 1, phase=phase_name(turn["phase"]),
               die=turn["die"] or "-", steps=tr.n("{n} step", "{n} steps", turn["steps"]))
     extra = [tr("archaeologist on {square}", square=_where_text(turn["active"]))] if turn["active"] else []
     if turn["previous"]:
@@ -362,7 +373,7 @@ def _pending(key: str, value: Any) -> str:
     if key == "looked":
         return tr("looked at {squares}", squares=", ".join(value))
     if key == "victim":
-        return tr("rob seat {seat}", seat=value)
+        return tr("rob player {player}", player=value + 1)
     if key == "tile":
         return tr("tile {tile}", tile=readable(tile_name(str(value))))
     return tr("square {square}", square=value)
@@ -383,48 +394,48 @@ def render_brief(view: Mapping[str, Any]) -> str:
         extra.append(tr("scarf worn"))
     if turn["ghost"]:
         extra.append(tr("ghost walk"))
-    return (tr("seat {seat} on {square}, step {steps} of {die}", seat=turn["player"],
+    return (tr("player {player} on {square}, step {steps} of {die}", player=turn["player"] + 1,
                square=_where_text(turn["active"]), steps=turn["steps"], die=turn["die"])
             + (f" ({', '.join(extra)})" if extra else "") + tr("; board shows the maze"))
 
 
 _EVENTS: tuple[Callable[..., str], ...] = (
-    lambda **f: tr("seat {seat} rolls {die}", **f),
-    lambda **f: tr("seat {seat} moves the archaeologist on {square}", **f),
-    lambda **f: tr("seat {seat} brings an archaeologist in at the {entrance} entrance", **f),
-    lambda **f: tr("seat {seat} cannot move and passes", **f),
-    lambda **f: tr("seat {seat} takes the secret passage to {square}", **f),
-    lambda **f: tr("seat {seat} uses the magic flask to pass the wall to {square}", **f),
-    lambda **f: tr("seat {seat} eats food: the die shows 6", **f),
-    lambda **f: tr("seat {seat} drinks water: the die shows 5", **f),
-    lambda **f: tr("seat {seat} eats chocolate: the die shows {die}", **f),
-    lambda **f: tr("seat {seat} lights the torch on {square}", **f),
-    lambda **f: tr("seat {seat} wears the scarf: stepping back is allowed this turn", **f),
-    lambda **f: tr("seat {seat} reads the papyrus of the dead and walks as a ghost", **f),
-    lambda **f: tr("seat {seat} studies the plan", **f),
-    lambda **f: tr("seat {seat} buys {item} with money", **f),
-    lambda **f: tr("seat {seat} uses the golden key on {square}", **f),
+    lambda **f: tr("player {player} rolls {die}", **f),
+    lambda **f: tr("player {player} moves the archaeologist on {square}", **f),
+    lambda **f: tr("player {player} brings an archaeologist in at the {entrance} entrance", **f),
+    lambda **f: tr("player {player} cannot move and passes", **f),
+    lambda **f: tr("player {player} takes the secret passage to {square}", **f),
+    lambda **f: tr("player {player} uses the magic flask to pass the wall to {square}", **f),
+    lambda **f: tr("player {player} eats food: the die shows 6", **f),
+    lambda **f: tr("player {player} drinks water: the die shows 5", **f),
+    lambda **f: tr("player {player} eats chocolate: the die shows {die}", **f),
+    lambda **f: tr("player {player} lights the torch on {square}", **f),
+    lambda **f: tr("player {player} wears the scarf: stepping back is allowed this turn", **f),
+    lambda **f: tr("player {player} reads the papyrus of the dead and walks as a ghost", **f),
+    lambda **f: tr("player {player} studies the plan", **f),
+    lambda **f: tr("player {player} buys {item} with money", **f),
+    lambda **f: tr("player {player} uses the golden key on {square}", **f),
     lambda **f: tr("{square} now opens {openings}", **f),
-    lambda **f: tr("seat {seat} puts the curse on {square}", **f),
-    lambda **f: tr("seat {seat} takes {item} from the chest", **f),
-    lambda **f: tr("seat {seat} uses the map on {square}", **f),
-    lambda **f: tr("seat {seat} looks at the face-down tile on {square}", **f),
-    lambda **f: tr("seat {seat} puts the tiles on {a} and {b} back face down", **f),
-    lambda **f: tr("seat {seat} takes {item}", **f),
-    lambda **f: tr("seat {seat} robs nothing from seat {owner}", **f),
-    lambda **f: tr("seat {seat} leaves {item} on the tile", **f),
-    lambda **f: tr("seat {seat} leaves the map unused", **f),
-    lambda **f: tr("seat {seat} robs {item} from seat {owner}", **f),
+    lambda **f: tr("player {player} puts the curse on {square}", **f),
+    lambda **f: tr("player {player} takes {item} from the chest", **f),
+    lambda **f: tr("player {player} uses the map on {square}", **f),
+    lambda **f: tr("player {player} looks at the face-down tile on {square}", **f),
+    lambda **f: tr("player {player} puts the tiles on {a} and {b} back face down", **f),
+    lambda **f: tr("player {player} takes {item}", **f),
+    lambda **f: tr("player {player} robs nothing from player {owner}", **f),
+    lambda **f: tr("player {player} leaves {item} on the tile", **f),
+    lambda **f: tr("player {player} leaves the map unused", **f),
+    lambda **f: tr("player {player} robs {item} from player {owner}", **f),
     lambda **f: tr("{square} is revealed: {tile}, openings {openings}", **f),
-    lambda **f: tr("seat {seat} cannot enter {square}: the turn ends", **f),
-    lambda **f: tr("{obstacle} on {square} kills seat {seat}'s archaeologist", **f),
-    lambda **f: tr("{obstacle} on {square} ends seat {seat}'s movement", **f),
-    lambda **f: tr("seat {seat} reads the {colour} inscription", **f),
-    lambda **f: tr("seat {seat} opens the chest", **f),
-    lambda **f: tr("seat {seat} enters the burial chamber (place {place})", **f),
-    lambda **f: tr("seat {seat} cannot stay on {square} and falls back to {back}", **f),
-    lambda **f: tr("seat {seat} ambushes seat(s) {owners} on {square}", **f),
-    lambda **f: tr("seat {seat}'s archaeologist is wounded and goes home", **f),
+    lambda **f: tr("player {player} cannot enter {square}: the turn ends", **f),
+    lambda **f: tr("{obstacle} on {square} kills player {player}'s archaeologist", **f),
+    lambda **f: tr("{obstacle} on {square} ends player {player}'s movement", **f),
+    lambda **f: tr("player {player} reads the {colour} inscription", **f),
+    lambda **f: tr("player {player} opens the chest", **f),
+    lambda **f: tr("player {player} enters the burial chamber (place {place})", **f),
+    lambda **f: tr("player {player} cannot stay on {square} and falls back to {back}", **f),
+    lambda **f: tr("player {player} ambushes player(s) {owners} on {square}", **f),
+    lambda **f: tr("player {player}'s archaeologist is wounded and goes home", **f),
     lambda **f: tr("the round limit is reached", **f),
 )
 """Every line the rules write to the event log (``TombState._log``), so a screen can say it in its language."""
@@ -437,7 +448,7 @@ def _event_patterns() -> tuple[tuple[re.Pattern[str], Callable[..., str]], ...]:
     """Each event line as a pattern whose named groups are its fields, with the line's message."""
     names = "|".join(re.escape(name) for name in item_names().values())
     obstacles = "|".join(re.escape(name) for name in obstacle_names())
-    fields = {"seat": r"\d+", "owner": r"\d+", "die": r"\d+", "place": r"\d+", "owners": r"\d+(?:, \d+)*",
+    fields = {"player": r"\d+", "owner": r"\d+", "die": r"\d+", "place": r"\d+", "owners": r"\d+(?:, \d+)*",
               "square": _SQUARE, "a": _SQUARE, "b": _SQUARE, "back": _SQUARE, "entrance": "NW|NE|SW|SE",
               "item": names, "obstacle": obstacles, "colour": r"\S+", "tile": r"[^,]+", "openings": r"[NESW,]+|-"}
     patterns = []

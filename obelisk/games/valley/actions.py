@@ -29,21 +29,22 @@ def make_actions(k: int) -> ActionSpace:
 
 def action_label(rules: Rules, stack: list[tuple[Any, ...]], pyramid: list[int], hand_gold: int, action: int) -> str:
     """The text of an action id (or of a chance outcome while a draw is pending, on top of ``stack``), as every seat
-    that may see it reads it, in the active language."""
+    that may see it reads it, in the active language: a decision's label (``tr.action``: a button, or a log line
+    inside ``i18n.telling``), a chance outcome's line of the log (in the past tense, naming whom it concerns)."""
     names = rules.names
     if stack and stack[-1][0] >= R.REFILL:
         top = stack[-1]
         name = tr.term("card", names[action]) if 0 <= action < len(names) else tr("card {index}", index=action)
         code = top[0]
         if code == R.DRAW:
-            return tr("seat {seat} draws {card}", seat=top[1], card=name)
+            return tr("player {player} drew {card}", player=top[1] + 1, card=name)
         if code == R.REVEAL:
-            return tr("seat {seat} reveals {card}", seat=top[1], card=name)
+            return tr("player {player} revealed {card}", player=top[1] + 1, card=name)
         if code == R.REFILL:
-            return tr("deal {card} to {slot}", card=name, slot=R.SLOT_NAMES[top[1]])
+            return tr("{card} dealt to {slot}", card=name, slot=R.SLOT_NAMES[top[1]])
         if code == R.FIRST_BONEYARD:
-            return tr("turn up {card} as the first boneyard card", card=name)
-        return tr("seat {seat} takes {card} from the stock", seat=top[1], card=name)
+            return tr("{card} turned up as the first boneyard card", card=name)
+        return tr("player {player} took {card} from the stock", player=top[1] + 1, card=name)
     kind_name, index = rules.actions.decode(action)
     top = stack[-1] if stack else (R.MAIN, 0)
     if kind_name in ("buy", "boat", "remove", "take"):
@@ -55,61 +56,62 @@ def action_label(rules: Rules, stack: list[tuple[Any, ...]], pyramid: list[int],
             what = tr("the empty slot {slot}", slot=slot)
         if kind_name == "buy":
             if card >= 0:
-                return tr("buy {what} for {cost}", what=what, cost=rules.cost[card])
-            return tr("buy {what}", what=what)
+                return tr.action("buy {what} for {cost}", what=what, cost=rules.cost[card])
+            return tr.action("buy {what}", what=what)
         if kind_name == "boat":
-            return tr("use Boat to take {what}", what=what)
+            return tr.action("use Boat to take {what}", what=what)
         if kind_name == "remove":
-            return tr("remove {what} to the boneyard", what=what)
+            return tr.action("remove {what} to the boneyard", what=what)
         if top[0] == R.PICK_SLOT and top[2] == R.TO_TOMB:
-            return tr("entomb {what}", what=what)
-        return tr("take {what}", what=what)
+            return tr.action("entomb {what}", what=what)
+        return tr.action("take {what}", what=what)
     if kind_name == "end_turn":
-        return tr("end turn")
+        return tr.action("end turn")
     if kind_name == "pass":
-        return tr("pass (no Boat)")
+        return tr.action("pass (no Boat)")
     if kind_name == "censer":
-        return tr("reveal Censer to ignore the attack")
+        return tr.action("reveal Censer to ignore the attack")
     if kind_name == "fill_b2":
         source = 3 + index
         card = pyramid[source]
         if card >= 0:
-            return tr("drop {slot} ({card}) into B2", slot=R.SLOT_NAMES[source], card=tr.term("card", names[card]))
-        return tr("drop {slot} into B2", slot=R.SLOT_NAMES[source])
+            return tr.action("drop {slot} ({card}) into B2", slot=R.SLOT_NAMES[source], card=tr.term("card", names[card]))
+        return tr.action("drop {slot} into B2", slot=R.SLOT_NAMES[source])
     name = tr.term("card", names[index])
     if kind_name == "play":
-        return tr("play {card}", card=name)
+        return tr.action("play {card}", card=name)
     if kind_name == "entomb":
-        return tr("entomb {card}", card=name)
+        return tr.action("entomb {card}", card=name)
     if kind_name == "pay":
         gold = hand_gold if hand_gold else rules.gold[index]  # Statue of Thoth fixes every card's worth
-        return tr("pay with {card} ({gold} gold)", card=name, gold=gold)
+        return tr.action("pay with {card} ({gold} gold)", card=name, gold=gold)
     if kind_name == "from_discard":
-        return tr("entomb {card} from your discard pile", card=name)
+        return tr.action("entomb {card} from your discard pile", card=name)
     if kind_name == "from_tomb":
-        return tr("return {card} from your tomb to your hand", card=name)
+        return tr.action("return {card} from your tomb to your hand", card=name)
     if kind_name == "repeat":
-        return tr("repeat the action of {card}", card=name)
+        return tr.action("repeat the action of {card}", card=name)
     if top[0] == R.HAND_PICK:
         purpose = top[2]
         if purpose == R.TOPDECK:
-            return tr("put {card} on top of your deck", card=name)
+            return tr.action("put {card} on top of your deck", card=name)
         if purpose == R.ENTOMB:
-            return tr("entomb {card}", card=name)
+            return tr.action("entomb {card}", card=name)
         if purpose == R.SACRIFICE_TAKE:
-            return tr("sacrifice {card} (take a card costing up to {cost})", card=name, cost=rules.cost[index] * top[3])
-        return tr("sacrifice {card}", card=name)
+            return tr.action("sacrifice {card} (take a card costing up to {cost})", card=name, cost=rules.cost[index] * top[3])
+        return tr.action("sacrifice {card}", card=name)
     if top[0] == R.VICTIM and top[2] == R.TRIBUTE:
-        return tr("give {card} to seat {seat}", card=name, seat=top[3])
-    return tr("sacrifice {card}", card=name)
+        return tr.action("give {card} to player {player}", card=name, player=top[3] + 1)
+    return tr.action("sacrifice {card}", card=name)
 
 
 def hidden_label(stack: list[tuple[Any, ...]]) -> str:
-    """What the other seats read of the face-down step on top of ``stack``: a draw, or a hand card put on the deck."""
+    """What the other seats read of the face-down step on top of ``stack``: a draw (naming whose), or a hand card
+    put on the deck (the decision of the seat the log line is shown after)."""
     top = stack[-1]
     if top[0] == R.DRAW:
-        return tr("seat {seat} draws a card", seat=top[1])
-    return tr("seat {seat} puts a card from their hand on top of their deck", seat=top[1])
+        return tr("player {player} drew a card", player=top[1] + 1)
+    return tr("put a card from the hand on top of the deck")
 
 
 def waiting_for(state: Any) -> str:
@@ -123,36 +125,36 @@ def waiting_for(state: Any) -> str:
         return tr("a card is being drawn")
     seat = top[1]
     if code == R.MAIN:
-        return tr("seat {seat}: buy, play, entomb or end the turn", seat=seat)
+        return tr("player {player}: buy, play, entomb or end the turn", player=seat + 1)
     if code == R.FILL_B2:
-        return tr("seat {seat}: choose which middle card drops into B2", seat=seat)
+        return tr("player {player}: choose which middle card drops into B2", player=seat + 1)
     if code == R.FORCED:
-        return tr("seat {seat}: the pyramid was not touched; remove a card to the boneyard", seat=seat)
+        return tr("player {player}: the pyramid was not touched; remove a card to the boneyard", player=seat + 1)
     if code == R.PICK_SLOT:
-        return tr("seat {seat}: choose the pyramid card to take", seat=seat)
+        return tr("player {player}: choose the pyramid card to take", player=seat + 1)
     if code == R.DISCARD_PICK:
-        return tr("seat {seat}: choose a discard-pile card to entomb", seat=seat)
+        return tr("player {player}: choose a discard-pile card to entomb", player=seat + 1)
     if code == R.TOMB_PICK:
-        return tr("seat {seat}: choose a tomb card to return to hand", seat=seat)
+        return tr("player {player}: choose a tomb card to return to hand", player=seat + 1)
     if code == R.REPEAT:
-        return tr("seat {seat}: choose the action to repeat", seat=seat)
+        return tr("player {player}: choose the action to repeat", player=seat + 1)
     if code == R.BOAT:
-        return tr("seat {seat}: may use Boat after seat {active}'s purchase", seat=seat, active=state.active)
+        return tr("player {player}: may use Boat after player {active}'s purchase", player=seat + 1, active=state.active + 1)
     if code == R.PAY:
-        return tr("seat {seat}: pay for {card} ({due} gold still due)", seat=seat,
+        return tr("player {player}: pay for {card} ({due} gold still due)", player=seat + 1,
                   card=tr.term("card", names[state.pyramid[top[2]]]), due=top[3])
     if code == R.HAND_PICK:
         purpose = top[2]
         if purpose == R.TOPDECK:
-            return tr("seat {seat}: put a hand card on top of the deck", seat=seat)
+            return tr("player {player}: put a hand card on top of the deck", player=seat + 1)
         if purpose == R.ENTOMB:
-            return tr("seat {seat}: entomb a hand card", seat=seat)
+            return tr("player {player}: entomb a hand card", player=seat + 1)
         if purpose == R.SACRIFICE_TAKE:
-            return tr("seat {seat}: sacrifice a hand card (Book of the Earth)", seat=seat)
-        return tr("seat {seat}: sacrifice a hand card, then draw", seat=seat)
+            return tr("player {player}: sacrifice a hand card (Book of the Earth)", player=seat + 1)
+        return tr("player {player}: sacrifice a hand card, then draw", player=seat + 1)
     if top[2] == R.SACRIFICE:
-        return tr("seat {seat}: sacrifice a hand card", seat=seat)
-    return tr("seat {seat}: give a hand card to seat {other}", seat=seat, other=top[3])
+        return tr("player {player}: sacrifice a hand card", player=seat + 1)
+    return tr("player {player}: give a hand card to player {other}", player=seat + 1, other=top[3] + 1)
 
 
 _ALLOWED = {
@@ -187,7 +189,7 @@ def illegal_reason(state: Any, action: int) -> str:
     hand = state.hands[seat]
     name = tr.term("card", names[index]) if 0 <= index < len(names) else ""
     if kind_name in ("play", "entomb", "pay", "choose") and index not in hand:
-        return tr("seat {seat} has no {card} in hand", seat=seat, card=name)
+        return tr("player {player} has no {card} in hand", player=seat + 1, card=name)
     if kind_name in ("buy", "boat", "remove", "take") and state.pyramid[index] < 0:
         return tr("there is no card in {slot}", slot=R.SLOT_NAMES[index])
     if kind_name == "buy":
@@ -202,9 +204,9 @@ def illegal_reason(state: Any, action: int) -> str:
         return tr("no pyramid card costs at most {factor}x the cost of {card} ({cost})", factor=top[3], card=name,
                   cost=table.cost[index])
     if kind_name == "censer":
-        return tr("seat {seat} has no Censer in hand", seat=seat)
+        return tr("player {player} has no Censer in hand", player=seat + 1)
     if kind_name == "boat":
-        return tr("seat {seat} has no Boat in hand", seat=seat)
+        return tr("player {player} has no Boat in hand", player=seat + 1)
     if kind_name == "take":
         allowed = ", ".join(R.SLOT_NAMES[s] for s in top[3])
         return tr("this action may take only the card in {slots}", slots=allowed)

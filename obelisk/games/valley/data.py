@@ -386,10 +386,12 @@ def build_help(table: CardTable) -> GameHelp:
         ]
         if card_set >= 0:
             numbers.append((labels["set"], tr.term("set", table.set_names[card_set])))
-        else:
-            numbers += [(labels["type"], tr.term("label", TYPES[table.kind_type[kind]])), (labels["vp"], table.vp[kind])]
+            shown_kind = kinds["card"]
+        else:  # "Urn (starter card) — …, VP 1": the type names the card, as the box's card frames do
+            numbers.append((labels["vp"], table.vp[kind]))
+            shown_kind = kinds[TYPES[table.kind_type[kind]]]
         name = table.names[kind]
-        entries.append(HelpEntry(f"card:{_slug(name)}", tr.term("card", name), kinds["card"], text, tuple(numbers)))
+        entries.append(HelpEntry(f"card:{_slug(name)}", tr.term("card", name), shown_kind, text, tuple(numbers)))
     for index, name in enumerate(table.set_names):
         size = table.set_sizes[index]
         shown = tr.term("set", name)

@@ -109,8 +109,8 @@ def payment(state: State, seat: int) -> Shortcut | None:
         return None
     paid = [kind for n, kind in zip(best[1], kinds) for _ in range(n)]
     gold = due + best[0][1]
-    cards = ", ".join(f"{n}x {tr.term('card', table.names[kind])}" if n > 1 else tr.term("card", table.names[kind])
-                      for n, kind in zip(best[1], kinds) if n)
+    cards = ", ".join(tr("{count}x {name}", count=n, name=tr.term("card", table.names[kind])) if n > 1
+                      else tr.term("card", table.names[kind]) for n, kind in zip(best[1], kinds) if n)
     return Shortcut("pay", tr("the {due} gold at once with the cheapest cards — {cards} ({gold} gold)", due=due,
                               cards=cards, gold=gold),
                     tuple(game.actions.encode("pay", kind) for kind in paid))

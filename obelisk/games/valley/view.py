@@ -130,7 +130,7 @@ def _group(cards: Sequence[str]) -> str:
 def _grouped(cards: Sequence[str]) -> list[str]:
     """Equal cards counted once each: ``2x Shabti``."""
     counts = Counter(cards)
-    return [f"{n}x {name}" if n > 1 else name for name, n in sorted(counts.items())]
+    return [tr("{count}x {name}", count=n, name=name) if n > 1 else name for name, n in sorted(counts.items())]
 
 
 def _terms(cards: Sequence[str]) -> list[str]:
@@ -167,7 +167,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     seat = view.get("seat")
     for p, entry in enumerate(view["players"]):
         marks = [mark for mark, on in ((tr("you"), p == seat), (tr("to play"), p == view["active"])) if on]
-        head = tr("Seat {seat}", seat=p) + (f" ({', '.join(marks)})" if marks else "")
+        head = tr("Player {player}", player=p + 1) + (f" ({', '.join(marks)})" if marks else "")
         discard = entry["discard"]
         pile = tr("discard {n}", n=len(discard))
         if discard:
@@ -199,7 +199,7 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines += wrapped(tr("This turn: "), extras, "; ")
     if view.get("terminal"):
         scores = view.get("scores") or []
-        lines += wrapped(tr("Game over: "), [tr("seat {seat} {total}", seat=i, total=s["total"])
+        lines += wrapped(tr("Game over: "), [tr("player {player} {total}", player=i + 1, total=s["total"])
                                               for i, s in enumerate(scores)])
     else:
         lines += wrapped(tr("Now: "), [view["waiting_for"]])

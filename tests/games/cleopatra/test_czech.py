@@ -96,9 +96,9 @@ def test_every_log_line_of_the_rules_is_worded_in_czech(players: int) -> None:
             lines.update(state.observation(0)["log"])
     with i18n.language("cs"):
         worded = {line: log_line(line) for line in lines}
-    untranslated = [line for line, czech in worded.items() if czech == line or " seat " in f" {czech} "]
+    untranslated = [line for line, czech in worded.items() if czech == line or " player " in f" {czech} "]
     assert not untranslated
-    assert log_line("seat 1 takes stall B (3 cards)") == "seat 1 takes stall B (3 cards)"
+    assert log_line("player 2 takes stall B (3 cards)") == "player 2 takes stall B (3 cards)"
     with i18n.language("cs"):
-        assert log_line("seat 1 takes stall B (3 cards)") == "hráč 1 bere hromádku B (3 karty)"
-        assert log_line("game over: amulets [2, 0, 5], eaten [2]") == "konec hry: amulety 2, 0, 5, sežrán 2"
+        assert log_line("player 2 takes stall B (3 cards)") == "hráč 2 vzal hromádku B (3 karty)"
+        assert log_line("game over: amulets [2, 0, 5], eaten [3]") == "konec hry: amulety 2, 0, 5, sežráni hráči 3"

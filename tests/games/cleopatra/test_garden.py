@@ -83,7 +83,7 @@ def test_unfit_top_is_removed_and_closed_pocket_becomes_sanctuary() -> None:
     assert s.removed_tiles == [X] and s.is_chance_node()
     chance(s, P)
     assert s.stack_top == P and s.phase == "claim"
-    assert labels(s) == ["claim sanctuary b1 (1 cells, +1)", "claim no sanctuary"]
+    assert labels(s) == ["claim sanctuary b1 (1 cell, +1)", "claim no sanctuary"]
     do(s, "claim sanctuary b1")
     assert s.sanctuaries == [(0, (1,))] and s.statues[0] == 1 and s.phase == "build"
     assert s.talents[0] == 10 + 1
@@ -101,7 +101,7 @@ def test_anubis_statue_placed_in_a_sanctuary_earns_a_talent(talents: int) -> Non
     before = s.talents[0]
     do(s, "claim sanctuary g8", "claim sanctuary b1")
     assert s.talents[0] == before + 2 * talents
-    assert s.log[-1] == "seat 0 claims a sanctuary of 1 cells" + (" for 1 talent" if talents else "")
+    assert s.log[-1] == "player 1 claims a sanctuary of 1 cells" + (" for 1 talent" if talents else "")
 
 
 def test_pocket_already_seen_cannot_be_claimed_later() -> None:
@@ -119,7 +119,7 @@ def test_emptied_stack_completes_mosaics_and_every_pocket_is_a_sanctuary() -> No
     s.stack_rest = []
     do(s, "build mosaic I", "lay I on a1 a2 a3 a4 a5")
     assert "mosaics" in s.completed and s.cleopatra == 1
-    assert labels(s) == ["claim sanctuary b1 (1 cells, +1)", "claim sanctuary g8 h8 i8 g9 h9 i9 (6 cells, +1)",
+    assert labels(s) == ["claim sanctuary b1 (1 cell, +1)", "claim sanctuary g8 h8 i8 g9 h9 i9 (6 cells, +1)",
                          "claim no sanctuary"]
     do(s, "claim sanctuary g8", "claim sanctuary b1")
     assert s.statues[0] == 0 and s.phase == "build"

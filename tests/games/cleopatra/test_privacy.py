@@ -32,7 +32,7 @@ def test_courtesans_card_is_not_shown_to_the_opponents() -> None:
     s = _courtesans_ready()
     lapis, stone = action(s, "courtesan", K["lapis"]), action(s, "courtesan", K["stone"])
     for seat in (1, 2, None):
-        assert s.public_action_string(lapis, seat) == "seat 0 takes a card from the discard pile"
+        assert s.public_action_string(lapis, seat) == "took a card from the discard pile"
         assert s.public_action_string(stone, seat) == s.public_action_string(lapis, seat)
     assert s.public_action_string(lapis, 0) == "take Lapis from the discard pile"
     took_lapis, took_stone = s.clone(), s.clone()
@@ -95,15 +95,15 @@ def test_vizier_cards_are_not_shown_even_when_face_up_in_the_deck() -> None:
     do(s, "play Vizier")
     lapis_up, stone_up = UP + K["lapis"], UP + K["stone"]
     for seat in (1, 2, None):
-        assert s.public_action_string(lapis_up, seat) == "seat 0 draws a card for the Vizier"
-        assert s.public_action_string(K["wood"], seat) == "seat 0 draws a card for the Vizier"
-    assert s.public_action_string(lapis_up, 0) == "draw Lapis (face-up)"
+        assert s.public_action_string(lapis_up, seat) == "player 1 drew a card for the Vizier"
+        assert s.public_action_string(K["wood"], seat) == "player 1 drew a card for the Vizier"
+    assert s.public_action_string(lapis_up, 0) == "Lapis drawn (face-up)"
     first = _vizier_drawn((lapis_up, K["wood"], K["artisan"], K["marble"], K["stone"]))
     second = _vizier_drawn((stone_up, K["wood"], K["artisan"], K["marble"], K["stone"]))
     keep = action(first, "keep")
     for seat in (1, 2, None):
         assert first.observation(seat) == second.observation(seat)
-        assert first.public_action_string(keep, seat) == "seat 0 keeps a card (+1 amulet)"
+        assert first.public_action_string(keep, seat) == "kept a card (+1 amulet)"
     assert first.observation(0)["pending"][0] == "Lapis"
     do(first, "keep Lapis")
     do(second, "keep Stone")

@@ -162,7 +162,7 @@ def test_bids_are_secret_until_revealed() -> None:
     set_hand(s, 0, scribes=1)
     do(s, "play Scribes: set a High Priest die")
     bid = action(s, "bid", 3)
-    assert s.public_action_string(bid, 1) == "seat 0 places a secret bid"
+    assert s.public_action_string(bid, 1) == "placed a secret bid"
     s.apply_action(bid)
     assert s.observation(1)["offering"] == ["bid", None, "waiting"] or s.observation(1)["offering"][0] == "bid"
     assert s.observation(0)["offering"][0] == 3
@@ -178,10 +178,10 @@ def test_beggars_each_opponent_gives_or_shows_hand() -> None:
     s.talents = [5, 5, 1]
     do(s, "play Beggars")
     assert s.amulets[0] == 2 and s.actor == 1
-    assert labels(s) == ["give seat 0 2 talents", "give seat 0 a Stone"]
+    assert labels(s) == ["give player 1 2 talents", "give player 1 a Stone"]
     give = action(s, "give_card", K["stone"])
-    assert s.public_action_string(give, 2) == "seat 1 gives seat 0 a standard card"
-    assert s.public_action_string(give, 0) == "give seat 0 a Stone"
+    assert s.public_action_string(give, 2) == "gave player 1 a standard card"
+    assert s.public_action_string(give, 0) == "give player 1 a Stone"
     s.apply_action(give)
     # seat 2 has neither 2 talents nor a standard card: it shows its hand instead
     assert s.hands[0][K["stone"]] == 1 and s.known[0][2][K["trompe_l_oeil"]] == 2
@@ -207,9 +207,9 @@ def test_envoys_offers_accepts_and_amulet_from_giver() -> None:
     do(s, "offer a Stone", "offer a Stone", "offer nothing more")
     do(s, "offer a Wood", "offer nothing more")
     assert s.phase == "envoy_accept"
-    assert labels(s) == ["accept Stone from seat 1 (+1 amulet)", "accept Wood from seat 2 (+1 amulet)",
+    assert labels(s) == ["accept Stone from player 2 (+1 amulet)", "accept Wood from player 3 (+1 amulet)",
                          "accept no more offers"]
-    do(s, "accept Stone from seat 1", "accept Wood from seat 2", "accept no more offers")
+    do(s, "accept Stone from player 2", "accept Wood from player 3", "accept no more offers")
     assert s.hands[0][K["stone"]] == 1 and s.hands[0][K["wood"]] == 1 and s.hands[1][K["stone"]] == 1
     assert s.amulets == [2, 1, 0]  # seat 2 had none: that amulet comes from the supply
 
@@ -330,7 +330,7 @@ def test_no_round_limit_by_default() -> None:
     s.turn = 2
     s._next_turn()
     assert not s.is_terminal() and s.turn == 0
-    assert "Round 101: turn of seat 0" in s.game.render_observation(s.observation(0))
+    assert "Round 101: player 1, " in s.game.render_observation(s.observation(0))
 
 
 def test_technical_round_cap_bounds_the_game_length() -> None:

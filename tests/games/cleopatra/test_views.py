@@ -14,7 +14,7 @@ def test_render_observation_shows_public_board_and_own_hand_only() -> None:
     text = s.game.render_observation(s.observation(0))
     assert "    abcdefghi" in text and "  1 ....*...." in text and "  5 *.*###*.*" in text
     assert "Stall A: Stone, face-down" in text and "Stall B: empty" in text
-    assert "Seat 0 (you): 3 cards" in text and "hand: 2x Artisan, Vizier" in text
+    assert "Player 1 (you): 3 cards" in text and "hand: 2x Artisan, Vizier" in text
     assert "Lapis" not in text and "Wood" not in text
     spectator = s.game.render_observation(s.observation(None))
     assert "(you)" not in spectator and "Artisan x2" not in spectator

@@ -74,12 +74,12 @@ def test_rulebook_terms_in_labels_screens_and_help() -> None:
     game = state.game
     with i18n.language("cs"):
         labels = [state.action_to_string(a) for a in state.legal_actions()]
-        assert all(label.startswith("zvol kartu ") for label in labels)
-        assert state.public_action_string(state.legal_actions()[0], 1) == "hráč 0 volí kartu"
+        assert all(label.startswith("zvolit kartu ") for label in labels)
+        assert state.public_action_string(state.legal_actions()[0], 1) == "karta zvolena"  # after "hráč 1: "
         screen = game.render_observation(state.observation(0))
         assert screen.startswith("Pokladnice krále Šalamouna — kolo 1 z 12, volba karet")
         assert "Zásoba: 20 mincí" in screen
-        assert "Hráč 0 (ty): 10 mincí, 12 karet, žádné destičky" in screen
+        assert "Hráč 1 (vy): 10 mincí, 12 karet, žádné destičky" in screen
         assert "Vchod do jeskyně (sever) je nahoře" in game.render_legend(state.observation(0))
         names = {entry.key: entry.name for entry in game.help().entries}
         assert names["magic:mirror"] == "Zrcadlo královny ze Sáby"
@@ -89,12 +89,12 @@ def test_rulebook_terms_in_labels_screens_and_help() -> None:
         assert names["tile:curse"] == "Prokletí" and names["tile:scroll"] == "Svitek" and names["tile:treasure"] == "Poklad"
         assert game.score_heading("magic") == "Magické předměty"
         assert i18n.domain("solomon").term("game", game.info.name) == "Pokladnice krále Šalamouna"
-        assert log_line("seat 1 pays 2 with coins") == "hráč 1 platí 2 mincemi"
-        assert log_line("seat 0 uses the Seal of Solomon") == "hráč 0 používá: Šalamounova pečeť"
-        assert log_line("seat 2 pays with treasure 5, change 2 coins + treasure 1") == (
-            "hráč 2 platí pokladem 5, vráceno 2 mince + poklad 1")
-        assert log_line("round 2: seat 1 plays card 3, seat 0 plays card 9") == (
-            "kolo 2: hráč 1 hraje kartu 3, hráč 0 hraje kartu 9")
+        assert log_line("player 2 pays 2 with coins") == "hráč 2 zaplatil 2 mincemi"
+        assert log_line("player 1 uses the Seal of Solomon") == "hráč 1 použil: Šalamounova pečeť"
+        assert log_line("player 3 pays with treasure 5, change 2 coins + treasure 1") == (
+            "hráč 3 zaplatil pokladem 5, vráceno 2 mince + poklad 1")
+        assert log_line("round 2: player 2 plays card 3, player 1 plays card 9") == (
+            "kolo 2: hráč 2 zahrál kartu 3, hráč 1 zahrál kartu 9")
         tr = i18n.domain("solomon")
         assert [tr.n("{n} coin", "{n} coins", n) for n in (1, 3, 5)] == ["1 mince", "3 mince", "5 mincí"]
 
@@ -106,5 +106,5 @@ def test_english_stays_as_it_was() -> None:
     assert game.render_observation(state.observation(0)).startswith("King Solomon's Treasury — round 1 of 12, choosing cards")
     assert game.score_heading("magic") == "Magic"
     assert game.score_heading("coins") == "Coins"
-    assert log_line("seat 1 pays 1 coins") == "seat 1 pays 1 coin"
+    assert log_line("player 2 pays 1 coins") == "player 2 pays 1 coin"
     assert [t for k, t in d.terms() if k == "tile"] == list(d.KIND_NAMES)

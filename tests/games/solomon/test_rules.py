@@ -62,7 +62,7 @@ def test_secret_choice_is_hidden_and_order_follows_card_numbers() -> None:
     state = started(3)
     state.hands = [[d.MAX_STACK + 20], [2], [9]]  # cards 25, 3, 10
     action = state.string_to_action("choose card 25")
-    assert state.public_action_string(action, 1) == "seat 0 chooses a card"
+    assert state.public_action_string(action, 1) == "chose a card"
     assert state.public_action_string(action, 0) == "choose card 25"
     state.apply_action(action)
     view = state.observation(1)
@@ -260,7 +260,7 @@ def test_pay_bound_variant_leaves_only_the_curses_of_the_dig_unpaid() -> None:
     state.coins[0] = 0
     state._legal = None
     assert not any(label.startswith("move") for label in labels(state))
-    with pytest.raises(IllegalActionError, match="seat 0 could not pay for move 1: coins and treasures are worth 0"):
+    with pytest.raises(IllegalActionError, match="player 1 could not pay for move 1: coins and treasures are worth 0"):
         state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
     play(state, "dig card 1 at A1")  # treasure 1 + curse 3 + scroll A: owes 3, holds 1
     while state.reveal_queue:
@@ -538,8 +538,8 @@ def test_unable_to_pay_deals_dug_tiles_to_opponents_and_removes_extras() -> None
     assert state.coins[0] == 0 and sum(state.tiles[0]) == 0  # pays nothing, keeps nothing dug
     assert state.deal_to == [1, 2, 1, 2]  # 5 tiles, 2 opponents: 2 each from the left neighbour
     deal = state.legal_actions()[0]
-    assert state.public_action_string(deal, 2) == "seat 1 receives a dug tile face down"
-    assert "face down" in state.public_action_string(deal, 1) and "receives" in state.public_action_string(deal, 1)
+    assert state.public_action_string(deal, 2) == "player 2 received a dug tile face down"
+    assert "face down" in state.public_action_string(deal, 1) and "received" in state.public_action_string(deal, 1)
     for short in ("C3", "C3", "C2", "SB"):
         reveal(state, short)
     assert state.tiles[1][KIND["C3"]] == 1 and state.tiles[1][KIND["C2"]] == 1  # 1st and 3rd tile
@@ -563,8 +563,8 @@ def test_more_opponents_than_dug_tiles_active_player_gives_own_tiles() -> None:
     for _ in range(3):
         reveal(state, "C3")
     assert state.current_player() == 0 and state.phase == "give"
-    assert labels(state) == ["give scroll A to seat 4", "give Mirror to seat 4"]
-    play(state, "give Mirror to seat 4")
+    assert labels(state) == ["give scroll A to player 5", "give Mirror to player 5"]
+    play(state, "give Mirror to player 5")
     assert state.tiles[4][KIND["Mi"]] == 1 and state.tiles[0][KIND["Mi"]] == 0
     assert state.coins[0] == 1 and state.current_player() == state.order[1] == 4
 
@@ -579,7 +579,7 @@ def test_moves_without_dig_that_cannot_be_paid_hand_out_own_tiles() -> None:
     reveal(state, "SC")
     play(state, "end turn without digging")
     assert state.phase == "give" and state.give_to == [1, 2]
-    play(state, "give scroll B to seat 1")
+    play(state, "give scroll B to player 2")
     assert state.current_player() == state.order[1]  # nothing left to give to seat 2
     assert state.heights[sq("B1")] == 2  # moved tiles stay
 
@@ -633,5 +633,5 @@ def test_illegal_actions_change_nothing_and_explain() -> None:
 def test_choice_of_a_card_not_in_hand_is_refused() -> None:
     state = started(2)
     missing = next(c for c in range(32) if c not in state.hands[0])
-    with pytest.raises(IllegalActionError, match=f"card {missing + 1} is not in seat 0's hand"):
+    with pytest.raises(IllegalActionError, match=f"card {missing + 1} is not in player 1's hand"):
         state.apply_action(state.game.actions.start("choose") + missing)

@@ -17,6 +17,9 @@ from tests.games.tomb.helpers import figure, labels, new, play, turn
 
 SHIPPED = json.loads(DATA_FILE.read_text())
 
+BASIC_COLOURS = ("red", "blue", "green", "yellow", "purple")
+"""The small pyramid's inscription colours, by the names the board draws them in."""
+
 
 def _user_file(tmp_path: Path, tiles: list, **extra) -> str:
     path = tmp_path / "tiles.json"
@@ -53,11 +56,11 @@ def test_user_tile_list_is_loaded(tmp_path: Path) -> None:
         (lambda t: t[6].update(detail="collapsed_walls"), "a basic tile cannot use 'magic_flask'"),
         (lambda t: t[1].update(id="B01"), "tile 'B01': id repeats tile #1"),
         (lambda t: t.pop(), "needs exactly 32 expansion tiles to fill the board, got 31"),
-        (lambda t: t[0].update(detail="pink"), "detail' of a basic inscription tile must be one of colour_1"),
+        (lambda t: t[0].update(detail="pink"), "detail' of a basic inscription tile must be one of red"),
         (lambda t: t[12].update(feature="plain", detail="x"), "field 'detail' is not allowed for a plain tile"),
         (lambda t: t[12].update(feature="chest"), "the chest is an expansion tile"),
         (lambda t: t[0].update(extra=1), "unknown field(s) 'extra'"),
-        (lambda t: [x.update(feature="plain") or x.pop("detail") for x in t if x.get("detail") == "colour_1"],
+        (lambda t: [x.update(feature="plain") or x.pop("detail") for x in t if x.get("detail") == "red"],
          "only 4 inscription colours"),
     ],
 )
@@ -113,7 +116,7 @@ def test_round_limit_ranks_by_inscriptions() -> None:
     s.insc = [0b1, 0b111, 0b1]
     for seat in range(3):
         turn(s, seat, 1)
-        play(s, "bring an archaeologist in at the NW entrance")
+        play(s, "bring an archaeologist in at NW")
     assert s.phase == OVER and s.returns() == [-0.5, 1.0, -0.5]
     assert s.scores()[1] == {"total": 3, "breakdown": {"inscriptions": 3, "items": 0, "chamber_entry": 0}}
 
@@ -152,7 +155,7 @@ def test_observation_and_rendering_show_public_state_only() -> None:
     assert view["turn"]["die"] == 2 and view["players"][1]["figures"] == ["B1", "reserve", "reserve"]
     assert view["face_down"] == 48 and sum(view["unrevealed"].values()) == 48
     text = s.game.render_observation(view)
-    assert "Seat 1 (b)" in text and "CHM" in text and "???" in text
+    assert "Player 2 (b)" in text and "CHM" in text and "???" in text
     assert "Round 1:" in text and "of 300" not in text, "the technical round cap is no part of play, so the screen does not count toward it"
     assert text.splitlines()[2].startswith(" 1|     b "), "the figure letter is drawn on B1"
     json.dumps(view)
@@ -166,7 +169,7 @@ def test_illegal_actions_explain_why_and_change_nothing() -> None:
     before = s.to_json()
     for action, message in (
         (s.game.num_distinct_actions() + 3, "outside"),
-        (1, "seat 0 has no archaeologist on B1"),
+        (1, "player 1 has no archaeologist on B1"),
     ):
         with pytest.raises(IllegalActionError, match=message):
             s.apply_action(action)
@@ -225,8 +228,8 @@ def test_default_mix_has_two_tiles_per_basic_inscription_colour() -> None:
     small pyramid has no key, flask or papyrus); with one tile per colour that stopped about one game in five
     (docs: simulation), with two both must be cut off. The previous mix keeps one tile per colour."""
     count = Counter(t["detail"] for t in _basic(_tiles()) if t["feature"] == "inscription")
-    assert count == {f"colour_{n}": 2 for n in range(1, 6)}
+    assert count == {colour: 2 for colour in BASIC_COLOURS}
     previous = json.loads(DATA_FILE.with_name("tomb_rebalanced.json").read_text())["tiles"]
     assert Counter(t["detail"] for t in _basic(previous) if t["feature"] == "inscription") == {
-        f"colour_{n}": 1 for n in range(1, 6)
+        colour: 1 for colour in BASIC_COLOURS
     }

@@ -52,7 +52,7 @@ def test_chocolate_only_lowers_and_only_before_moving() -> None:
     s = new()
     give(s, 0, "chocolate")
     turn(s, 0, 4)
-    play(s, "bring an archaeologist in at the NW entrance")
+    play(s, "bring an archaeologist in at NW")
     assert not any("chocolate" in label for label in labels(s)), "placing at an entrance is the first step"
 
 
@@ -86,13 +86,13 @@ def test_plan_peek_is_secret_kept_by_resampling_and_may_swap() -> None:
     play(s, "look at the face-down tile on C3")
     assert s.current_player() == CHANCE
     outcome = 6 + kind(s, "corner with Food")
-    assert s.public_action_string(outcome, 1) == "seat 0 sees the tile on C3"
+    assert s.public_action_string(outcome, 1) == "player 1 saw the tile on C3"
     assert "Food" in s.public_action_string(outcome, 0)
     s.apply_action(outcome)
     play(s, "look at the face-down tile on D4")
     s.apply_action(6 + kind(s, "cross"))
     assert s.phase == SWAP
-    assert s.public_action_string(s.legal_actions()[1], 2).startswith("seat 0 puts the two tiles back")
+    assert s.public_action_string(s.legal_actions()[1], 2).startswith("put the two tiles back")
     play(s, "swap the tiles on C3 and D4")
     assert s.assigned == {cell("C3"): kind(s, "cross"), cell("D4"): kind(s, "corner with Food")}
     assert s.observation(0)["known"] == {"C3": "cross", "D4": "corner with Food"}
@@ -213,19 +213,19 @@ def _ambush(kit: bool) -> object:
 def test_ambush_robs_one_item_per_figure_and_wounds() -> None:
     s = _ambush(kit=False)
     assert s.phase == ROB and labels(s) == [
-        "rob Food from seat 1",
-        "rob Torch from seat 1",
-        "rob Plan from seat 1",
-        "rob nothing from seat 1",
+        "rob Food from player 2",
+        "rob Torch from player 2",
+        "rob Plan from player 2",
+        "rob nothing from player 2",
     ]
-    play(s, "rob Torch from seat 1", "rob Plan from seat 1")
+    play(s, "rob Torch from player 2", "rob Plan from player 2")
     assert holds(s, 0, "torch") and holds(s, 0, "plan") and not holds(s, 1, "torch")
     assert s.fig[3] == RESERVE and s.fig[4] == RESERVE and s.player == 1
 
 
 def test_first_aid_kit_prevents_wounding_even_when_stolen() -> None:
     s = _ambush(kit=True)
-    play(s, "rob First-aid kit from seat 1", "rob Food from seat 1")
+    play(s, "rob First-aid kit from player 2", "rob Food from player 2")
     assert holds(s, 0, "first_aid_kit") and not holds(s, 1, "first_aid_kit")
     assert s.fig[3] == cell("B1") and s.fig[4] == cell("B1"), "robbed but not wounded"
 

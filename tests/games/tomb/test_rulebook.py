@@ -116,8 +116,8 @@ def test_robbing_is_optional_and_wounding_still_happens() -> None:
     give(s, 1, "torch")
     turn(s, 0, 1, "A1")
     play(s, "step east to B1")
-    assert s.phase == ROB and labels(s) == ["rob Torch from seat 1", "rob nothing from seat 1"]
-    play(s, "rob nothing from seat 1")
+    assert s.phase == ROB and labels(s) == ["rob Torch from player 2", "rob nothing from player 2"]
+    play(s, "rob nothing from player 2")
     assert holds(s, 1, "torch") and not holds(s, 0, "torch")
     assert s.fig[3] == RESERVE and s.player == 1, "the figure is wounded all the same"
 
@@ -201,12 +201,12 @@ def test_the_youngest_starts_and_play_goes_clockwise_skipping_players_inside() -
     for _ in range(3):
         order.append(s.player)
         s.apply_action(0)
-        play(s, "bring an archaeologist in at the NW entrance")
+        play(s, "bring an archaeologist in at NW")
     assert order == [0, 1, 2] and s.player == 0
     s.finished = [1]
     s.fig[3:6] = [IN_CHAMBER] * 3
     s.apply_action(0)
-    play(s, "bring an archaeologist in at the NE entrance")
+    play(s, "bring an archaeologist in at NE")
     assert s.player == 2
 
 

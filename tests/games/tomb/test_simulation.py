@@ -25,8 +25,8 @@ def test_a_fresh_game_can_end() -> None:
 def test_a_colour_whose_only_tile_is_walled_off() -> None:
     """H2 touches the outer wall on its north and east sides, which never open toward it."""
     s = new(2, data=PREVIOUS)
-    tile(s, "H2", "corner with inscription colour_2", "NE")
-    assert _causes(s) == ["colour_2 lies on H2 behind walls"]
+    tile(s, "H2", "corner with inscription blue", "NE")
+    assert _causes(s) == ["blue lies on H2 behind walls"]
 
 
 def test_a_chamber_all_four_neighbours_turn_away_from() -> None:

@@ -12,7 +12,7 @@ from tests.games.tomb.helpers import cell, draw, figure, give, holds, labels, ne
 
 def test_inscription_is_read_when_passing_and_only_once() -> None:
     s = new()
-    tile(s, "C2", "t junction with inscription colour_5", "NSW")
+    tile(s, "C2", "t junction with inscription purple", "NSW")
     figure(s, 0, "C1")
     turn(s, 0, 2, "C1")
     play(s, "step south to C2", "step south to C3")
@@ -184,7 +184,7 @@ def test_chamber_closed_until_five_inscriptions_then_open_for_all() -> None:
     figure(s, 1, "D5")
     figure(s, 2, "D5")
     turn(s, 0, 1, "E4")
-    with pytest.raises(IllegalActionError, match="closed: seat 0 holds 0 of the 5 inscriptions"):
+    with pytest.raises(IllegalActionError, match="closed: player 1 holds 0 of the 5 inscriptions"):
         s.apply_action(A_STEP + 2)
     s.insc[0] = 0b11111
     s._legal = None
@@ -241,7 +241,7 @@ def test_cannot_enter_obstacles_are_entered_with_their_item(obstacle: str, prote
 def test_evaluation_routes_round_deadly_tiles_the_seat_is_not_protected_against() -> None:
     s = new()
     tile(s, "C2", "straight with Snake", "NS")
-    tile(s, "C3", "cross with inscription colour_1", "NESW")
+    tile(s, "C3", "cross with inscription red", "NESW")
     figure(s, 0, "C1")
     figure(s, 1, "C1")
     give(s, 0, "torch")

@@ -315,8 +315,8 @@ def test_duamutef_tribute_goes_on_the_attackers_discard_pile_with_exemption() ->
     set_deck(state, 2, ["Shabti"] * 3)  # 5 cards in all: exempt
     state.discards[2] = []
     act(state, "play Duamutef Canopic Jar")
-    assert state.current_player() == 1 and labels(state) == ["give Shabti to seat 0", "give Urn to seat 0"]
-    act(state, "give Urn to seat 0")
+    assert state.current_player() == 1 and labels(state) == ["give Shabti to player 1", "give Urn to player 1"]
+    act(state, "give Urn to player 1")
     assert state.discards[0][-1] == kind(state, "Urn")
     assert state.current_player() == 0 and top_code(state) == R.MAIN
 
@@ -395,7 +395,7 @@ def test_topdeck_choice_is_hidden_from_others() -> None:
     draw(state, "Urn")
     action = state.string_to_action("put Shabti on top of your deck")
     assert state.public_action_string(action, 0) == "put Shabti on top of your deck"
-    assert state.public_action_string(action, 1) == "seat 0 puts a card from their hand on top of their deck"
+    assert state.public_action_string(action, 1) == "put a card from the hand on top of the deck"
 
 
 def test_imsety_sacrifices_then_draws_two() -> None:
