@@ -127,12 +127,13 @@ class CreateBody(_Body):
 
 class ClaimBody(_Body):
     token: str = Field(max_length=128)
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
+    """Without a name the seat keeps the one its creator gave, or none: pages then say "Player N" in their language."""
 
 
 class JoinBody(_Body):
     seat: int
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
 
 
 class MoveBody(_Body):

@@ -403,7 +403,8 @@ def record(snap: Snapshot) -> dict[str, Any]:
     """The standard game record of a finished table, with the commitment and salt that prove its seed."""
     if snap.status != "finished":
         raise ApiError(409, "not_finished", "the record is published when the game is finished")
-    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else str(s.bot)} for s in snap.seats]
+    players = [{"name": s.name or f"player {s.seat + 1}", "kind": s.kind if s.kind == "human" else str(s.bot)}
+               for s in snap.seats]
     doc = make_record(snap.state, players)
     doc["seed_commitment"] = snap.commitment
     doc["seed_salt"] = snap.salt
@@ -496,6 +497,10 @@ def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if file_option(option) and option.name in options:
             raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
     return dict(options)
+
+
+UNNAMED = ""
+"""The name of a person's seat nobody named: every page calls it "Player N" in its reader's language."""
 
 
 def check_name(name: Any) -> str:
@@ -891,7 +896,7 @@ class Tables:
             else:
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
-                name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
+                name = check_name(spec["name"]) if spec.get("name") is not None else UNNAMED
                 rows.append(Seat(index, "human", name, None, hash_token(token), False))
         table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None)
         return await self.snapshot(table_id), tokens
@@ -952,20 +957,22 @@ class Tables:
 
     # ---- seats ---------------------------------------------------------------------------
 
-    async def claim(self, table_id: str, token: str, name: str) -> int:
-        """Take the seat ``token`` opens (as an invite link does), under ``name``."""
-        name = check_name(name)
+    async def claim(self, table_id: str, token: str, name: str | None = None) -> int:
+        """Take the seat ``token`` opens (as an invite link does), under ``name``; without one the seat keeps the
+        name its creator gave it (or none, which every page shows as "Player N" in its reader's language)."""
+        checked = None if name is None else check_name(name)
 
         def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             assert seat is not None
-            return self._set_seat(snap, seat, dict(claimed=True, name=name)), seat
+            fields: dict[str, Any] = dict(claimed=True) if checked is None else dict(claimed=True, name=checked)
+            return self._set_seat(snap, seat, fields), seat
 
         return (await self._write(table_id, change))[1]
 
-    async def join(self, table_id: str, seat: int, name: str) -> str:
-        """Sit at a public table's free human seat; a fresh token (the only copy) is returned."""
-        name = check_name(name)
+    async def join(self, table_id: str, seat: int, name: str | None = None) -> str:
+        """Sit at a public table's free human seat (unnamed without ``name``); a fresh token (the only copy) is returned."""
+        name = UNNAMED if name is None else check_name(name)
         token = secrets.token_urlsafe(24)
 
         def change(snap: Snapshot) -> tuple[_Change, None]:
