@@ -26,7 +26,7 @@ import contextvars
 import functools
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -177,11 +177,14 @@ def plural_categories(lang: str) -> list[str]:
     return [forms[index] for index in sorted(forms)]
 
 
-def messages(name: str, lang: str) -> dict[str, Any]:
+def messages(name: str, lang: str, spoken: Callable[[str], bool] | None = None,
+             kinds: Collection[str] | None = None) -> dict[str, Any]:
     """One domain's catalog as plain data for a browser: ``{"lang", "plural", "messages", "terms"}``.
 
     ``messages`` maps a message id to its text (or the list of plural forms keyed by the singular id);
     ``terms`` maps ``"kind\\u0004name"`` (gettext's context separator) to the name. English is empty.
+    A reader that needs only part of it says which: ``spoken(path)`` keeps the messages used in a file it
+    accepts (a message with no recorded place is kept), ``kinds`` the terms of those kinds.
     """
     check_language(lang)
     result: dict[str, Any] = {"lang": lang, "plural": plural_categories(lang), "messages": {}, "terms": {}}
@@ -193,10 +196,13 @@ def messages(name: str, lang: str) -> dict[str, Any]:
     for message in catalog:
         if not message.id or not message.string:
             continue
-        if isinstance(message.id, tuple):
+        if message.context:
+            if kinds is None or message.context in kinds:
+                result["terms"][f"{message.context}\u0004{message.id}"] = message.string
+        elif spoken is not None and message.locations and not any(spoken(path) for path, _ in message.locations):
+            continue
+        elif isinstance(message.id, tuple):
             result["messages"][message.id[0]] = list(message.string)
-        elif message.context:
-            result["terms"][f"{message.context}\u0004{message.id}"] = message.string
         else:
             result["messages"][message.id] = message.string
     return result

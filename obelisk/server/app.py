@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import multiprocessing
@@ -411,14 +412,31 @@ async def board_file(request: Request) -> Response:
     return FileResponse(path, media_type=_MEDIA[name.rsplit(".", 1)[1]])
 
 
+_TERM_LOOKUP = re.compile(r"""\bt\.term\(\s*["'](\w+)["']""")
+
+
+def _spoken_in_a_browser(path: str) -> bool:
+    """Whether a catalog's message is said by a page (``static/``) or a board (``games/<id>/web/``)."""
+    return path.startswith("obelisk/server/static/") or (path.startswith("obelisk/games/") and "/web/" in path)
+
+
+@functools.cache
+def _browser_term_kinds() -> frozenset[str]:
+    """The kinds of component names the pages and boards look up (``t.term("card", name)``)."""
+    scripts = [*STATIC.glob("*.js"), *BOARDS.glob("*/web/*.js")]
+    return frozenset(kind for script in scripts for kind in _TERM_LOOKUP.findall(script.read_text(encoding="utf-8")))
+
+
 async def get_messages(request: Request) -> Response:
-    """The Czech (or English: empty) catalog of the pages (``obelisk``) or of one game, for the browser."""
+    """The Czech (or English: empty) catalog of the pages (``obelisk``) or of one game, for the browser: only what
+    the pages and boards say themselves, since the view, the labels, the log and the help come worded from the
+    server (the rest would only weigh on every page load)."""
     lang, name = request.path_params["lang"], request.path_params["domain"]
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found", f"no such language; choose one of: {', '.join(LANGUAGES)}")
     if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such message domain")
-    return Json(messages(name, lang), headers={"Cache-Control": "max-age=300"})
+    return Json(messages(name, lang, _spoken_in_a_browser, _browser_term_kinds()), headers={"Cache-Control": "max-age=300"})
 
 
 async def get_help(request: Request) -> Response:
