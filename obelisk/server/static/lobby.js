@@ -71,17 +71,17 @@ function seatRows(game, count, container) {
     for (const [value, label] of seatKinds()) kind.appendChild(el("option", { value }, label));
     if (seat > 0) kind.value = "greedy";
     const name = el("input", {
-      class: "seat-name", maxlength: "40", "aria-label": t("Name for seat {seat}", { seat }),
+      class: "seat-name", maxlength: "40", "aria-label": t("Name for player {n}", { n: seat + 1 }),
       placeholder: seat === 0 ? t("your name") : t("player's name (optional)"),
       value: seat === 0 ? playerName() : "",
     });
     const syncName = () => { name.hidden = kind.value !== "human"; };
     kind.addEventListener("change", syncName);
     syncName();
-    items.push(el("li", { class: "seat-row" }, el("label", { for: kindId }, t("Seat {seat}", { seat })), kind, name));
+    items.push(el("li", { class: "seat-row" }, el("label", { for: kindId }, t("Player {n}", { n: seat + 1 })), kind, name));
     rows.push({ kind, name });
   }
-  replace(container, el("ol", { class: "seat-list", start: "0" }, items));
+  replace(container, el("ol", { class: "seat-list" }, items));
   return rows;
 }
 
@@ -100,7 +100,7 @@ function gameForm(game) {
   const status = el("span", { class: "muted", role: "status" });
   const submit = el("button", { type: "submit" }, t("Create table"));
 
-  const form = el("form", { class: "game", "data-game": game.id },
+  const form = el("form", { class: "game", "data-game": game.id, "aria-label": game.name },
     el("h3", {}, game.name),
     el("p", { class: "muted" }, game.description, " ",
       t("({min}–{max} players)", { min: game.min_players, max: game.max_players })),
@@ -171,8 +171,8 @@ function showCreated(created) {
   const rows = [];
   for (const seat of table.seats) {
     const path = created.invite_urls[String(seat.seat)];
-    const label = seat.name ? t("Invite, seat {seat} ({name})", { seat: seat.seat, name: seat.name })
-      : t("Invite, seat {seat}", { seat: seat.seat });
+    const label = seat.name ? t("Invite, player {n} ({name})", { n: seat.seat + 1, name: seat.name })
+      : t("Invite, player {n}", { n: seat.seat + 1 });
     if (path) rows.push(linkRow(label, path, `seat-${seat.seat}`));
   }
   rows.push(linkRow(t("Spectators"), created.spectator_url, "spectator"));
@@ -189,8 +189,9 @@ async function join(table, seat, button) {
   showError("");
   button.disabled = true;
   try {
-    const name = nameInput().value.trim() || t("Player {seat}", { seat: seat.seat });
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: seat.seat, name });
+    const name = nameInput().value.trim();
+    const body = name ? { seat: seat.seat, name } : { seat: seat.seat };
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, body);
     saveSeat(table.id, { token: answer.token, seat: answer.seat, claimed: true });
     window.location.assign(`/table/${encodeURIComponent(table.id)}`);
   } catch (error) {
@@ -213,7 +214,7 @@ async function loadOpenTables() {
       el("strong", {}, table.game_name), " · ", t.n("{n} player", "{n} players", table.players), " · ",
       el("span", { class: "muted" }, table.seats.map(seatLabel).join(" · ")), " ",
       freeSeats(table).map((seat) => {
-        const button = el("button", { type: "button", class: "small" }, t("Join seat {seat}", { seat: seat.seat }));
+        const button = el("button", { type: "button", class: "small" }, t("Join as player {n}", { n: seat.seat + 1 }));
         button.addEventListener("click", () => join(table, seat, button));
         return button;
       }),
@@ -238,7 +239,7 @@ async function loadMyTables() {
     let about;
     try {
       const table = await api("GET", withLanguage(`/api/tables/${encodeURIComponent(entry.table)}`));
-      about = t("{game}, seat {seat}, {status}", { game: table.game_name, seat: entry.seat, status: statusText(table.status) });
+      about = t("{game}, player {n}, {status}", { game: table.game_name, n: entry.seat + 1, status: statusText(table.status) });
     } catch (error) {
       about = error.status === 404 ? t("no longer on the server") : errorText(error);
     }
