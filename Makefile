@@ -1,30 +1,53 @@
-# The two commands of the quick start are `make play` and `make test`.
+# `make play` serves online tables with only what playing needs; `make test` installs everything the tests
+# need and runs them; `make train` adds the training libraries. All three share one venv (docs/testing.md).
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
-# The rules compiled to C by tools/compile.py; any change to the package recompiles them
-# (`make setup PURE=1` runs everything as plain Python instead).
-COMPILED := $(VENV)/.compiled
-SOURCES := $(shell find obelisk -name '*.py')
+PIP := $(PY) -m pip install --quiet
+# The project is installed with the venv's own setuptools (put there first): no build environment is made.
+INSTALL := $(PIP) --no-build-isolation -e
+# One stamp per set of packages. Each set holds the one before it, so `make test` after `make play` adds to
+# the venv instead of starting again, and `make play` after `make test` installs nothing.
+PLAY_SET := $(VENV)/.play-set
+TRAIN_SET := $(VENV)/.train-set
+TEST_SET := $(VENV)/.test-set
+# torch as the "train" extra pins it. On Linux x86-64 PyPI's torch is the CUDA build (about 2.7 GB with its
+# libraries), so the CPU build (+cpu, about 190 MB) comes from PyTorch's CPU index; elsewhere PyPI's is taken.
+ifeq ($(shell uname -sm),Linux x86_64)
+TORCH := --extra-index-url https://download.pytorch.org/whl/cpu 'torch==2.13.0+cpu'
+else
+TORCH := 'torch==2.13.0'
+endif
 
-.PHONY: setup play test bench clean
+.PHONY: setup play train test bench clean
 
-setup: $(COMPILED)
+# The rules, the server, the terminal and the compiler (mypyc): nothing for research, training or tests.
+$(PLAY_SET): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) 'setuptools>=68'
+	$(INSTALL) '.[server,compile]'
+	touch $@
 
-$(STAMP): pyproject.toml
-	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	# torch first and pinned (as in the "train" extra): its CPU wheel, never a CUDA build.
-	$(PY) -m pip install --quiet 'torch==2.13.0'
-	$(PY) -m pip install --quiet -e '.[research,sim,server,test,compile,train]'
-	touch $(STAMP)
+# torch alone from its index; its dependencies come from PyPI with the rest.
+$(TRAIN_SET): $(PLAY_SET)
+	$(PIP) --no-deps $(TORCH)
+	$(INSTALL) '.[server,compile,research,train]'
+	touch $@
 
-$(COMPILED): $(STAMP) tools/compile.py $(SOURCES)
-	$(PY) tools/compile.py $(if $(filter 1,$(PURE)),--clean)
-	touch $(COMPILED)
+$(TEST_SET): $(TRAIN_SET)
+	$(INSTALL) '.[server,compile,research,train,sim,test]'
+	touch $@
 
-play: setup
+# Serve at once; the rules compile in the background and run compiled from the next start
+# (`make play PURE=1`: plain Python).
+play: $(PLAY_SET)
+	$(PY) tools/compile.py $(if $(filter 1,$(PURE)),--clean,--background)
 	$(VENV)/bin/obelisk serve --open
+
+train: $(TRAIN_SET)
+
+# Everything, with the rules compiled before anything runs (`make setup PURE=1`: plain Python).
+setup: $(TEST_SET)
+	$(PY) tools/compile.py $(if $(filter 1,$(PURE)),--clean)
 
 test: setup
 	$(PY) -m pytest -n 2 -q

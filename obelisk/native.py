@@ -1,11 +1,12 @@
 """Which rules run compiled, and a guard against compiled rules older than their source.
 
-``tools/compile.py`` (run by ``make setup``) compiles the modules listed in
-``pyproject.toml`` with mypyc into ``.so`` files beside their sources, and
-Python imports those in place of the ``.py`` files. An edited source whose
-``.so`` was not rebuilt would run the old rules silently, so importing
-``obelisk`` refuses that with an error naming the files. This module never
-runs compiled.
+``tools/compile.py`` (run by ``make setup``, and by ``make play`` in the
+background) compiles the modules listed in ``pyproject.toml`` with mypyc and
+puts a ``.so`` file beside each source, which Python imports in place of the
+``.py`` file. An edited source whose ``.so`` was not rebuilt would run the old
+rules silently, so importing ``obelisk`` refuses that with an error naming the
+files. ``tools/compile.py`` loads this module on its own to ask the same
+question, so it imports nothing of the package and never runs compiled.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
-"""Write docs/play.md: one terminal screen of ``obelisk play`` per game, captured from a real seeded game.
+"""Write the screens section of docs/play.md: one terminal screen of ``obelisk play`` per game, from a real game.
 
 Each game is played in this process against greedy bots with a fixed seed; a
 scripted player answers the first listed move a few times, then asks for a
 hint. The screen shown is the last one: the summary of what the bots did, the
 position, the moves and the hint, as an 80-column terminal shows them (the
-typed answers are echoed after their prompts, as a terminal would).
+typed answers are echoed after their prompts, as a terminal would). The section runs from its
+heading (``HEADING``) to the end of the page; the manual above it is written by hand.
 
-    .venv/bin/python tools/capture_play.py            # rewrite docs/play.md
-    .venv/bin/python tools/capture_play.py --check    # fail if docs/play.md is not what it would write
+    .venv/bin/python tools/capture_play.py            # rewrite the section
+    .venv/bin/python tools/capture_play.py --check    # fail if the section is not what it would write
 """
 
 from __future__ import annotations
@@ -31,14 +32,15 @@ GAMES = {  # game id: (command-line words, answers before the hint)
     "cleopatra": (["-p", "3", "--seed", "4"], 3),
     "valley": (["-p", "2", "--seed", "4"], 4),
 }
-INTRO = """# Playing in the terminal: what it looks like
+HEADING = "## What the screens look like"
+INTRO = HEADING + """
 
 One screen of `obelisk play` per game, captured by `tools/capture_play.py` from real seeded games
 against greedy bots (the player typed `1` a few times, then `hint`). Each screen starts with the
 summary of what happened since the player's last move (one line per seat's run of moves, the chance
 events folded into one line), then the position as seat 0 may see it, the legal moves, and the
-hint. Regenerate it with `.venv/bin/python tools/capture_play.py` after changing what the terminal
-shows; `--check` fails when this file is out of date.
+hint. Regenerate this section with `.venv/bin/python tools/capture_play.py` after changing what the
+terminal shows; `--check` fails when it is out of date.
 
 Every screen is at most 80 columns wide and speaks in words: no internal identifiers, no Python lists,
 "1 card" rather than "1 cards" (`tests/cli/test_screens.py` checks every decision of seeded random
@@ -49,8 +51,8 @@ again on `legend`. Moves are numbered down columns that fit the width; a label m
 others (`end turn without digging` among `move A1→B1`) gets its own line after the columns, and a
 label too long to share a line wraps under itself. A walk in the tomb shows one line a step (`seat 0
 on I3, step 2 of 4 (from I4); board shows the maze`) while nobody else has moved; `board` draws the
-whole screen. A payment in Valley or Cleopatra can be made in one answer, `pay` (see README,
-"Playing from the terminal").
+whole screen. A payment in Valley or Cleopatra can be made in one answer, `pay` (see "Paying in one
+go" above).
 
 How tall the screen of a decision is, rule and prompt included (`tests/cli/test_screens.py` games,
 measured; the test holds every game to its median):
@@ -136,15 +138,23 @@ def document() -> str:
         for game_id, (words, answers) in GAMES.items():
             command = " ".join(["obelisk play", game_id, *words, "--seats you,greedy"])
             screen = capture(game_id, words, answers, Path(folder))
-            parts.append(f"## {names[game_id]}\n\n`{command}`\n\n```text\n{screen}\n```\n")
+            parts.append(f"### {names[game_id]}\n\n`{command}`\n\n```text\n{screen}\n```\n")
     return "\n".join(parts)
+
+
+def page(section: str) -> str:
+    """docs/play.md with its screens section (from ``HEADING`` to the end) replaced by ``section``."""
+    text = DOC.read_text(encoding="utf-8")
+    at = text.find(HEADING)
+    manual = text[:at] if at >= 0 else text.rstrip("\n") + "\n\n"
+    return manual + section
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with docs/play.md instead of writing it")
     args = parser.parse_args()
-    text = document()
+    text = page(document())
     if args.check:
         if DOC.read_text(encoding="utf-8") != text:
             print(f"{DOC.relative_to(ROOT)} is out of date: run tools/capture_play.py", file=sys.stderr)

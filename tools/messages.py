@@ -5,7 +5,8 @@
 
 Messages are found where they are spoken: Python calls ``tr("…")``, ``tr.n("…", "…", n)`` and
 ``tr.term("kind", "Name")`` (``ast``, so only literal ids count and a computed id is an error); browser
-scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; each
+scripts ``t("…")``, ``t.n("…", "…", n)``, ``t.term("kind", "Name")``; pages ``data-i18n="…"``; the tools
+that talk to a player (``SPEAKING_TOOLS``); each
 game's name, description and options from its ``GameInfo``; and its component names from
 ``data.terms()``. A domain is the UI (``obelisk``: everything outside the game folders) or one game (its
 folder, board scripts included).
@@ -53,8 +54,13 @@ def games() -> list[str]:
     return sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "game.py").exists())
 
 
+SPEAKING_TOOLS = (ROOT / "tools" / "compile.py",)
+"""Tools that talk to a player (``make play`` runs the compiler), in the UI's domain."""
+
+
 def _sources(name: str) -> Iterable[Path]:
     if name == UI_DOMAIN:
+        yield from SPEAKING_TOOLS
         for path in sorted(PACKAGE.rglob("*")):
             if "games" in path.relative_to(PACKAGE).parts[:1]:
                 continue

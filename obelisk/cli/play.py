@@ -35,7 +35,8 @@ from obelisk.cli.rules import rules_text, show_paged
 from obelisk.cli.shortcuts import shortcuts
 from obelisk.core import CHANCE, Game, IllegalActionError, State, i18n
 from obelisk.core.help import HelpLookupError
-from obelisk.core.records import RecordError, make_record, read_record, replay_record, save_record
+from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
+                                  verified_commitment)
 from obelisk.core.seeds import SecretSeed
 from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
@@ -176,15 +177,15 @@ def _resume(record: Path, save: Path | None, auto: bool) -> None:
         raise UserError(tr("the game in {path} is finished; `obelisk replay` shows it", path=repr(str(record))))
     names = [{"name": p["name"], "kind": p["kind"]} for p in doc["players"]]
     specs = ["you" if p["kind"] == "human" else p["kind"] for p in names]
-    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if doc.get("seed_commitment") is not None else None
+    secret = SecretSeed(doc["seed"], doc["seed_salt"]) if verified_commitment(doc) is not None else None
     bots = make_bots(specs, game, state.seed)
     path = output_file(save or record, tr("record"))
     console.print(plain(game_name(game.info), "bold") + plain(" — " + tr.n(
         "{n} player, resumed at move {move}", "{n} players, resumed at move {move}", game.num_players,
         move=state.move_number())))
     if secret is not None:
-        console.print(plain(tr("shuffles committed: {commitment} (verified against the record)",
-                               commitment=secret.commitment)))
+        console.print(plain(tr("shuffles committed: {commitment} (the record's seed and every draw verified "
+                               "against it)", commitment=secret.commitment)))
     else:
         console.print(plain(tr("fixed-seed game (seed {seed})", seed=state.seed)))
     for seat, entry in enumerate(names):

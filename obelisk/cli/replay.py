@@ -12,7 +12,7 @@ from obelisk.cli import UserError
 from obelisk.cli.common import make_console, plain, small_number, tolerate_undecodable_input
 from obelisk.cli.play import print_scores
 from obelisk.core import CHANCE, Game, State, i18n
-from obelisk.core.records import RecordError, read_record, replay_record
+from obelisk.core.records import RecordError, read_record, replay_record, verified_commitment
 
 console = make_console()
 tr = i18n.ui
@@ -34,10 +34,7 @@ def replay(
     last = len(states) - 1
     if step is not None and not 0 <= step <= last:
         raise UserError(tr("--step must be from 0 to {last}", last=last))
-    if doc.get("seed_commitment") is not None:
-        console.print(plain(tr("seed verified against commitment {commitment}", commitment=doc["seed_commitment"])))
-    else:
-        console.print(plain(tr("seed {seed} (fixed, no commitment to verify)", seed=doc["seed"])))
+    console.print(plain(proof_line(doc)))
     if show:
         shown = last if step is None else step
         _show(game, states, shown, viewer, max(shown - 1, 0))
@@ -85,6 +82,17 @@ def replay(
         else:
             console.print(plain(keys_help()))
         since = before if key == "t" and position > before else max(position - 1, 0)
+
+
+def proof_line(doc: dict[str, Any]) -> str:
+    """What a record replayed by ``replay_record`` proves: verified (its commitment opens to its seed, and every
+    chance outcome is that seed's draw) or not verified (no commitment: a fixed seed proves nothing)."""
+    published = verified_commitment(doc)
+    if published is not None:
+        return tr("verified: the seed opens commitment {commitment} and every chance outcome is the one it draws",
+                  commitment=published)
+    return tr("not verified: seed {seed} was fixed, with no commitment to check it and its draws against",
+              seed=doc["seed"])
 
 
 def _replayed(path: Path) -> tuple[dict[str, Any], Game, list[State]]:

@@ -12,6 +12,9 @@ from typing import Any
 import typer
 
 from obelisk.cli import UserError
+from obelisk.core import i18n
+
+tr = i18n.ui
 
 
 def _check_url(db: str) -> str:
@@ -33,18 +36,31 @@ def _check_port(host: str, port: int) -> None:
             raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
-def _open_browser(url: str) -> None:
-    """Open ``url`` where a graphical browser can be; never fail, never take over the terminal."""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return
+def _open_browser(url: str, port: int) -> str | None:
+    """Open ``url`` in a graphical browser a second from now, or say where to point one.
+
+    Never fails and never takes over the terminal: on Linux without a display only text browsers could be
+    found, so none is started. Returns the line to print when no browser was started.
+    """
+    browser: webbrowser.BaseBrowser | None = None
+    if not sys.platform.startswith("linux") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        try:
+            browser = webbrowser.get()
+        except webbrowser.Error:
+            browser = None
+    if browser is None:
+        return tr("No graphical browser here: open {url} in a browser on this machine, or on yours after "
+                  "ssh -L {port}:localhost:{port} to this one.", url=url, port=port)
+    found = browser
 
     def open_it() -> None:
         try:
-            webbrowser.open(url)
+            found.open(url)
         except Exception:
             pass
 
     threading.Timer(1.0, open_it).start()
+    return None
 
 
 def serve(
@@ -77,10 +93,12 @@ def serve(
                         f"{str(error).splitlines()[0]}") from None
     _check_port(host, port)
     shown = f"http://{'localhost' if host in ('127.0.0.1', '::1') else host}:{port}/"
-    print(f"Obelisk tables at {shown}  (database {make_url(url).render_as_string(hide_password=True)}; "
-          f"Ctrl+C stops)", flush=True)
+    print(tr("Obelisk tables at {url}  (database {database}; Ctrl+C stops)", url=shown,
+             database=make_url(url).render_as_string(hide_password=True)), flush=True)
     if open_browser:
-        _open_browser(shown)
+        where = _open_browser(shown, port)
+        if where is not None:
+            print(where, flush=True)
     options: dict[str, Any] = dict(host=host, port=port, ws_max_size=256 * 1024, log_level="warning",
                                    server_header=False)
     if workers == 1:

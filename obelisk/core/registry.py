@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from obelisk.core import codec
 from obelisk.core.protocol import Game, GameInfo
 
 _GAMES: dict[str, type[Game]] = {}
@@ -31,7 +32,7 @@ def games() -> list[GameInfo]:
 def game_class(game_id: str) -> type[Game]:
     if game_id not in _GAMES:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+        raise ValueError(f"unknown game {codec.describe(game_id)}; known games: {known}")
     return _GAMES[game_id]
 
 

@@ -17,6 +17,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from obelisk.core import codec
+
 MAX_SEED = 2**63
 """Seeds are integers in ``[0, MAX_SEED)``."""
 
@@ -26,17 +28,31 @@ _SALT_BYTES = 16
 def check_seed(seed: Any) -> int:
     """``seed`` if it is an integer in ``[0, MAX_SEED)``, else ``ValueError`` saying so."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {_short(seed)}")
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {codec.describe(seed)}")
     return seed
+
+
+def check_salt(salt: Any) -> str:
+    """``salt`` if it is a string UTF-8 can encode (it is hashed as such, never converted), else ``ValueError``."""
+    if not isinstance(salt, str):
+        raise ValueError(f"a seed's salt must be a string, got {codec.describe(salt)}")
+    try:
+        salt.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(f"a seed's salt must be text UTF-8 can encode, got {codec.describe(salt)} "
+                         f"(character {error.start} is a lone surrogate)") from None
+    return salt
 
 
 def commitment(seed: int, salt: str) -> str:
     """The published hash of a secret seed: ``sha256:`` and 64 hex digits.
 
     The random salt makes the commitment useless for guessing the seed by
-    trying seeds one by one.
+    trying seeds one by one. A seed out of range or a salt that is not a string
+    is a ``ValueError`` naming it.
     """
-    digest = hashlib.sha256(f"obelisk-seed:{check_seed(seed)}:{salt}".encode()).hexdigest()
+    text = f"obelisk-seed:{check_seed(seed)}:{check_salt(salt)}"
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return f"sha256:{digest}"
 
 
@@ -56,10 +72,16 @@ class SecretSeed:
     """A seed nobody knows until it is revealed, with the salt of its commitment.
 
     Its ``repr`` shows only the commitment, so logging one never reveals it.
+    Built from values read elsewhere (a record), a seed out of range or a salt
+    that is not a string is refused at once, not when the commitment is asked for.
     """
 
     seed: int
     salt: str
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed)
+        check_salt(self.salt)
 
     @classmethod
     def new(cls) -> "SecretSeed":
@@ -72,8 +94,3 @@ class SecretSeed:
 
     def __repr__(self) -> str:
         return f"SecretSeed(commitment={self.commitment!r})"
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

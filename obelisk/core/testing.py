@@ -21,8 +21,14 @@ from obelisk.core.protocol import CHANCE, TERMINAL, Game, IllegalActionError, St
 _BAD_ACTIONS: tuple[Any, ...] = (-1, None, "1", 1.5, True, [0])
 
 
-def random_playout(game: Game, seed: int, visit: Callable[[State, random.Random], None] | None = None) -> State:
-    """Play one game with uniformly random choices; ``visit`` sees each state before its action."""
+def random_playout(game: Game, seed: int, visit: Callable[[State, random.Random], None] | None = None, *,
+                   chance_from_seed: bool = False) -> State:
+    """Play one game with uniformly random choices; ``visit`` sees each state before its action.
+
+    Chance is drawn from the generator of the choices, or with ``chance_from_seed`` as the tables and
+    ``obelisk play`` draw it (``State.sample_chance()``, from the seed and the move number), so that the game's
+    record with a commitment to ``seed`` verifies.
+    """
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     limit = game.max_game_length()
@@ -31,7 +37,7 @@ def random_playout(game: Game, seed: int, visit: Callable[[State, random.Random]
         if visit is not None:
             visit(state, rng)
         if state.is_chance_node():
-            action = state.sample_chance(rng)
+            action = state.sample_chance() if chance_from_seed else state.sample_chance(rng)
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)

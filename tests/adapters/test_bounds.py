@@ -10,9 +10,10 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import obelisk  # noqa: E402
+from obelisk import games  # noqa: E402
 from obelisk.adapters import _spaces  # noqa: E402
 
-FOUR = ["cleopatra", "solomon", "tomb", "valley"]
+FOUR = games.shipped()
 # Tomb's random games wander for hundreds of rounds; a cap keeps the sample fast without changing the encoding.
 OPTIONS = {"tomb": {"max_rounds": 40}}
 

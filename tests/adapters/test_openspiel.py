@@ -415,10 +415,11 @@ def test_score_utility_passes_open_spiels_simulation_test(game_id: str, players:
 def test_solomons_score_bound_holds_money_that_payments_never_raise() -> None:
     """The bound's premise, checked at every step: the seats together never hold more coins and treasure values
     than their starting coins plus the treasures that have left the cave (change, gifts and penalty deals only
-    move money, and a payment lowers it)."""
+    move money, and a payment lowers it), by default (moves paid at the end of the turn, the penalty when
+    they cannot be), with unlimited change and under the pay-bound variant."""
     from obelisk.games.solomon.scoring import treasure_total
 
-    for options in ({}, {"change": "unlimited"}, {"move_limit": 2, "unaffordable": "penalty"}):
+    for options in ({}, {"change": "unlimited"}, {"unaffordable": "forbid"}):
         native = obelisk.load("solomon", 3, **options)
         in_box = treasure_total([g + d for g, d in zip(native.tables.gold, native.tables.dark)])
         rng = random.Random(5)

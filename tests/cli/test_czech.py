@@ -96,7 +96,7 @@ def test_replay_speaks_czech(capsys: pytest.CaptureFixture[str], tmp_path: Path,
     prompts = keyboard(monkeypatch, ["t", "s 7", "?"], lambda: "q")
     code, out, err = run(capsys, "replay", str(path), "--seat", "0")
     assert code == 0 and not err
-    assert "semínko 3 (pevné, bez závazku k ověření)" in out and "tah 0 z " in out and "— pohled: hráč 0" in out
+    assert "neověřeno: semínko 3 bylo pevné, bez závazku" in out and "tah 0 z " in out and "— pohled: hráč 0" in out
     assert "klávesy: [enter]/n další krok" in out and "hráč musí být 0..1 nebo 'spectator', zadáno '7'" in out
     assert re.search(r"^naposled: (hráč \d|náhoda): ", out, re.M)
     assert prompts[0].startswith("[tah 0/") and not ENGLISH.search(out + "".join(prompts))

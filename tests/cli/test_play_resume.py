@@ -45,7 +45,8 @@ def test_a_secret_seed_stays_secret_until_the_resumed_game_ends(
     assert code == 0 and not err and after["result"]["terminal"]
     assert (after["seed"], after["seed_commitment"], after["seed_salt"]) == (
         before["seed"], before["seed_commitment"], before["seed_salt"])
-    assert f"shuffles committed: {before['seed_commitment']} (verified against the record)" in out
+    assert (f"shuffles committed: {before['seed_commitment']} (the record's seed and every draw verified against it)"
+            in out)
     assert out.index(f"seed revealed: {before['seed']}") > out.index("final scores")
     assert out.count(str(before["seed"])) == 1
     assert json.loads(path.read_text()) == before

@@ -27,7 +27,7 @@ CASES = {  # game id: (players, seed, options) of the games played
     "tomb": [(2, 1, {"max_rounds": 40}), (3, 2, {}), (6, 3, {"max_rounds": 30}), (4, 4, {"pyramid": "big"})],
 }
 MEDIAN_LINES = {
-    "solomon": {2: 24, 3: 26, 5: 25},
+    "solomon": {2: 31, 3: 30, 5: 32},
     "valley": {2: 24, 3: 24, 4: 24},
     "cleopatra": {3: 27, 4: 27, 5: 29},
     "tomb": {2: 24, 3: 24, 6: 28, 4: 29},

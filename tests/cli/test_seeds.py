@@ -99,7 +99,8 @@ def test_fixed_seed_game_is_labelled_and_has_no_commitment(
     record = json.loads(only_record(data_dir).read_text())
     assert record["seed"] == 41 and record["seed_commitment"] is None and record["seed_salt"] is None
     code, out, _ = run(capsys, "replay", str(only_record(data_dir)), "--print")
-    assert code == 0 and "seed 41 (fixed, no commitment to verify)" in out
+    assert code == 0 and "not verified: seed 41 was fixed, with no commitment" in out
+    assert "\nverified:" not in "\n" + out
 
 
 def test_records_go_to_the_data_folder_and_the_path_is_printed(
@@ -128,12 +129,12 @@ def test_replay_verifies_the_commitment(capsys: pytest.CaptureFixture[str], data
     path = only_record(data_dir)
     record = json.loads(path.read_text())
     code, out, _ = run(capsys, "replay", str(path), "--print")
-    assert code == 0 and f"seed verified against commitment {record['seed_commitment']}" in out
+    assert code == 0 and f"verified: the seed opens commitment {record['seed_commitment']} and every chance" in out
     record["seed_salt"] = "0" * 32
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path), "--print")
     assert code == 2 and err.startswith("obelisk: error:") and "'seed_commitment' does not match" in err
-    assert "seed verified" not in out
+    assert "verified" not in out
 
 
 @pytest.mark.parametrize("command", [["play", "highcard", "--seats", "random"], ["simulate", "highcard", "-n", "2"],

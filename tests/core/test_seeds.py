@@ -37,6 +37,34 @@ def test_check_seed_refuses(bad):
         check_seed(bad)
 
 
+HUGE = 10**5000
+"""Longer than the 4,300 digits Python converts to text."""
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: check_seed(-HUGE), r"^seed must be an integer from 0 to 2\*\*63 - 1, got an integer of 16610 bits$"),
+    (lambda: check_seed(HUGE), r"^seed must be an integer from 0 to 2\*\*63 - 1, got an integer of 16610 bits$"),
+    (lambda: commitment(HUGE, "ab"), r"^seed must be an integer from 0 to 2\*\*63 - 1, got an integer of 16610 bits$"),
+    (lambda: commitment(7, HUGE), r"^a seed's salt must be a string, got an integer of 16610 bits$"),
+    (lambda: commitment(7, "\udc80"), r"^a seed's salt must be text UTF-8 can encode, got '\\udc80' \(character 0 "),
+    (lambda: SecretSeed(HUGE, "ab"), r"^seed must be an integer from 0 to 2\*\*63 - 1, got an integer of 16610 bits$"),
+    (lambda: SecretSeed(7, HUGE), r"^a seed's salt must be a string, got an integer of 16610 bits$"),
+    (lambda: SecretSeed(-1, "ab"), r"^seed must be an integer from 0 to 2\*\*63 - 1, got -1$"),
+])
+def test_every_function_refuses_numbers_too_long_to_print_in_its_own_words(call, message):
+    with pytest.raises(ValueError, match=message) as refused:
+        call()
+    assert "4300" not in str(refused.value)
+
+
+def test_verify_is_false_for_numbers_too_long_to_print():
+    secret = SecretSeed(7, "ab")
+    assert not verify(HUGE, "ab", secret.commitment)
+    assert not verify(7, HUGE, secret.commitment)
+    assert not verify(7, "ab", HUGE)
+    assert verify(7, "ab", secret.commitment)
+
+
 def test_check_seed_accepts_bounds():
     assert check_seed(0) == 0 and check_seed(MAX_SEED - 1) == MAX_SEED - 1
 

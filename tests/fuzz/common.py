@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 import obelisk
+from obelisk import games
 from obelisk.core import State, testing
 
-GAME_IDS = ("cleopatra", "solomon", "tomb", "valley")
-"""Every game of the package (``test_options.test_every_game_is_fuzzed`` checks the list)."""
+GAME_IDS = tuple(games.shipped())
+"""Every game of the package."""
 
 _HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture,
            HealthCheck.filter_too_much]

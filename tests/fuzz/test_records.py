@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from obelisk.core.records import RecordError, make_record, replay_record
-from tests.fuzz.common import FUZZ, GAME_IDS, base_state, canonical, json_values, mutated, one_line
+from obelisk.core.records import RecordError, make_record, replay_record, verified_commitment
+from obelisk.core.seeds import SecretSeed, verify
+from obelisk.core.testing import random_playout
+from tests.fuzz.common import FUZZ, GAME_IDS, base_state, canonical, game, json_values, mutated, one_line
+
+SECRET = SecretSeed(20_240_601, "fuzz")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -43,3 +48,29 @@ def test_random_json_is_not_a_record(doc: object) -> None:
     with pytest.raises(RecordError) as caught:
         replay_record(doc)
     one_line(caught.value)
+
+
+@functools.lru_cache(maxsize=None)
+def _committed_record(game_id: str) -> str:
+    """The record of a game drawn from ``SECRET`` as the tables draw, with the commitment that proves it."""
+    state = random_playout(game(game_id), SECRET.seed, chance_from_seed=True)
+    return json.dumps(make_record(state, seed_commitment=SECRET.commitment, seed_salt=SECRET.salt))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_committed_records_are_verified_or_refused(game_id: str, data: st.DataObject) -> None:
+    doc = data.draw(mutated(json.loads(_committed_record(game_id))), label="record")
+    try:
+        _, states = replay_record(doc)
+    except RecordError as error:
+        one_line(error)
+        return
+    published = verified_commitment(doc)
+    if published is None:
+        return
+    assert verify(doc["seed"], doc["seed_salt"], published)
+    for before, entry in zip(states, doc["actions"]):
+        if before.is_chance_node():
+            assert entry["id"] == before.sample_chance()

@@ -11,10 +11,11 @@ from types import ModuleType
 import pytest
 
 import obelisk
+from obelisk import games
 from obelisk.core.help import fold
 from obelisk.core.protocol import Game
 
-GAMES = ["cleopatra", "solomon", "tomb", "valley"]
+GAMES = games.shipped()
 
 
 def test_every_shipped_game_has_its_own_help() -> None:

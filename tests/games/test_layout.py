@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 import obelisk
+from obelisk import games
 
 GAMES = Path(obelisk.__file__).resolve().parent / "games"
 ORDER = ["data", "rules", "actions", "scoring", "view", "tensor", "state", "game", "__init__"]
@@ -69,7 +70,7 @@ def imports_in_folder(path: Path, game_id: str) -> set[str]:
     return named
 
 
-@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+@pytest.mark.parametrize("game_id", games.shipped())
 def test_game_folder_has_the_common_shape(game_id: str) -> None:
     folder = GAMES / game_id
     modules = sorted(p.stem for p in folder.glob("*.py"))
@@ -81,7 +82,7 @@ def test_game_folder_has_the_common_shape(game_id: str) -> None:
     assert not folders, f"only {', '.join(FOLDERS)} as sub-folders"
 
 
-@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+@pytest.mark.parametrize("game_id", games.shipped())
 def test_imports_point_down_only(game_id: str) -> None:
     order = order_of(game_id)
     for module in order:
@@ -91,7 +92,7 @@ def test_imports_point_down_only(game_id: str) -> None:
             assert order.index(target) < rank, f"{game_id}/{module}.py imports {target}.py, which comes after it"
 
 
-@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+@pytest.mark.parametrize("game_id", games.shipped())
 def test_game_and_state_classes_live_in_their_modules(game_id: str) -> None:
     title = game_id.capitalize()
     game_tree = ast.parse((GAMES / game_id / "game.py").read_text(encoding="utf-8"))
@@ -100,7 +101,7 @@ def test_game_and_state_classes_live_in_their_modules(game_id: str) -> None:
     assert f"{title}State" in {n.name for n in state_tree.body if isinstance(n, ast.ClassDef)}
 
 
-@pytest.mark.parametrize("game_id", ["cleopatra", "solomon", "tomb", "valley"])
+@pytest.mark.parametrize("game_id", games.shipped())
 def test_a_game_imports_only_the_core_and_itself(game_id: str) -> None:
     for path in (GAMES / game_id).glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import obelisk
+from obelisk import games
 from obelisk.core.testing import playout_digests
 
 HERE = Path(__file__).resolve().parent
@@ -25,6 +26,7 @@ CASES: dict[str, list[tuple[int, dict[str, Any]]]] = {
         (2, {}), (3, {}), (4, {}), (5, {}),
         (3, {"uphill": True, "mirror_reflect": True}),
         (4, {"move_limit": 8, "unaffordable": "penalty", "change": "unlimited", "tiebreak": "coins"}),
+        (3, {"unaffordable": "forbid"}),
     ],
     "tomb": [
         (2, {}), (3, {"max_rounds": 60}), (4, {"max_rounds": 60}), (5, {"max_rounds": 40}), (6, {"max_rounds": 30}),
@@ -60,6 +62,10 @@ def digests_of(game_id: str) -> dict[str, list[str]]:
 
 def _path(game_id: str) -> Path:
     return HERE / game_id / "playout_digests.json"
+
+
+def test_every_game_has_its_playouts() -> None:
+    assert sorted(CASES) == games.shipped()
 
 
 @pytest.mark.parametrize("game_id", sorted(CASES))

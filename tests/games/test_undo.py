@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import obelisk
+from obelisk import games
 from obelisk.core import State
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
@@ -52,6 +53,10 @@ def _check_decision(state: State, action: int, rng: random.Random, undo: bool) -
         shadow.apply_action(action)
         assert shadow.observation(seat) == state.observation(seat), (seat, state.action_to_string(action))
     return len(shadows)
+
+
+def test_every_game_is_checked() -> None:
+    assert sorted({game_id for game_id, _, _ in CASES}) == games.shipped()
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=[f"{g}-{p}p" for g, p, _ in CASES])

@@ -25,9 +25,14 @@ def free_port() -> int:
 class Server:
     """``obelisk serve`` on 127.0.0.1 with bots moving at once; stopped (or killed) by the test."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, command: list[str] | None = None,
+                 cwd: Path | None = None) -> None:
+        """``command`` runs another installation's ``obelisk`` (its own environment, this checkout not on
+        the path); by default this checkout's, through this interpreter."""
         self.db_url = db_url
         self.port = port or free_port()
+        self.command = command
+        self.cwd = cwd
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.output = tempfile.TemporaryFile()
@@ -38,11 +43,16 @@ class Server:
         return self.output.read().decode(errors="replace")
 
     def start(self) -> "Server":
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        if self.command is None:
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+            command = [sys.executable, "-c", "import sys; from obelisk.cli import main; sys.exit(main())"]
+        else:
+            env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+            command = self.command
         self.process = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from obelisk.cli import main; sys.exit(main())", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [*command, "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", "0", "--bot-workers", "0"],
-            cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT,
+            cwd=self.cwd or ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

@@ -8,6 +8,7 @@ from typing import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from obelisk import games
 from obelisk.core import game_class
 from obelisk.server.app import create_app
 from obelisk.server.tables import board_script
@@ -21,7 +22,7 @@ def lite(sqlite_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_legal_actions_carry_their_named_range(lite: TestClient, game: str) -> None:
     players = 3 if game == "cleopatra" else 2
     table, tokens = seated(lite, game=game, players=players,
@@ -67,7 +68,7 @@ def test_a_game_without_named_ranges_has_one() -> None:
     assert HighCardGame(2).action_range(1) == ("action", 1)
 
 
-@pytest.mark.parametrize("game", ["solomon", "tomb", "cleopatra", "valley"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_help_is_served_for_hover_texts(lite: TestClient, game: str) -> None:
     doc = lite.get(f"/api/games/{game}/help").json()
     expected = game_class(game)().help()

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab, tab_until
 from tests.web.person import (
-    board, choose, result, overflowing, smallest_text, status_line, wait_answered, wait_turn,
+    board, choose, name_of, overflowing, playable, result, smallest_text, status_line, wait_answered, wait_turn,
 )
 
 ORDER = ("choose card", "Seal:", "dig card", "pay", "give", "use", "end turn")
@@ -47,12 +47,17 @@ def open_seat(tab: Tab, server: LiveServer, created: dict[str, Any], seat: int, 
 
 
 def play_one(page: Page, rng: random.Random) -> None:
-    """One decision: a card, a dig, a payment, a tile; now and then a tile move."""
+    """One decision: a card, a dig, a payment, a tile; now and then a tile move.
+
+    Ending the turn comes before a move: moves are paid at the end of the turn, so they stay on offer
+    whatever the seat holds, and a game of moves first would not end.
+    """
     order = list(ORDER)
     if rng.random() < 0.15:
         order.insert(0, "move")
+    names = [name_of(node) for node in playable(page)]
     for word in order:
-        if any(word in (node.get_attribute("aria-label") or "") for node in board(page).get_by_role("button").all()):
+        if any(word in name for name in names):
             choose(page, rng, prefer=(word,))
             return
     choose(page, rng)

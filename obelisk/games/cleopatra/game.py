@@ -29,8 +29,11 @@ class CleopatraGame(Game):
             Option("data", "", "path of a replacement component data file (JSON, see docs/games/cleopatra.md)"),
             Option("offering_ties", "worse", "players tied in the Offering all take the worse (or better) of their places",
                    ("worse", "better")),
-            Option("crocodile_ties", "all", "several most corrupt players: all are eaten, none is, or the richest of them",
-                   ("all", "none", "richest")),
+            Option("crocodile_ties", "most",
+                   "players tied for the most amulets: 'most' = all of them are eaten, but nobody when every player "
+                   "ties; 'all' = all of them, even when every player ties (nobody wins); 'none' = none of them; "
+                   "'richest' = the richest of them",
+                   ("most", "all", "none", "richest")),
             Option("mosaic_mirror", False, "mosaic tiles may also be laid mirrored (not only rotated)", (True, False)),
             Option("priest_faces", 1, "High Priest symbols per die (of 6 faces)", (1, 2, 3)),
             Option("merchant_artisan", True, "a Nile merchant may replace an artisan", (True, False)),

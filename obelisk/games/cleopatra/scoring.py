@@ -24,7 +24,11 @@ def tally(state: Any, at_end: bool) -> dict[str, Any]:
 
     Only ``at_end`` does the crocodile eat the most corrupt: before the end
     nobody is eaten, so every architect's merchants count and the tally is
-    the points so far, not a forecast.
+    the points so far, not a forecast. Several architects tied for the most
+    follow option ``crocodile_ties``; by default (``most``) they are all
+    eaten, unless every architect has as many amulets as the others: then
+    nobody has "the most", nobody is eaten and the game names a winner
+    (ruling 8).
     """
     n = state.num_players
     t = state.tables
@@ -36,7 +40,9 @@ def tally(state: Any, at_end: bool) -> dict[str, Any]:
         top = max(corruption)
         tied = [s for s in range(n) if corruption[s] == top]
         rule = state._rules.crocodile_ties
-        if len(tied) == 1 or rule == "all":
+        if len(tied) == n and rule == "most":
+            eaten = []
+        elif len(tied) == 1 or rule in ("most", "all"):
             eaten = tied
         elif rule != "none":
             richest = max(state.talents[s] for s in tied)
@@ -90,7 +96,7 @@ def scores(state: Any) -> list[dict[str, Any]]:
 
 def evaluate(tables: Tables, hands: list[list[int]], talents: list[int], amulets: list[int], merchants: list[int],
              bids: list[int], sanctuaries: list[tuple[int, tuple[int, ...]]], builder: int, bonus: int,
-             reward: int) -> list[float]:
+             reward: int, level_is_safe: bool) -> list[float]:
     """Wealth discounted by the risk of being the most corrupt.
 
     Wealth is talents, 3 per Nile merchant and ``CARD_VALUE`` talents per
@@ -102,7 +108,9 @@ def evaluate(tables: Tables, hands: list[list[int]], talents: list[int], amulets
     their talents at the first decision, or it never prefers building to
     taking cards and bids at random. Corruption counts amulets, tainted cards
     in hand and sanctuary relief; the chance of being eaten grows steeply as a
-    seat's corruption approaches or passes the highest of the others. The
+    seat's corruption approaches or passes the highest of the others, and is
+    low for everyone while all are level when ``level_is_safe`` (nobody is
+    eaten then under ``crocodile_ties`` ``most`` or ``none``). The
     position comes as typed fields, so the compiled code reads them natively.
     """
     n = len(hands)
@@ -121,10 +129,13 @@ def evaluate(tables: Tables, hands: list[list[int]], talents: list[int], amulets
         wealth[builder] += bonus
     if reward:
         wealth[builder] += reward
+    # A tie for the most is eaten, unless every architect ties and that eats nobody (ruling 8): then level
+    # corruption counts as being below the rival, not at it.
+    margin = -0.5 if level_is_safe and min(corruption) == max(corruption) else 0.5
     value = []
     for s in range(n):
         rival = max(corruption[q] for q in range(n) if q != s)
-        risk = 1.0 / (1.0 + math.exp(-1.3 * (corruption[s] - rival + 0.5)))
+        risk = 1.0 / (1.0 + math.exp(-1.3 * (corruption[s] - rival + margin)))
         value.append((1.0 - risk) * wealth[s])
     mean = sum(value) / n
     return [max(-1.0, min(1.0, math.tanh((v - mean) / 20.0))) for v in value]

@@ -1268,7 +1268,8 @@ class CleopatraState(State):
 
     def _evaluate(self) -> list[float]:
         return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,
-                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due())
+                        self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due(),
+                        self._rules.crocodile_ties in ("most", "none"))
 
     def _reward_due(self) -> int:
         """The talents of the piece being paid for, which it brings once paid (0 when none is)."""

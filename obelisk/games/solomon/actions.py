@@ -194,6 +194,9 @@ def _move_reason(state: Any, seat: int, index: int, label: str) -> str:
         return tr("{label}: that leads off the cave", label=label)
     if limit and state.moves >= limit:
         return tr("{label}: at most {limit} moves per turn (option move_limit)", label=label, limit=limit)
+    if state.moves >= state._rules.move_limit:
+        return tr("{label}: at most {limit} moves per turn, all the money in the game: nobody could pay for more",
+                  label=label, limit=state._rules.move_limit)
     if not state._may_move(seat):
         return tr("{label}: seat {seat} could not pay for move {move}: coins and treasures are worth {wealth}",
                   label=label, seat=seat, move=state.moves + 1, wealth=state._wealth(seat))

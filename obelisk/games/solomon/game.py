@@ -42,7 +42,8 @@ class SolomonGame(Game):
             Option(
                 "move_limit",
                 0,
-                "fixed cap on tile moves per turn, 1-36 (0 = none: a move is offered while coins and treasures pay for it)",
+                "fixed cap on tile moves per turn, 1-36 (0 = no fixed cap: at most as many moves as all the money "
+                "in the game, more than anyone could pay)",
                 bounds=(0, 36),
             ),
             Option(
@@ -53,9 +54,11 @@ class SolomonGame(Game):
             ),
             Option(
                 "unaffordable",
-                "forbid",
-                "moves a player cannot pay for: 'forbid' = not offered; 'penalty' = allowed, the penalty applies "
-                "(needs move_limit 1-36)",
+                "penalty",
+                "moves a player cannot pay for: 'penalty' = allowed, paid at the end of the turn, the penalty "
+                "applies if coins and treasures (this turn's included) fall short (rulebook); 'forbid' = pay-bound "
+                "variant for research and bots: a move is offered only while the coins and treasures already held "
+                "pay for every move so far",
                 ("penalty", "forbid"),
             ),
             Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it"),
@@ -69,11 +72,6 @@ class SolomonGame(Game):
     beat greedy in 97.5% of 40 games; scoring the leaf at once, in 52.5% (docs/bots.md)."""
 
     def _setup(self) -> None:
-        if not self.options["move_limit"] and self.options["unaffordable"] == "penalty":
-            raise ValueError(
-                "solomon: option unaffordable='penalty' needs a move_limit from 1 to 36: "
-                "moves nobody pays for could otherwise go on forever"
-            )
         self.tables = d.load(self.options["data"])
         self.actions = make_actions(len(self.tables.cards))
         self.rules = Rules(self.tables, self.options, self.num_players, self.actions)

@@ -77,8 +77,10 @@ class Rules:
         self.action_ids: tuple[Any, ...] = tuple(range(actions.size))
         self.uphill: bool = bool(options["uphill"])
         self.forbid_unaffordable: bool = options["unaffordable"] == "forbid"
-        # The most moves one turn can hold: the fixed cap, or else all the money in the game, which no
-        # player's coins and treasures can exceed (the pay bound of ``unaffordable=forbid`` then decides).
+        # The most moves one turn can hold: the fixed cap, or else all the money in the game (ruling 15). A
+        # turn's bill is paid with coins and treasures and no player can hold more than all of them, so a
+        # further move could never be paid: this cap refuses no turn anyone could pay for, yet keeps every
+        # game finite (a tile could otherwise shuttle between two stacks forever).
         treasure_values = sum(d.TREASURE_VALUE[k] * (tables.gold[k] + tables.dark[k]) for k in d.TREASURE_KINDS)
         self.move_limit: int = int(options["move_limit"]) or TOTAL_COINS + treasure_values
         self.change_unlimited: bool = options["change"] == "unlimited"

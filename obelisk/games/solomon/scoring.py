@@ -128,6 +128,23 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     return None
 
 
+TILE_WORTH = 3.0
+"""What the evaluation counts a tile as worth to its holder beyond its treasure value: about a scroll toward a
+set or a share of a majority."""
+
+
+def penalty_loss(held: Sequence[int], dug: Sequence[int], opponents: int) -> float:
+    """What the penalty takes from a seat that cannot pay (an estimate for ``evaluate``).
+
+    The dug tiles go to the opponents (their treasure values and ``TILE_WORTH``
+    each), and each opponent who gets no dug tile gets one of the seat's own
+    tiles while it has any (``TILE_WORTH`` each: the seat gives its cheapest).
+    """
+    lost = sum(TREASURE_VALUE[k] + TILE_WORTH for k in dug)
+    gifts = min(max(0, opponents - len(dug)), sum(held) - len(dug))
+    return lost + TILE_WORTH * gifts
+
+
 def evaluate(
     coins: list[int],
     tiles: list[list[int]],
@@ -139,12 +156,19 @@ def evaluate(
     items: list[int],
     dug: list[int],
 ) -> list[float]:
-    """Points now, plus progress toward scroll sets, minus the cost the active turn has run up.
+    """Points now, plus progress toward scroll sets, minus what the active turn would cost if it ended now.
 
-    Majority bonuses are credited as they stand now; a seat whose wealth
-    cannot cover its running turn cost is charged the dug tiles it would
-    lose. The value is a squashed lead over the best opponent. It takes the
-    position's fields of these names one by one, typed, for the compiled loop.
+    Majority bonuses are credited as they stand now. The active seat is
+    charged its running bill (1 per move, the dug curses) when its coins
+    and treasures, this turn's included, cover it; otherwise ending the
+    turn brings the penalty (*Nedovolené tahy*), so it is charged the dug
+    tiles it would lose and the own tiles it would give to the opponents
+    left without a dug tile. Moves are paid only at the end of the turn, so
+    a seat may run up more moves than it holds money before a dig whose
+    treasures pay for them; the charge is what ending the turn at this point
+    would cost, never a move count alone. The value is a squashed lead over
+    the best opponent. It takes the position's fields of these names one
+    by one, typed, for the compiled loop.
     """
     curses = []
     magic = []
@@ -172,7 +196,7 @@ def evaluate(
         else:
             cost = moves + (0 if items[AMULET] or not dug else sum(CURSE_VALUE[k] for k in dug))
         if cost > coins[seat] + treasure_total(tiles[seat]):
-            values[seat] -= sum(TREASURE_VALUE[k] + 3 for k in dug)
+            values[seat] -= penalty_loss(tiles[seat], dug, len(tiles) - 1)
         else:
             values[seat] -= cost
     ranked = sorted(values, reverse=True)

@@ -7,7 +7,7 @@ Layout (5 seat slots whatever the player count; counts are scaled to about 0..1)
 3. per seat slot: present, is me, coins / 40, seen tiles per kind / 10 (16), face-down tiles / 6,
    hand size / 12, has chosen, this round's card number / highest number, is active — 5 x 24
 4. my hand (multi-hot over the cards) and my secret choice (one-hot) — 2 x cards
-5. turn: moves / 20, items in use (4), Seal squares (36), owed / 20 — 42
+5. turn: moves / 20 (at most MOVES_SEEN of them), items in use (4), Seal squares (36), owed / 20 — 42
 6. phase one-hot (choose, turn, pay, give, end), round / rounds, setup done, is my decision — 8
 """
 
@@ -22,6 +22,11 @@ SEAT_SLOTS = 5
 SEAT_WIDTH = 8 + d.NUM_KINDS
 _KIND = {name: k for k, name in enumerate(d.KIND_NAMES)}
 _ITEM = {name: i for i, name in enumerate(d.MAGIC_NAMES)}
+
+
+MOVES_SEEN = 60
+"""Moves of a turn the tensor tells apart: a turn may hold up to 205 (ruling 15), yet past a few dozen the
+count says nothing new, and capped it keeps the feature within the adapters' declared range (at most 3)."""
 
 
 def tensor_size(card_numbers: Sequence[int]) -> int:
@@ -76,7 +81,7 @@ def encode(view: Mapping[str, Any], card_numbers: Sequence[int]) -> list[float]:
     seal = [0.0] * d.SQUARES
     moves = owed = 0.0
     if turn is not None:
-        moves = turn["moves"] / 20
+        moves = min(turn["moves"], MOVES_SEEN) / 20
         owed = turn["owed"] / 20
         for name in turn["items_used"]:
             items[_ITEM[name]] = 1.0

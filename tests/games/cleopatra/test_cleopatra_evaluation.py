@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from tests.games.cleopatra.helpers import action, do, set_hand, start
 
 WALL = dict(artisan=1, wood=1, stone=1)
@@ -49,3 +51,20 @@ def test_a_secret_bid_counts_as_spent_before_the_offering_is_resolved() -> None:
     big_bid.apply_action(action(big_bid, "bid", 15))
     assert big_bid.phase == "offering" and big_bid.talents[0] == 20
     assert big_bid.evaluate()[0] < no_bid.evaluate()[0]
+
+
+def test_level_corruption_is_little_risk_but_one_amulet_more_is() -> None:
+    """Nobody is eaten while everybody is level (ruling 8). With empty hands, no merchants and no bids a
+    seat's wealth is its talents, here 10 above the mean; level, each architect is more likely to survive
+    than not, so more than half of that lead counts (not so under ``crocodile_ties=all``, which eats every
+    level architect). One amulet more puts the crocodile on that seat."""
+    s = start()
+    s.talents = [20, 10, 0]
+    s.amulets = [3, 3, 3]
+    level = s.evaluate()
+    assert level[0] > math.tanh(0.5 * 10 / 20) and level[2] < 0
+    s.amulets = [4, 3, 3]
+    assert s.evaluate()[0] < 0 < level[0]
+    eat_all = start(crocodile_ties="all")  # everybody level is everybody eaten: the risk stays high
+    eat_all.talents, eat_all.amulets = [20, 10, 0], [3, 3, 3]
+    assert 0 < eat_all.evaluate()[0] < math.tanh(0.5 * 10 / 20)

@@ -265,10 +265,37 @@ def test_most_corrupt_is_eaten_survivors_get_merchant_bonus() -> None:
     assert s.scores()[1]["breakdown"]["merchant_bonus"] == 6
 
 
-@pytest.mark.parametrize("rule,eaten", [("all", [False, True, True]), ("none", [False, False, False]),
-                                        ("richest", [False, True, False])])
+@pytest.mark.parametrize("rule,eaten", [("most", [False, True, True]), ("all", [False, True, True]),
+                                        ("none", [False, False, False]), ("richest", [False, True, False])])
 def test_crocodile_tie_rules(rule: str, eaten: list[bool]) -> None:
     s = end_state(crocodile_ties=rule)
+    s._end_game()
+    assert s.final["eaten"] == eaten
+
+
+@pytest.mark.parametrize("players,amulets", [(3, [2, 2, 2]), (3, [0, 0, 0]), (4, [5, 5, 5, 5])])
+def test_nobody_is_eaten_when_every_architect_has_as_many_amulets(players: int, amulets: list[int]) -> None:
+    """ "Hráč, který jich má nejvíc, je sežrán královniným krokodýlem a nemůže hru vyhrát. … Nejbohatší
+    architekt je vítěz." With everybody level nobody has the most: by default nobody is eaten and the richest
+    architect wins (ruling 8)."""
+    s = start(players)
+    assert s.game.options["crocodile_ties"] == "most"
+    s.talents = [30, 25, 20, 10][:players]
+    s.amulets = list(amulets)
+    s.merchants = [0, 1, 0, 0][:players]
+    s._end_game()
+    assert s.final["eaten"] == [False] * players
+    assert s.final["talents"] == [30, 28, 20, 10][:players]  # every architect keeps the merchant bonus
+    assert s.returns()[0] == 1.0 and max(s.returns()[1:]) < 1.0
+
+
+@pytest.mark.parametrize("rule,eaten", [("most", [False, False, False]), ("none", [False, False, False]),
+                                        ("all", [True, True, True]), ("richest", [True, False, False])])
+def test_every_architect_level_under_each_tie_option(rule: str, eaten: list[bool]) -> None:
+    """Option ``crocodile_ties=all`` keeps eating everybody when all are level (then nobody wins), so games
+    stored with it replay as they were played; ``richest`` eats the richest of the level architects."""
+    s = end_state(crocodile_ties=rule)
+    s.amulets = [2, 2, 2]
     s._end_game()
     assert s.final["eaten"] == eaten
 

@@ -115,8 +115,8 @@ def test_option_values_are_checked() -> None:
         obelisk.load("solomon", 2, move_limit=37)
     with pytest.raises(ValueError, match="'move_limit' must be an int from 0 to 36, got -1"):
         obelisk.load("solomon", 2, move_limit=-1)
-    with pytest.raises(ValueError, match="unaffordable='penalty' needs a move_limit from 1 to 36"):
-        obelisk.load("solomon", 2, unaffordable="penalty")
+    with pytest.raises(ValueError, match="option 'unaffordable' must be one of 'penalty', 'forbid', got 'pay'"):
+        obelisk.load("solomon", 2, unaffordable="pay")
     with pytest.raises(ValueError, match="option 'change' must be one of 'supply', 'unlimited'"):
         obelisk.load("solomon", 2, change="bank")
     with pytest.raises(ValueError, match="players must be from 2 to 5"):

@@ -173,13 +173,73 @@ def _shuttle(state, times: int) -> None:
             reveal(state, "SC")
 
 
-def test_any_number_of_moves_while_coins_and_treasures_pay_for_them() -> None:
-    # "Během svého tahu může hráč přesunout tolik destiček, kolik chce; avšak na konci svého tahu musí
-    # za každý přesun zaplatit zlatou minci nebo poklad v hodnotě 1."
+def test_moves_are_paid_at_the_end_of_the_turn_with_the_treasures_dug_in_it() -> None:
+    # Přesunování: "Během svého tahu může hráč přesunout tolik destiček, kolik chce; avšak na konci svého
+    # tahu musí za každý přesun zaplatit zlatou minci nebo poklad v hodnotě 1. K zaplacení mohou být použity
+    # také poklady, které byly vykopány v tomto tahu."  A player with nothing moves, digs the treasure that
+    # pays for the move, and pays with it.
+    state = _turn(["2:T3 3:SA 2:SB"], first_card=1)
+    assert state.game.options["unaffordable"] == "penalty" and state.game.options["move_limit"] == 0
+    state.coins[0] = 0
+    state._legal = None
+    assert "move B1→B2" in labels(state)  # nothing held, yet the move is offered: it is paid at the end
+    play(state, "move B1→B2")
+    reveal(state, "SD")
+    assert state.moves == 1 and state.phase == "turn"  # nothing is paid yet
+    play(state, "dig card 1 at A1")
+    while state.is_chance_node():
+        reveal(state, "SD")
+    assert state.phase == "pay" and state.owed == 1
+    assert labels(state) == ["pay with treasure 3 (change 2)"]
+    play(state, "pay with treasure 3 (change 2)")
+    assert state.coins[0] == 2 and state.tiles[0][KIND["T3"]] == 0 and state.current_player() == 1
+
+
+def test_moves_and_a_dig_that_cannot_be_paid_bring_the_penalty() -> None:
+    # Nedovolené tahy: "Kdokoli přesune destičky, provede vykopávku, a poté prohlásí, že za to nemůže
+    # zaplatit, nemusí cokoli platit. Ale: právě vykopané destičky jsou zamíchány lícem dolů a rovnoměrně
+    # rozdány po směru hodinových ručiček všem spoluhráčům. Zbývající destičky jsou vyřazeny."
+    state = _turn(["2:SC 3:SA 2:SB"], players=3, first_card=1)
+    state.coins[0] = 1
+    play(state, "move B1→B2")
+    reveal(state, "SD")
+    play(state, "move B2→A2")  # a second move: 2 owed, 1 coin held
+    assert state.moves == 2 and state.phase == "turn"
+    play(state, "dig card 1 at A1")  # scroll C, scroll D, scroll B: no treasure to pay with
+    while state.reveal_queue:
+        reveal(state, "SA")
+    assert state.coins[0] == 1 and sum(state.tiles[0]) == 0  # pays nothing, keeps nothing dug
+    assert state.deal_to == [1, 2]  # 3 dug tiles, 2 opponents: one each from the left neighbour
+    for short in ("SB", "SC"):
+        reveal(state, short)
+    assert state.penalties[-1]["removed"] == 1 and state.current_player() == state.order[1]
+    assert state.heights[sq("A2")] == 2  # moved tiles stay
+
+
+def test_the_move_cap_is_all_the_money_in_the_game() -> None:
+    # Ruling 15: a turn's moves are paid with coins and treasures, and nobody can hold more than all of
+    # them, so the cap refuses no move anyone could pay for; it only keeps a game finite.
+    game = obelisk.load("solomon", 2)
+    money = 40 + sum(d.TREASURE_VALUE[k] * (game.tables.gold[k] + game.tables.dark[k]) for k in d.TREASURE_KINDS)
+    assert game.rules.move_limit == money == 205
+    capped = obelisk.load("solomon", 2, move_limit=8)
+    assert capped.rules.move_limit == 8 and capped.max_game_length() < game.max_game_length()
     state = _turn(["2:T1 1:SA"], first_card=1)
-    assert state.game.options["move_limit"] == 0 and state.game.options["unaffordable"] == "forbid"
+    state.coins[0] = 0
+    _shuttle(state, money)
+    assert not any(label.startswith("move") for label in labels(state))
+    with pytest.raises(IllegalActionError, match="at most 205 moves per turn, all the money in the game: nobody"):
+        state.apply_action(state.game.actions.start("move") + sq("A1") * 8 + 4)
+    assert state.move_number() <= game.max_game_length()
+    play(state, "end turn without digging")  # the penalty: nothing dug, no tile to give
+    assert state.current_player() == 1 and state.coins[0] == 0
+
+
+def test_pay_bound_variant_offers_a_move_only_while_coins_and_treasures_pay_for_it() -> None:
+    # Option unaffordable=forbid (a variant for research and bots, not the rulebook's rule).
+    state = _turn(["2:T1 1:SA"], first_card=1, unaffordable="forbid")
     state.coins[0] = 9
-    give(state, 0, T3=1)  # 9 coins + a treasure worth 3 pay for 12 moves, more than the old fixed cap of 8
+    give(state, 0, T3=1)  # 9 coins + a treasure worth 3 pay for 12 moves
     _shuttle(state, 12)
     assert state.moves == 12
     assert not any(label.startswith("move") for label in labels(state))
@@ -189,24 +249,10 @@ def test_any_number_of_moves_while_coins_and_treasures_pay_for_them() -> None:
     assert state.phase == "pay" and state.owed == 12
 
 
-def test_the_pay_bound_keeps_every_game_within_max_game_length() -> None:
-    game = obelisk.load("solomon", 2)
-    money = 40 + sum(d.TREASURE_VALUE[k] * (game.tables.gold[k] + game.tables.dark[k]) for k in d.TREASURE_KINDS)
-    assert game.rules.move_limit == money  # no seat can hold more than all coins and treasures
-    capped = obelisk.load("solomon", 2, move_limit=8)
-    assert capped.rules.move_limit == 8 and capped.max_game_length() < game.max_game_length()
-    state = _turn(["2:T1 1:SA"], first_card=1)
-    state.coins[0] = money
-    _shuttle(state, money)
-    assert not any(label.startswith("move") for label in labels(state))
-
-
-def test_a_player_without_money_cannot_move_but_the_dig_penalty_still_applies() -> None:
-    # "Nedovolené tahy: Kdokoli přesune destičky, provede vykopávku, a poté prohlásí, že za to nemůže
-    # zaplatit, nemusí cokoli platit. Ale: právě vykopané destičky jsou zamíchány lícem dolů a rovnoměrně
-    # rozdány ... všem spoluhráčům."  Under the pay bound no move is left unpaid, so the penalty can only
-    # come from the curses of the dig.
-    state = _turn(["2:T1 1:SA", "2:SB 2:SB"], players=3, first_card=1)
+def test_pay_bound_variant_leaves_only_the_curses_of_the_dig_unpaid() -> None:
+    # Under unaffordable=forbid a player without money makes no move, so the penalty can only come from
+    # the curses of the dig.
+    state = _turn(["2:T1 1:SA", "2:SB 2:SB"], players=3, first_card=1, unaffordable="forbid")
     set_cave(state, ["2:T1 2:C3 2:SA", "2:SB 2:SB"])
     state.coins[0] = 1
     state._legal = None
@@ -418,8 +464,13 @@ def test_rulebook_card_15_example_three_moves_and_a_curse_cost_five() -> None:
         "2:T1 3:T3 2:T2 1:SC 1:SC 1:SC",
         "2:T1 4:T4 1:SD 1:SC 1:SC 1:SC",
     ]
+    # Příklad: "Hráč zahrál Výkopovou kartu 15. ... musí přesunout 3 destičky. První přesun odhalí Poklad s
+    # hodnotou 5, a druhý příp. třetí přesun odhalí Prokletí. ... Hráč si vezme dva Poklady v hodnotě 5 a 2,
+    # dva svitky a Prokletí v hodnotě 2. ... Přesuny stojí hráče zlaté mince nebo Poklad v hodnotě 3. Ve
+    # skutečnosti musí hráč zaplatit zlaté mince nebo Poklady v hodnotě 5".  The player holds nothing: the
+    # treasures of the dig pay for the moves and the curse.
     state = _turn(rows, first_card=15)
-    state.coins[0] = 3  # enough for the three moves: a move is offered only while it can be paid
+    state.coins[0] = 0
     play(state, "move B3→A2")
     reveal(state, "T5")  # the first move reveals a treasure worth 5
     play(state, "move B4→A3")
@@ -432,9 +483,9 @@ def test_rulebook_card_15_example_three_moves_and_a_curse_cost_five() -> None:
         reveal(state, "SD")
     assert sorted(d.KIND_SHORT[k] for k in state.dug) == ["C2", "SA", "SB", "T2", "T5"]
     assert state.phase == "pay" and state.owed == 5  # 3 moves + curse 2
-    assert labels(state) == ["pay 3 with coins", "pay with treasure 2", "pay with treasure 5"]
+    assert labels(state) == ["pay with treasure 2", "pay with treasure 5"]
     play(state, "pay with treasure 5")  # a treasure dug this turn pays exactly
-    assert state.current_player() == 1 and state.coins[0] == 3
+    assert state.current_player() == 1 and state.coins[0] == 0 and state.tiles[0][KIND["T2"]] == 1
     assert state.tiles[0][KIND["T5"]] == 0 and state.supply_treasures[4] == 1
 
 
@@ -519,8 +570,9 @@ def test_more_opponents_than_dug_tiles_active_player_gives_own_tiles() -> None:
 
 
 def test_moves_without_dig_that_cannot_be_paid_hand_out_own_tiles() -> None:
-    # Ruling 5: only with a fixed cap and unaffordable=penalty can a move go unpaid.
-    state = _turn(["3:T1 1:SA"], players=3, first_card=1, move_limit=8, unaffordable="penalty")
+    # Ruling 5: moves that cannot be paid and no dig: the penalty with no dug tile, so every opponent gets a
+    # tile of the player's own.
+    state = _turn(["3:T1 1:SA"], players=3, first_card=1)
     state.coins[0] = 0
     give(state, 0, SB=1)
     play(state, "move A1→B1")
@@ -530,6 +582,21 @@ def test_moves_without_dig_that_cannot_be_paid_hand_out_own_tiles() -> None:
     play(state, "give scroll B to seat 1")
     assert state.current_player() == state.order[1]  # nothing left to give to seat 2
     assert state.heights[sq("B1")] == 2  # moved tiles stay
+
+
+def test_the_evaluation_charges_an_unpaid_move_the_penalty_ending_the_turn_would_bring() -> None:
+    # Moves are paid at the end of the turn, so a player with nothing may move; ending the turn then brings
+    # the penalty (ruling 5): two own tiles given to the two opponents. The evaluation counts that before
+    # any dig, so an unpaid move never looks free.
+    state = _turn(["3:T1 1:SA"], players=3, first_card=1)
+    state.coins[0] = 0
+    give(state, 0, SB=1, SC=1)
+    before = state.evaluate()[0]
+    play(state, "move A1→B1")
+    reveal(state, "SD")
+    assert state.evaluate()[0] < before
+    play(state, "end turn without digging")
+    assert state.phase == "give" and state.give_to == [1, 2]
 
 
 def test_deliberate_non_payment_is_not_possible() -> None:

@@ -222,6 +222,32 @@ def test_untouched_pyramid_forces_a_base_removal() -> None:
     assert pyramid_names(state)[2] == "Hapy Canopic Jar"
 
 
+def test_the_forced_removal_crumbles_the_pyramid_as_a_purchase_does() -> None:
+    """ "Pokud během svého kola hráč nijak nezasáhl do struktury pyramidální nabídky, musí jednu kartu z
+    nabídky odstranit na hřbitov. Tím dojde ke zhroucení pyramidy, která je doplněna ze zásoby podle principu
+    popsaného výše." The principle described above starts from a hole in the base: "karta z vyšší úrovně se
+    posune na uvolněné místo v základním patře a karta z nejvyšší úrovně následně zaplní uvolněné místo ve
+    středním patře. Vrcholek pyramidy se doplní ze zásoby." Only the removal of a base card sets all of it
+    off, as a purchase (base cards only) does; a top card taken away leaves nothing to crumble. So the
+    default removal takes a base card (ruling 2)."""
+    removed = scenario(hand=["Shabti"], pyramid=PYRAMID)
+    act(removed, "end turn")
+    assert all(label.endswith(("(B1) to the boneyard", "(B2) to the boneyard", "(B3) to the boneyard"))
+               for label in labels(removed))
+    act(removed, "remove Book of Gates (B3) to the boneyard")
+    draw(removed, "Djed Amulet")
+    bought = scenario(hand=["Shabti"], pyramid=PYRAMID)
+    _buy_free(bought, "B3")
+    draw(bought, "Djed Amulet")
+    crumbled = ["Statue of Horus", "Statue of Anubis", "Hapy Canopic Jar", "Ankh Amulet", "Censer", "Djed Amulet"]
+    assert pyramid_names(removed) == pyramid_names(bought) == crumbled  # M2 into B3, T into M2, T refilled
+    top = scenario(hand=["Shabti"], pyramid=PYRAMID, forced_removal="any")
+    act(top, "end turn")
+    act(top, "remove Censer (T) to the boneyard")
+    draw(top, "Djed Amulet")
+    assert pyramid_names(top) == PYRAMID[:5] + ["Djed Amulet"]  # no card moved: no crumbling, only a refill
+
+
 def test_forced_removal_any_slot_option() -> None:
     state = scenario(hand=["Shabti"], pyramid=PYRAMID, forced_removal="any")
     act(state, "end turn")
