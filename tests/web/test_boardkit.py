@@ -101,9 +101,12 @@ def test_one_tap_plays_and_the_board_is_inert_until_the_next_frame(open_tab: Cal
     tab, server = opened(open_tab)
     page = tab.page
     server.send(board_frame(5))
+    hint = page.get_by_text("Tap a highlighted piece to play it; tap any other piece to read it.")
+    expect(hint).to_be_visible()
     urn = board(page).get_by_role("button", name="buy Urn")
     urn.click()
     assert server.wait(page, lambda: sent(server), "the move") == [{"type": "move", "version": 5, "action": 10}]
+    expect(hint).to_be_hidden()
     expect(board(page)).to_have_attribute("aria-busy", "true")
     expect(urn).to_have_attribute("aria-disabled", "true")
     urn.click(force=True)
@@ -111,6 +114,7 @@ def test_one_tap_plays_and_the_board_is_inert_until_the_next_frame(open_tab: Cal
     assert len(sent(server)) == 1, "a second tap before the next frame sends nothing"
     server.send(board_frame(6))
     expect(board(page)).not_to_have_attribute("aria-busy", "true")
+    expect(hint).to_be_hidden(), "the hint goes once a piece was played, and stays away"
     board(page).get_by_role("button", name="buy Urn").click()
     assert server.wait(page, lambda: sent(server)[1:], "the move") == [{"type": "move", "version": 6, "action": 10}]
     tab.assert_clean()

@@ -21,6 +21,8 @@ const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn
  * times the page up to them. */
 const FIRST_FRAME_MARK = "obelisk-first-frame";
 const BOARD_DRAWN_MARK = "obelisk-board-drawn";
+/** Set once the player has made a move on a board (`localStorage`): the hint on how to is no longer shown. */
+const HINT_KEY = "obelisk.board-hint";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -50,7 +52,7 @@ const guide = new Guide({ box: $("guide"), title: $("guide-title"), step: $("gui
 
 const board = new BoardSlot($("board-box"), $("board"), () => {
   const ctx = {
-    t, lang, game: frame.table.game, play: playAction, placed: boardPlaced, busy: () => inFlight !== null,
+    t, lang, game: frame.table.game, play: playOnBoard, placed: boardPlaced, busy: () => inFlight !== null,
     seatName: (seat) => seatName(seat),
   };
   Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
@@ -234,6 +236,28 @@ function playAction(action, about = null) {
   return send({ type: "move", action }, { final: isFinal(entry), label: entry ? entry[1] : "", about });
 }
 
+/** A move of a piece on the board: the player has found how the board plays, so the hint on top goes. */
+function playOnBoard(action, about) {
+  try {
+    localStorage.setItem(HINT_KEY, "done");
+  } catch {
+    // Without storage the hint shows again on the next visit.
+  }
+  $("hint").hidden = true;
+  return playAction(action, about);
+}
+
+/** The hint for a first move on a board, until the player has made one there. */
+function renderHint(current) {
+  let done = false;
+  try {
+    done = localStorage.getItem(HINT_KEY) === "done";
+  } catch {
+    done = false;
+  }
+  $("hint").hidden = done || !(current.legal || []).length || placed.version !== current.version || !placed.ids.size;
+}
+
 /** A shortcut of the frame: several moves sent as one batch, applied all or nothing. */
 function playShortcut(shortcut) {
   autoplayHeld = false;
@@ -255,7 +279,10 @@ function lockBar() {
 function boardPlaced(ids, version) {
   if (placed.version === null) performance.mark(BOARD_DRAWN_MARK);
   placed = { ids, version };
-  if (frame && frame.version === version) renderBar(frame);
+  if (frame && frame.version === version) {
+    renderBar(frame);
+    renderHint(frame);
+  }
 }
 
 /** A button of the bar or the list for a move (or a shortcut), marked when it cannot be taken back. */
@@ -331,6 +358,7 @@ function renderTurn(current) {
   if (legal.length <= FILTER_FROM) $("filter").value = "";
   applyFilter();
   renderBar(current);
+  renderHint(current);
   if (hadFocus && legal.length) {
     const target = !$("filter-box").hidden ? $("filter") : $("actions").querySelector("button:not([hidden])");
     (target || title).focus();
