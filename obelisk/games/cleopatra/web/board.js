@@ -445,8 +445,9 @@ export function mount(root, ctx) {
     el("circle", { cx: mid + 16, cy: cy + 10, r: 9, class: "cl-queen cl-shape" }, queen);
     text(queen, mid + 16, cy + 14, "C", "cl-tiny", "middle");
     const completed = view.completed.map(categoryName);
-    text(layer, x0, y0 + (steps + 1) * stepH + 16,
-      t("Completed: {list}", { list: completed.length ? completed.join(", ") : t("nothing yet") }), "cl-small");
+    const below = lines(layer, x0, y0 + (steps + 1) * stepH + 16,
+      t("Completed: {list}", { list: completed.length ? completed.join(", ") : t("nothing yet") }), "cl-small",
+      WIDTH - x0 - 12, 7.6, 18);
     const sphinxAbout = entryText("piece:sphinxes", categoryName("sphinxes"));
     for (let i = 0; i < SPHINXES; i += 1) {
       const side = i % 2 === 0 ? -1 : 1;
@@ -469,7 +470,7 @@ export function mount(root, ctx) {
       el("path", { d: `M${x + 8} ${y0 + 110} l4 -96 l6 -10 l6 10 l4 96 z`, class: builder === undefined ? "cl-slot cl-shape" : "cl-obelisk cl-shape",
         fill: builder === undefined ? "none" : SEAT_COLOURS[builder] }, group);
     }
-    const ay = y0 + (steps + 1) * stepH + 30;
+    const ay = below + 12;
     const altar = item(layer, "altar", `${view.altar}`, {
       ...entryText("kit:high_priest_dice", t("High Priest dice")),
       title: t("High Priest altar: {n} of {dice} dice", { n: view.altar, dice: view.dice }),
