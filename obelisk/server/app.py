@@ -38,7 +38,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
-from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
+from obelisk.core.i18n import (
+    DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages, spoken_by_pages,
+)
 from obelisk.server.store import open_database
 from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
 
@@ -412,19 +414,10 @@ async def board_file(request: Request) -> Response:
     return FileResponse(path, media_type=_MEDIA[name.rsplit(".", 1)[1]])
 
 
-_TERM_LOOKUP = re.compile(r"""\bt\.term\(\s*["'](\w+)["']""")
-
-
-def _spoken_in_a_browser(path: str) -> bool:
-    """Whether a catalog's message is said by a page (``static/``) or a board (``games/<id>/web/``)."""
-    return path.startswith("obelisk/server/static/") or (path.startswith("obelisk/games/") and "/web/" in path)
-
-
 @functools.cache
-def _browser_term_kinds() -> frozenset[str]:
-    """The kinds of component names the pages and boards look up (``t.term("card", name)``)."""
-    scripts = [*STATIC.glob("*.js"), *BOARDS.glob("*/web/*.js")]
-    return frozenset(kind for script in scripts for kind in _TERM_LOOKUP.findall(script.read_text(encoding="utf-8")))
+def _browser_speech() -> tuple[frozenset[str], frozenset[str]]:
+    """The message ids and term kinds the pages and the boards use: all a browser's catalogs need to hold."""
+    return spoken_by_pages([*STATIC.glob("*.html"), *STATIC.glob("*.js"), *BOARDS.glob("*/web/*.js")])
 
 
 async def get_messages(request: Request) -> Response:
@@ -436,7 +429,7 @@ async def get_messages(request: Request) -> Response:
         raise ApiError(404, "not_found", f"no such language; choose one of: {', '.join(LANGUAGES)}")
     if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such message domain")
-    return Json(messages(name, lang, _spoken_in_a_browser, _browser_term_kinds()), headers={"Cache-Control": "max-age=300"})
+    return Json(messages(name, lang, *_browser_speech()), headers={"Cache-Control": "max-age=300"})
 
 
 async def get_help(request: Request) -> Response:

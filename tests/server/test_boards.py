@@ -56,7 +56,10 @@ def test_a_browser_is_sent_only_what_its_pages_and_boards_say(lite: TestClient) 
     (and every component's name), not the terminal's nor the engine's."""
     ui = lite.get("/api/messages/cs/obelisk").json()
     assert ui["messages"]["Undo"] == "Zpět"
+    assert ui["messages"]["you"] == "vy", "a message the terminal says too is sent for the page that says it"
     assert "Board" in ui["messages"] and "took back {n} move" not in ui["messages"]
+    tomb = lite.get("/api/messages/cs/tomb").json()
+    assert tomb["messages"]["Items"] == "Předměty"
     valley = lite.get("/api/messages/cs/valley").json()
     assert "Stock: {n}" in valley["messages"] and "entomb {card}" not in valley["messages"]
     assert valley["terms"]["card\u0004Shabti"] == "Šabti"
