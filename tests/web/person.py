@@ -34,6 +34,11 @@ def result(page: Page) -> Locator:
     return page.get_by_role("region", name=RESULT)
 
 
+def result_named(page: Page, headline: str) -> Locator:
+    """The end of the game under exactly this headline."""
+    return page.get_by_role("region", name=headline, exact=True)
+
+
 def board(page: Page, lang: str = "en") -> Locator:
     return page.get_by_role("region", name=WORDS[lang]["board"])
 
@@ -86,9 +91,10 @@ def name_of(node: Locator) -> str:
 
 @dataclass
 class Clicks:
-    """The clicks a person made and the decisions they took: the clicks each decision needed."""
+    """The clicks a person made for each decision they took, and how many moves they confirmed."""
 
     per_decision: list[int] = field(default_factory=list)
+    confirmed: int = 0
 
 
 def choose(page: Page, rng: random.Random, prefer: tuple[str, ...] = (), avoid: tuple[str, ...] = (),
@@ -111,11 +117,13 @@ def choose(page: Page, rng: random.Random, prefer: tuple[str, ...] = (), avoid: 
         items[rng.choice(wanted or list(range(len(items))))].click()
         count += 1
     dialog = page.get_by_role("dialog", name=words["final"])
-    if dialog.count() and dialog.is_visible():
+    confirmed = dialog.count() > 0 and dialog.is_visible()
+    if confirmed:
         dialog.get_by_role("button").first.click()
         count += 1
     if clicks is not None:
         clicks.per_decision.append(count)
+        clicks.confirmed += confirmed
     return names[index]
 
 

@@ -111,10 +111,9 @@ export function mount(root, ctx) {
   status.append(dieBox, statusText);
   const maze = svg("svg", { class: "tomb-maze", viewBox: `0 0 ${WIDTH} ${WIDTH}`, role: "group",
     "aria-label": t("The pyramid") });
-  const hint = html("p", { class: "tomb-hint" }, t("Tap a square, figure or token to read it; the highlighted ones are your moves."));
   const seats = html("div", { class: "tomb-seats" });
   const supply = html("div", { class: "tomb-supply" });
-  const side = html("div", { class: "tomb-side" }, status, hint, seats, supply);
+  const side = html("div", { class: "tomb-side" }, status, seats, supply);
   const board = html("div", { class: "tomb" }, html("div", { class: "tomb-main" }, maze), side);
   root.prepend(board);
   kit.keepReadable(maze);
