@@ -204,7 +204,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.toy:
         _register_toy()
-    infos = {info.id: info for info in obelisk.games()}
+    infos = {info.id: info for info in obelisk.list_games()}
     game_ids = args.game or sorted(infos)
     if not args.skip_throughput:
         kuhn = kuhn_rate(args.seconds)

@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--points", type=int, default=4, help="decision points per game")
     parser.add_argument("--seconds", type=float, default=1.0, help="search time per decision point")
     args = parser.parse_args()
-    wanted = [g for g in args.games.split(",") if g] or [info.id for info in obelisk.games()]
+    wanted = [g for g in args.games.split(",") if g] or [info.id for info in obelisk.list_games()]
     print(f"spec {args.spec!r}, {args.points} points x {args.seconds:g}s per game")
     print(f"{'game':<10} {'players':>7} {'iter/s':>9} {'playouts/s':>11} {'steps/s':>9} {'iter/playout':>13}")
     for game_id in wanted:

@@ -173,7 +173,7 @@ def main() -> None:
     row("(idle)", 2, _IdleGame(2).new_initial_state)
     print("  floor: a game whose rules do nothing")
     wanted = {g for g in args.games.split(",") if g}
-    for info in obelisk.games():
+    for info in obelisk.list_games():
         if wanted and info.id not in wanted:
             continue
         for players in range(info.min_players, info.max_players + 1):

@@ -72,7 +72,7 @@ def main() -> None:
     print(f"baseline: OpenSpiel crazy_eights (C++), {baseline:,.0f} instructions/step over {base_steps} steps")
     print(f"{'game':<10} {'players':>7} {'steps':>7} {'instr/step':>11} {'ratio':>7}  goal >= {GOAL}")
     wanted = {g for g in args.games.split(",") if g}
-    for info in obelisk.games():
+    for info in obelisk.list_games():
         if wanted and info.id not in wanted:
             continue
         for players in range(info.min_players, info.max_players + 1):

@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1, help="games per game id")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    wanted = [g for g in args.games.split(",") if g] or [info.id for info in obelisk.games()]
+    wanted = [g for g in args.games.split(",") if g] or [info.id for info in obelisk.list_games()]
     print(f"{args.spec} against greedy, {args.count} game(s) each")
     print(f"{'game':<10} {'players':>7} {'searched':>9} {'early':>6} {'s/decision':>11} {'s/game':>7}")
     for game_id in wanted:

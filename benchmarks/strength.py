@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated game ids (default: all)")
     parser.add_argument("--matchups", default=",".join(GOALS), help="comma-separated: " + ", ".join(GOALS))
     args = parser.parse_args()
-    game_ids = [g for g in args.only.split(",") if g] or [info.id for info in obelisk.games()]
+    game_ids = [g for g in args.only.split(",") if g] or [info.id for info in obelisk.list_games()]
     chosen = [m for m in args.matchups.split(",") if m]
     table = matchups(args.time)
     print(f"{args.games} games per matchup, {args.time:g} s/move for search bots, {args.workers} worker(s)")

@@ -74,8 +74,8 @@ def _commands() -> dict[str, set[str]]:
     """Every subcommand of ``obelisk`` and the options it takes."""
     cli._register_commands()
     group: Any = typer.main.get_command(cli.app)
-    game_options = {f"--{option.name.replace('_', '-')}" for info in obelisk.games() for option in info.options}
-    game_options |= {f"--{option.name}" for info in obelisk.games() for option in info.options}
+    game_options = {f"--{option.name.replace('_', '-')}" for info in obelisk.list_games() for option in info.options}
+    game_options |= {f"--{option.name}" for info in obelisk.list_games() for option in info.options}
     found: dict[str, set[str]] = {}
     for name, command in group.commands.items():
         options = {"--help"} | {flag for param in command.params for flag in [*param.opts, *param.secondary_opts]}
@@ -217,7 +217,7 @@ def test_the_check_finds_what_does_not_exist() -> None:
     assert list(_problems("make setup PURE=1 && make deploy"))
     assert list(_problems("tools/no_such_tool.py"))
     assert list(_problems("obelisk/games/ID/no_such.json"))
-    for real in ("obelisk.core.datafiles", "obelisk.games()", "obelisk.core.i18n.set_language(\"cs\")",
+    for real in ("obelisk.core.datafiles", "obelisk.list_games()", "obelisk.core.i18n.set_language(\"cs\")",
                  "obelisk play valley --max-rounds 3 --lang cs", "obelisk rules valley --lang cs", "make play",
                  "make setup PURE=1", "obelisk/games/ID/locale/cs.po", "docs/images/<game>-<en|cs>[-phone].png",
                  ".venv/bin/python benchmarks/engine.py --seconds 4", "tests/games/"):

@@ -134,7 +134,7 @@ def document() -> str:
         os.environ["OBELISK_DATA_DIR"] = folder
         import obelisk
 
-        names = {info.id: info.name for info in obelisk.games()}
+        names = {info.id: info.name for info in obelisk.list_games()}
         for game_id, (words, answers) in GAMES.items():
             command = " ".join(["obelisk play", game_id, *words, "--seats you,greedy"])
             screen = capture(game_id, words, answers, Path(folder))

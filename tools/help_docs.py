@@ -2,7 +2,8 @@
 
 The section lists every card, tile, item or piece with its numbers and text, exactly as
 ``obelisk rules GAME NAME`` and the play prompt show them, for the default options. It
-replaces an existing "## Components" section, or goes before "## Code map" (else at the end).
+replaces an existing "## Components" section, or goes before "## Data", the section that follows it in the
+template of docs/adding-a-game.md (else at the end).
 
     .venv/bin/python tools/help_docs.py            # rewrite the sections
     .venv/bin/python tools/help_docs.py --check    # fail if any section is not what it would write
@@ -21,7 +22,7 @@ import obelisk  # noqa: E402
 from obelisk.core.help import GameHelp, HelpEntry  # noqa: E402
 
 HEADING = "## Components"
-BEFORE = "## Code map"
+BEFORE = "## Data"
 
 
 def section(game_id: str, help: GameHelp) -> str:

@@ -132,15 +132,14 @@ def extract(name: str) -> Messages:
 
 
 def _info_terms(info: GameInfo) -> Iterable[tuple[str, str]]:
-    """The game's name and description, and its options' descriptions and text values, as the pages and the
-    terminal show them (``tr.term("game", ...)`` and ``tr.term("option", ...)``)."""
+    """The game's name and description, and its options' descriptions, labels, value names, explanations and
+    units, as the pages and the terminal show them (``tr.term("game", ...)`` and ``tr.term("option", ...)``)."""
     yield "game", info.name
     yield "game", info.description
     for option in info.options:
         yield "option", option.description
-        for value in option.allowed or ():
-            if isinstance(value, str) and value:
-                yield "option", value
+        for text in option.texts():
+            yield "option", text
 
 
 def _fields(text: str) -> set[str]:

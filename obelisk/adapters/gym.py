@@ -56,7 +56,7 @@ def env_id(game_id: str) -> str:
 
 
 def register_envs() -> list[str]:
-    """Register every game of ``obelisk.games()`` not yet known to Gymnasium; return all their ids."""
+    """Register every game of ``obelisk.list_games()`` not yet known to Gymnasium; return all their ids."""
     ids = []
     for info in registry.games():
         name = env_id(info.id)

@@ -1,6 +1,6 @@
 """Every registered Obelisk game as an OpenSpiel (``pyspiel``) game named ``obelisk_<id>``.
 
-Importing this module registers each game of ``obelisk.games()`` once with
+Importing this module registers each game of ``obelisk.list_games()`` once with
 ``pyspiel.register_game``; games registered later are added by
 :func:`register_games` (called by :func:`load`). Game parameters are
 ``players`` plus one per game option::

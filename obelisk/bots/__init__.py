@@ -82,5 +82,9 @@ def _random_factory(game: Game, seat: int, seed: int, argument: str) -> Bot:
 register_bot("random", _random_factory)
 
 
-# The other kinds register themselves on import (after ``register_bot`` exists).
-from obelisk.bots import cheater, greedy, ismcts  # noqa: E402,F401
+# The other kinds live in modules of their own, which do not import this package back: no import cycle.
+from obelisk.bots import cheater, greedy, ismcts  # noqa: E402
+
+register_bot("cheater", cheater.factory)
+register_bot("greedy", greedy.factory)
+register_bot("ismcts", ismcts.factory)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from obelisk.bots import register_bot
 from obelisk.bots.ismcts import ISMCTSBot, parse_search_argument
 from obelisk.core import Game, State
 
@@ -33,8 +32,7 @@ class CheaterBot(ISMCTSBot):
         return outcome
 
 
-def _factory(game: Game, seat: int, seed: int, argument: str) -> CheaterBot:
+def factory(game: Game, seat: int, seed: int, argument: str) -> CheaterBot:
+    """The bot of a spec ``cheater[:ARGUMENT]`` (``obelisk.bots`` registers it under that kind)."""
     return CheaterBot(game, seat, seed, **parse_search_argument("cheater", argument, game))
 
-
-register_bot("cheater", _factory)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 
-from obelisk.bots import register_bot
 from obelisk.bots.params import parse_argument
 from obelisk.core import Game, State, codec
 from obelisk.core.rng import make_rng, resolve_chance
@@ -96,11 +95,10 @@ def _value_after(state: State, seat: int, rng: random.Random, expect: int) -> fl
     return state.evaluate()[seat]
 
 
-def _factory(game: Game, seat: int, seed: int, argument: str) -> GreedyBot:
+def factory(game: Game, seat: int, seed: int, argument: str) -> GreedyBot:
+    """The bot of a spec ``greedy[:ARGUMENT]`` (``obelisk.bots`` registers it under that kind)."""
     bare, values = parse_argument("greedy", argument, DEFAULTS)
     if bare is not None:
         raise ValueError(f"bot 'greedy' takes only name=value parameters ({', '.join(DEFAULTS)}), got {codec.describe(bare)}")
     return GreedyBot(game, seat, seed, **values)
 
-
-register_bot("greedy", _factory)

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
-from obelisk.bots import register_bot
 from obelisk.bots.greedy import action_values, ending_actions
 from obelisk.bots.params import Budget, parse_argument, parse_budget
 from obelisk.core import CHANCE, TERMINAL, Game, State
@@ -172,6 +171,14 @@ class ISMCTSBot:
         """Iterations run by the last ``choose`` (for speed measurements)."""
         self.stopped_decided = False
         """Whether the last ``choose`` ended its time budget early because its choice was decided."""
+        self.stop: Callable[[], bool] | None = None
+        """Asked after every iteration whether to end the search now, with the most visited action so far.
+
+        The online tables set it: a decision there has a hard time limit whatever its budget, and a
+        decision no longer wanted (its seat taken back, an undo) must free its worker at once. Without it
+        the budget alone ends the search, as in every seeded game."""
+        self.interrupted = False
+        """Whether ``stop`` ended the last ``choose`` before its budget did."""
 
     # Hooks the perfect-information variant overrides ------------------------
 
@@ -191,6 +198,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             self.stopped_decided = True
+            self.interrupted = False
             return legal[0]
         root = self.search(state, legal)
         sure = self._sure_end(state, root, legal)
@@ -209,11 +217,15 @@ class ISMCTSBot:
         root = self._new_root(state, legal)
         limit = self.budget.iterations
         count = 0
-        self.stopped_decided = False
+        self.stopped_decided = self.interrupted = False
+        stop = self.stop
         while True:
             self._iterate(root, self._determinize(state))
             count += 1
             if limit is not None and count >= limit:
+                break
+            if stop is not None and stop():
+                self.interrupted = True
                 break
             if deadline is not None:
                 now = time.perf_counter()
@@ -361,11 +373,9 @@ def parse_search_argument(kind: str, argument: str, game: Game) -> dict[str, Any
     return values
 
 
-def _factory(game: Game, seat: int, seed: int, argument: str) -> ISMCTSBot:
+def factory(game: Game, seat: int, seed: int, argument: str) -> ISMCTSBot:
+    """The bot of a spec ``ismcts[:ARGUMENT]`` (``obelisk.bots`` registers it under that kind)."""
     return ISMCTSBot(game, seat, seed, **parse_search_argument("ismcts", argument, game))
-
-
-register_bot("ismcts", _factory)
 
 
 def iterations_per_second(bot: ISMCTSBot, state: State, seconds: float = 1.0) -> float:

@@ -24,7 +24,8 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.core.records import save_record
-from obelisk.sim.arena import BACKENDS, GameResult, Tournament, make_tournament, summarise, timed_run
+from obelisk.sim.arena import BACKENDS, make_tournament, summarise, timed_run
+from obelisk.sim.tasks import GameResult, Tournament
 from obelisk.sim.ray_backend import RayUnavailableError
 
 console = make_console(stderr=True)

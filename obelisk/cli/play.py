@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import textwrap
 from datetime import datetime
@@ -33,7 +34,7 @@ from obelisk.cli.common import (
 )
 from obelisk.cli.rules import rules_text, show_paged
 from obelisk.cli.shortcuts import shortcuts
-from obelisk.core import CHANCE, Game, IllegalActionError, State, i18n
+from obelisk.core import CHANCE, Game, GameInfo, IllegalActionError, Option, State, i18n
 from obelisk.core.help import HelpLookupError
 from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
                                   verified_commitment)
@@ -50,7 +51,7 @@ class LeftGame(Exception):
 
 def list_games(json_output: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
     """List the games with their player ranges and options."""
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if json_output:
         print(json.dumps([info.to_dict() for info in infos], indent=1))
         return
@@ -58,13 +59,22 @@ def list_games(json_output: bool = typer.Option(False, "--json", help="Print the
     for column in (tr("id"), tr("name"), tr("players"), tr("options")):
         table.add_column(column)
     for info in infos:
-        options = "\n".join(
-            f"{o.name}={o.default!r}" + (f" ({o.accepts()})" if o.allowed or o.bounds else "")
-            for o in info.options
-        )
+        options = "\n".join(_option_text(info, o) for o in info.options)
         table.add_row(plain(info.id), plain(game_name(info)), f"{info.min_players}-{info.max_players}",
                       plain(options or "-"))
     console.print(table)
+
+
+def _option_text(info: GameInfo, option: Option) -> str:
+    """An option as ``obelisk list`` shows it: its id and default, then the label and value names players see
+    in the lobby (the game's catalog words them), so a player can tell what to type."""
+    worded = option.to_dict(functools.partial(i18n.domain(info.id).term, "option"))
+    head = f"{option.name}={option.default!r}" + (f": {worded['label']}" if worded["label"] else "")
+    if option.allowed is not None and worded["value_labels"]:
+        return head + "".join(f"\n  {value!r}: {label}" for value, label in zip(option.allowed, worded["value_labels"]))
+    if option.bounds is not None:
+        return head + f" ({option.bounds[0]}-{option.bounds[1]} {worded['unit']})".replace(" )", ")")
+    return head
 
 
 STRENGTHS: dict[str, str] = {"easy": "greedy", "normal": "ismcts:500ms", "strong": "ismcts:3s"}
@@ -578,7 +588,7 @@ def _default_record_path(game: Game, secret: SecretSeed | None, seed: int) -> Pa
 
 
 def _ask_game() -> str:
-    infos = obelisk.games()
+    infos = obelisk.list_games()
     if not infos:
         raise UserError(tr("no games are installed"))
     for number, info in enumerate(infos, 1):
@@ -595,7 +605,7 @@ def _ask_game() -> str:
 
 
 def _ask_players(game_id: str) -> int:
-    info = next(i for i in obelisk.games() if i.id == game_id)
+    info = next(i for i in obelisk.list_games() if i.id == game_id)
     low, high = info.min_players, info.max_players
     default = info.default_players or low
     if low == high:

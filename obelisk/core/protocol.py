@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -52,6 +52,11 @@ class Option:
     ``(lowest, highest)`` of a numeric option; with neither, any value of the
     default's type is accepted (e.g. a file path). A numeric option must have
     one of them, so no number reaches a game unchecked.
+
+    ``description`` is the technical text (``obelisk list``, the docs); the
+    player-facing texts below are what the lobby and the terminal show, so a
+    player never has to read an option's id or raw values. All of them are
+    English message ids, translated as terms ``option`` of the game's catalog.
     """
 
     name: str
@@ -59,8 +64,26 @@ class Option:
     description: str
     allowed: tuple[Any, ...] | None = None
     bounds: tuple[Any, Any] | None = None
+    label: str = ""
+    """A short name for players, e.g. "When offerings tie"."""
+    help: str = ""
+    """One line on what the option changes (no ruling numbers: a player cannot look them up)."""
+    value_labels: tuple[str, ...] = ()
+    """A readable name for each of ``allowed``, in the same order."""
+    value_help: tuple[str, ...] = ()
+    """A one-line explanation for each of ``allowed``, in the same order ("" where the name says it all)."""
+    unit: str = ""
+    """What a number without ``allowed`` counts ("rounds"), shown after the field."""
+    rare: bool = False
+    """Rarely changed: the lobby folds it under "More options"."""
 
     def __post_init__(self) -> None:
+        for texts, what in ((self.value_labels, "value_labels"), (self.value_help, "value_help")):
+            if texts and (self.allowed is None or len(texts) != len(self.allowed)):
+                raise ValueError(f"option {self.name!r}: {what} needs one text for each allowed value")
+        self._check_values()
+
+    def _check_values(self) -> None:
         numeric = type(self.default) in (int, float)
         if self.bounds is not None:
             if not numeric or self.allowed is not None or not self.bounds[0] <= self.default <= self.bounds[1]:
@@ -101,8 +124,12 @@ class Option:
             return f"{article} {kind} from {self.bounds[0]} to {self.bounds[1]}"
         return f"{article} {kind}"
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able description (for ``obelisk list`` and the server)."""
+    def to_dict(self, word: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """A JSON-able description (for ``obelisk list`` and the server), its texts passed through ``word``
+        (a catalog's lookup, so the lobby gets them in its reader's language; English without one).
+        An empty text stays empty."""
+        say = word or _same
+        texts = {"description": self.description, "label": self.label, "help": self.help, "unit": self.unit}
         return {
             "name": self.name,
             "default": self.default,
@@ -110,8 +137,19 @@ class Option:
             "min": self.bounds[0] if self.bounds is not None else None,
             "max": self.bounds[1] if self.bounds is not None else None,
             "type": type(self.default).__name__,
-            "description": self.description,
+            **{key: say(text) if text else text for key, text in texts.items()},
+            "value_labels": [say(text) for text in self.value_labels],
+            "value_help": [say(text) if text else text for text in self.value_help],
+            "rare": self.rare,
         }
+
+    def texts(self) -> tuple[str, ...]:
+        """Every player-facing text of the option (for the catalogs)."""
+        return tuple(t for t in (self.label, self.help, *self.value_labels, *self.value_help, self.unit) if t)
+
+
+def _same(text: str) -> str:
+    return text
 
 
 _INVALID = object()
@@ -138,6 +176,12 @@ class GameInfo:
     description: str
     options: tuple[Option, ...] = ()
     default_players: int | None = None
+    minutes: tuple[int, int] | None = None
+    """How long a game takes by the rulebook (lowest, highest minutes), where it says."""
+    turns: tuple[int, int] | None = None
+    """Turns each player takes in a typical game (median of greedy self-play, lowest and highest over the
+    player counts: ``benchmarks/game_length.py``), so a player can judge the length where the rulebook is
+    silent."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able description (for ``obelisk list`` and the server)."""
@@ -148,6 +192,8 @@ class GameInfo:
             "max_players": self.max_players,
             "default_players": self.default_players or self.min_players,
             "description": self.description,
+            "minutes": list(self.minutes) if self.minutes else None,
+            "turns": list(self.turns) if self.turns else None,
             "options": [o.to_dict() for o in self.options],
         }
 

@@ -13,12 +13,10 @@ import contextlib
 import functools
 import gc
 import logging
-import multiprocessing
 import os
 import re
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal
@@ -41,6 +39,7 @@ from obelisk.core import games as registered_games
 from obelisk.core.i18n import (
     DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages, spoken_by_pages,
 )
+from obelisk.server.bots import BotScheduler
 from obelisk.server.store import open_database
 from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
 
@@ -63,7 +62,7 @@ class ServerConfig:
     db_url: str | None = None
     """``sqlite:///PATH`` or ``postgresql+psycopg://...``; None: SQLite in the per-user data folder."""
     bot_workers: int = 1
-    """Processes deciding bot moves; 0 runs them in threads of this process."""
+    """Processes deciding bot moves; 0 runs them in one thread of this process."""
     bot_delay: float = 0.6
     """A bot's move takes at least this many seconds, so people can follow the game."""
     max_body: int = 64 * 1024
@@ -248,8 +247,9 @@ def _seat_param(request: Request) -> int:
 # ---- HTTP endpoints ---------------------------------------------------------------------------
 
 async def list_games(request: Request) -> Response:
-    """The games and the options a table may set (not those naming files on the server), their names and
-    descriptions in ``?lang=``: each game's catalog names them as terms (``game``, ``option``)."""
+    """The games and the options a table may set (not those naming files on the server), their names,
+    descriptions and option texts (labels, value names and explanations, units) in ``?lang=``: each game's
+    catalog names them as terms (``game``, ``option``)."""
     lang = _lang(request)
     listed = []
     with language(lang):
@@ -258,14 +258,8 @@ async def list_games(request: Request) -> Response:
             doc = info.to_dict()
             doc["name"] = tr.term("game", info.name)
             doc["description"] = tr.term("game", info.description) if info.description else info.description
-            doc["options"] = []
-            for option in info.options:
-                if file_option(option):
-                    continue
-                described = option.to_dict()
-                if option.description:
-                    described["description"] = tr.term("option", option.description)
-                doc["options"].append(described)
+            doc["options"] = [option.to_dict(functools.partial(tr.term, "option"))
+                              for option in info.options if not file_option(option)]
             listed.append(doc)
     return Json(listed)
 
@@ -430,6 +424,12 @@ async def get_messages(request: Request) -> Response:
     if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such message domain")
     return Json(messages(name, lang, *_browser_speech()), headers={"Cache-Control": "max-age=300"})
+
+
+async def get_health(request: Request) -> Response:
+    """200 while this process's bots can decide, 503 with the reason while they cannot (docs/server.md)."""
+    health = _tables(request).bots.health()
+    return Json(health.as_dict(), status_code=200 if health.ok else 503, headers={"Cache-Control": "no-store"})
 
 
 async def get_help(request: Request) -> Response:
@@ -694,10 +694,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         engine = open_database(config.db_url)
-        executor: Executor | None = None
-        if config.bot_workers > 0:
-            executor = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
-        tables = Tables(engine, bot_executor=executor, bot_delay=config.bot_delay, cache_size=config.cache_size)
+        bots = BotScheduler(config.bot_workers)
+        bots.start()
+        tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
         if config.tune_process:
             tune_process()
@@ -716,12 +715,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
             await tables.close()
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
             engine.dispose()
 
     routes = [
         Route("/api/games", list_games),
+        Route("/api/health", get_health),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table_id}", get_table),

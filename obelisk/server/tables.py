@@ -26,23 +26,22 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 import anyio
-from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, exists, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import obelisk
-from obelisk.bots import make_bot
 from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
 from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.server.bots import TAKEOVER_SECONDS, BotScheduler, Cancelled, Decision, Elector, table_bot
 from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow, now
 
 log = logging.getLogger("obelisk.server")
@@ -50,8 +49,6 @@ log = logging.getLogger("obelisk.server")
 NOTIFY_CHANNEL = "obelisk_tables"
 NAME_LENGTH = 40
 WRITE_ATTEMPTS = 3
-SERVER_BOTS_REFUSED = ("cheater",)
-"""Bot kinds that read the true state: evaluation tools, never seated at a table with people."""
 
 
 _TABLES = cast(Table, TableRow.__table__)
@@ -464,26 +461,27 @@ def _extended(snap: Snapshot, actions: Sequence[int], updated: datetime) -> Snap
                    updated=updated)
 
 
-def decide(game_id: str, players: int, options: dict[str, Any], seed: int, history: list[int],
-           spec: str, seat: int, bot_seed: int) -> int:
-    """A bot's choice for ``seat``, run in a worker; the bot sees hidden parts only by resampling."""
-    game = obelisk.load(game_id, players, **options)
-    state = game.replay(seed, history)
-    return make_bot(spec, game, seat, bot_seed).choose(state)
+def check_bot_spec(spec: Any, game: Game, attended: bool = True) -> str:
+    """``spec`` if the server may seat that bot in ``game``, else ``ApiError`` saying why.
 
-
-def check_bot_spec(spec: Any, game: Game) -> str:
-    """``spec`` if the server may seat that bot in ``game``, else ``ApiError`` saying why."""
+    ``attended``: the table has a person's seat (a table without one gets only the smallest budgets).
+    """
     if not isinstance(spec, str) or not spec.strip() or len(spec) > 128:
         raise ApiError(400, "bad_request", "a bot seat needs a bot spec such as 'greedy' or 'ismcts:1s'")
-    spec = spec.strip()
-    if spec.partition(":")[0] in SERVER_BOTS_REFUSED:
-        raise ApiError(400, "bad_request", f"bot {spec.partition(':')[0]!r} reads hidden cards and is not seated at tables")
     try:
-        make_bot(spec, game, 0, 0)
+        return table_bot(spec.strip(), game, attended)
     except ValueError as error:
         raise ApiError(400, "bad_request", str(error)) from None
-    return spec
+
+
+def bot_turn(snap: Snapshot) -> tuple[int, int, str] | None:
+    """The (version, seat, spec) of the bot decision ``snap`` waits for, or None when no bot is to act."""
+    seat = snap.to_act
+    if seat is None or snap.seats[seat].kind != "bot":
+        return None
+    spec = snap.seats[seat].bot
+    assert spec is not None
+    return snap.version, seat, spec
 
 
 def file_option(option: Option) -> bool:
@@ -628,10 +626,15 @@ class Live:
 class Tables:
     """The tables of one server process, over a database shared with any other processes."""
 
-    def __init__(self, engine: Engine, *, bot_executor: Executor | None = None, bot_delay: float = 0.0,
+    def __init__(self, engine: Engine, *, bots: BotScheduler | None = None, bot_delay: float = 0.0,
                  cache_size: int = 256) -> None:
+        """``bots`` decides the bot seats' moves (by default in one thread of this process); it is this
+        object's to close."""
         self.engine = engine
-        self.bot_executor = bot_executor
+        self.bots = bots or BotScheduler()
+        self.elector = Elector.for_url(engine.url.render_as_string(hide_password=False))
+        """Which process decides a table's bots, when several share the database."""
+        self._look_again: dict[str, asyncio.TimerHandle] = {}
         self.bot_delay = bot_delay
         self.cache_size = cache_size
         self._live: OrderedDict[str, Live] = OrderedDict()
@@ -888,9 +891,10 @@ class Tables:
         if len(seats) != game.num_players:
             raise ApiError(400, "bad_request", f"{len(seats)} seats given for a {game.num_players}-player game")
         rows, tokens = [], {}
+        attended = any(spec.get("kind") != "bot" for spec in seats)
         for index, spec in enumerate(seats):
             if spec.get("kind") == "bot":
-                bot = check_bot_spec(spec.get("bot"), game)
+                bot = check_bot_spec(spec.get("bot"), game, attended)
                 name = check_name(spec["name"]) if spec.get("name") is not None else bot[:NAME_LENGTH]
                 rows.append(Seat(index, "bot", name, bot, None, True))
             else:
@@ -944,10 +948,12 @@ class Tables:
         return [await self.snapshot(i) for i in await anyio.to_thread.run_sync(ids)]
 
     async def resume(self, limit: int = 200) -> None:
-        """After a start, let the bots of the most recently active tables in play go on."""
+        """After a start, let the bots of the most recently active tables in play that have a person's seat
+        go on; a table of bots alone waits until it is next opened, so nobody's restart runs it unasked."""
         def ids() -> list[str]:
             with Session(self.engine) as session:
-                query = select(TableRow.id).where(TableRow.status == "playing")
+                person = exists().where(SeatRow.table_id == TableRow.id, SeatRow.token_hash.is_not(None))
+                query = select(TableRow.id).where(TableRow.status == "playing", person)
                 return list(session.scalars(query.order_by(TableRow.updated.desc()).limit(limit)))
         for table_id in await anyio.to_thread.run_sync(ids):
             try:
@@ -1122,54 +1128,95 @@ class Tables:
     # ---- bots ----------------------------------------------------------------------------
 
     def _schedule_bots(self, table_id: str, live: Live) -> None:
-        snap = live.snap
-        seat = snap.to_act
-        if self._closing or seat is None or snap.seats[seat].kind != "bot":
+        """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for."""
+        turn = bot_turn(live.snap)
+        self.bots.keep_only(table_id, turn)
+        if self._closing or turn is None:
             return
         if live.bots is None or live.bots.done():
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(table_id, live))
 
     async def _play_bots(self, table_id: str, live: Live) -> None:
-        """Let the bot seats act while it is a bot's turn, each deciding in a worker."""
-        loop = asyncio.get_running_loop()
+        """Let the bot seats act while it is a bot's turn, if this process is the one to decide them."""
+        if not await self.elector.acquire(table_id):
+            self._check_later(table_id, live)
+            return
+        try:
+            await self._bot_loop(table_id, live)
+        except Exception:
+            log.exception("table %s: its bots stopped", table_id)
+            return
+        finally:
+            await self.elector.release(table_id)
+        if not self._closing and bot_turn(live.snap) is not None:
+            # a bot's turn came while the lock was being released: this task is done by the time this runs
+            asyncio.get_running_loop().call_soon(self._schedule_bots, table_id, live)
+
+    async def _bot_loop(self, table_id: str, live: Live) -> None:
+        """Decide and apply the bots' moves while a bot is to act (this process holding the table's bots)."""
+        if self.elector.shared:
+            await self._read_again(live)  # the process that decided before may have moved since
         while not self._closing:
             snap = live.snap
-            seat = snap.to_act
-            if seat is None or snap.seats[seat].kind != "bot":
+            turn = bot_turn(snap)
+            if turn is None:
                 return
-            spec = snap.seats[seat].bot
-            assert spec is not None
+            _, seat, spec = turn
             started = time.monotonic()
+            decision = Decision(snap.game.id, snap.game.num_players, dict(snap.options), snap.seed,
+                                tuple(snap.state.history()), spec, seat, secrets.randbelow(2**31))
             try:
-                action = await loop.run_in_executor(
-                    self.bot_executor, decide, snap.game.id, snap.game.num_players, dict(snap.options), snap.seed,
-                    list(snap.state.history()), spec, seat, secrets.randbelow(2**31),
-                )
-            except Exception:
-                log.exception("table %s: bot %r of seat %d failed", table_id, spec, seat)
-                return
+                action = await self.bots.decide(table_id, turn, decision)
+            except Cancelled:
+                continue  # the table moved on: look at it again
             await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            if not await self._apply_bot(table_id, live, snap, seat, spec, action):
+                return
 
-            try:
-                async with live.lock:
+    async def _apply_bot(self, table_id: str, live: Live, snap: Snapshot, seat: int, spec: str, action: int
+                         ) -> bool:
+        """Apply the bot's ``action`` chosen on ``snap`` unless the table moved on; whether the bots go on."""
+        try:
+            async with live.lock:
+                await self._refresh(live)
+                try:
+                    current = live.snap
+                    if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
+                        raise ApiError(409, "not_your_turn", "the seat changed hands")
+                    planned = self._apply(current, seat, snap.version, action)
+                    if await self._commit(planned):
+                        live.snap = planned.snap
+                    # else another process moved meanwhile: decide again on the version it wrote
+                finally:
                     await self._refresh(live)
-                    try:
-                        current = live.snap
-                        if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
-                            raise ApiError(409, "not_your_turn", "the seat changed hands")
-                        planned = self._apply(current, seat, snap.version, action)
-                        if await self._commit(planned):
-                            live.snap = planned.snap
-                        # else another process moved meanwhile: decide again on the version it wrote
-                    finally:
-                        await self._refresh(live)
-            except ApiError as error:
-                if error.code not in ("stale_version", "not_your_turn"):
-                    log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
-                              error.message)
-                    return
-            for client in list(live.clients):
-                client.changed()
+        except ApiError as error:
+            if error.code not in ("stale_version", "not_your_turn"):
+                log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
+                          error.message)
+                return False
+        for client in list(live.clients):
+            client.changed()
+        return True
+
+    async def _read_again(self, live: Live) -> None:
+        """Bring ``live`` up to the database's version (cheap when it is current) and publish any change."""
+        self._stale.add(live.snap.id)
+        async with live.lock:
+            changed = await self._refresh(live)
+        if changed:
+            self._published(live.snap.id, live)
+
+    def _check_later(self, table_id: str, live: Live) -> None:
+        """Another process decides this table's bots: look again later, and take over if that process died."""
+        if self._closing or table_id in self._look_again:
+            return
+
+        def again() -> None:
+            del self._look_again[table_id]
+            if self._live.get(table_id) is live:
+                self._schedule_bots(table_id, live)
+
+        self._look_again[table_id] = asyncio.get_running_loop().call_later(TAKEOVER_SECONDS, again)
 
     # ---- rematch -------------------------------------------------------------------------
 
@@ -1222,6 +1269,10 @@ class Tables:
 
     async def close(self) -> None:
         self._closing = True
+        for handle in self._look_again.values():
+            handle.cancel()
+        self._look_again.clear()
+        await self.bots.close()
         tasks = [live.bots for live in self._live.values() if live.bots is not None and not live.bots.done()]
         tasks += self._catching_up.values()
         for task in tasks:
@@ -1231,4 +1282,5 @@ class Tables:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        await self.elector.close()
         await anyio.to_thread.run_sync(self._committer.close)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from obelisk.sim.arena import GameResult
+from obelisk.sim.tasks import GameResult
 from obelisk.sim.stats import mean_interval, wilson_interval
 
 MAX_LABELS = 20

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from obelisk.sim.arena import GameResult, GameTask, Tournament, run_chunk
+from obelisk.sim.tasks import GameResult, GameTask, Tournament, run_chunk
 
 
 class RayUnavailableError(RuntimeError):

@@ -36,7 +36,7 @@ def _sampled_tensors(game_id: str, players: int, seed: int, every: int = 2):
 
 @pytest.mark.parametrize("game_id", FOUR)
 def test_random_play_stays_inside_the_declared_range(game_id: str) -> None:
-    info = next(g for g in obelisk.games() if g.id == game_id)
+    info = next(g for g in obelisk.list_games() if g.id == game_id)
     low, high = _spaces.observation_range(obelisk.load(game_id, info.min_players))
     assert np.isfinite([low, high]).all() and low < high
     seen = 0

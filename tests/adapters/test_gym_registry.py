@@ -36,7 +36,7 @@ def test_make_builds_the_game_with_its_kwargs_in_the_spec(game_id: str) -> None:
 
 
 def test_every_registered_game_has_an_id() -> None:
-    assert [obelisk_gym.env_id(g.id) for g in obelisk.games()] == obelisk_gym.register_envs()
+    assert [obelisk_gym.env_id(g.id) for g in obelisk.list_games()] == obelisk_gym.register_envs()
     assert set(IDS.values()) <= set(gymnasium.registry)
 
 

@@ -64,7 +64,7 @@ def test_greedy_playouts(game_id: str, players: int) -> None:
 
 
 def test_every_game_has_a_length_scale_far_below_its_bound() -> None:
-    for info in obelisk.games():
+    for info in obelisk.list_games():
         if info.id in openspiel.LENGTH_SCALES:
             game = obelisk.load(info.id, info.max_players)
             assert openspiel.length_scale(game) * 5 <= game.max_game_length()

@@ -51,7 +51,7 @@ def _random_states(game: pyspiel.Game, seed: int, games: int = 1, checkpoints: i
 
 def test_every_game_is_registered() -> None:
     names = set(pyspiel.registered_names())
-    for info in obelisk.games():
+    for info in obelisk.list_games():
         assert f"obelisk_{info.id}" in names
 
 

@@ -15,16 +15,16 @@ from obelisk.core.testing import random_playout
 
 CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
-    for info in obelisk.games()
+    for info in obelisk.list_games()
     for n in range(info.min_players, info.max_players + 1)
 ]
 # The fewest and the most players of each game: enough to exercise 2-seat and many-seat code paths.
 EDGE_CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
-    for info in obelisk.games()
+    for info in obelisk.list_games()
     for n in sorted({info.min_players, info.max_players})
 ]
-REAL_GAMES = [pytest.param(info.id, id=info.id) for info in obelisk.games() if info.id != "highcard"]
+REAL_GAMES = [pytest.param(info.id, id=info.id) for info in obelisk.list_games() if info.id != "highcard"]
 # Small budgets and truncated rollouts keep the suite fast; the search code paths are the same.
 SPECS = ["ismcts:6,rollout=random,depth=3", "greedy:samples=1", "cheater:6", "random", "ismcts:6"]
 
@@ -289,6 +289,20 @@ def test_iteration_budget_runs_in_full_on_a_decided_choice() -> None:
     assert state.action_to_string(bot.choose(state)) == "swap"
     assert bot.last_iterations == 600
     assert not bot.stopped_decided
+
+
+def test_a_stop_check_ends_the_search_with_the_most_visited_action_so_far() -> None:
+    game = obelisk.load("highcard", 2)
+    state = _first_decision(game, [0, 3])
+    bot = make_bot("ismcts:600", game, 0, seed=4)
+    assert isinstance(bot, ISMCTSBot)
+    asked: list[int] = []
+    bot.stop = lambda: asked.append(1) or len(asked) >= 50
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.interrupted and bot.last_iterations == 50
+    bot.stop = lambda: False
+    bot.choose(state)
+    assert not bot.interrupted and bot.last_iterations == 600
 
 
 @pytest.mark.parametrize("spec", ["ismcts:600", "ismcts:600,prior=2,rollout=random,depth=0"])

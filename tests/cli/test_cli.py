@@ -19,6 +19,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_list_shows_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list")
     assert code == 0 and "highcard" in out and "allow_swap" in out
+    assert "pyramid='small': Pyramid" in out and "'big': Big" in out and "'coins': More coins wins" in out
     code, out, _ = run(capsys, "list", "--json")
     ids = [g["id"] for g in json.loads(out)]
     assert code == 0 and "highcard" in ids

@@ -17,7 +17,7 @@ from tests.cli.test_play_end import scores, valley_tie
 from tests.cli.test_play_shortcuts import SEED, before_a_payment
 from tests.cli.test_terminal import keyboard, run
 
-GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.games(), 1)}
+GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.list_games(), 1)}
 MOST_ANSWERS = 3000
 ENGLISH = re.compile(r"\b(seat|seats|your move|players?|place|total|final scores|game over|record saved|to play|"
                      r"chance|thinking|type a number|label|number|commands|shuffles|took back)\b", re.I)

@@ -12,7 +12,7 @@ import obelisk
 from obelisk.core.records import read_record, replay_record
 from tests.cli.test_terminal import keyboard, run
 
-GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.games(), 1)}
+GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.list_games(), 1)}
 OPTIONS = {"tomb": ["--max-rounds=6"]}
 MOST_ANSWERS = 3000
 

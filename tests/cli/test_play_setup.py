@@ -11,7 +11,7 @@ import obelisk
 from obelisk.cli.play import STRENGTHS, strength_meaning
 from tests.cli.test_terminal import ctrl_c, end_of_input, keyboard, run
 
-GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.games(), 1)}
+GAME_NUMBER = {info.id: str(n) for n, info in enumerate(obelisk.list_games(), 1)}
 
 
 def test_enter_takes_every_default(capsys: pytest.CaptureFixture[str], tmp_path: Path,

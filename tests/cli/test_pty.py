@@ -25,7 +25,7 @@ PROMPT = "your move (number, label or help; q to quit): "
 WAIT = 60
 """Seconds any one screen may take: generous, so a busy machine does not fail the test."""
 GAMES = {  # game id: the command line's game words (small games, fast bots)
-    "solomon": ["solomon", "-p", "2", "--seats", "you,greedy"],
+    "solomon": ["solomon", "-p", "2", "--seats", "you,greedy", "--unaffordable", "forbid"],
     "tomb": ["tomb", "-p", "2", "--seats", "you,random", "--max-rounds", "5"],
     "cleopatra": ["cleopatra", "-p", "3", "--seats", "you,greedy,random", "--max-rounds", "3"],
     "valley": ["valley", "-p", "2", "--seats", "you,greedy"],

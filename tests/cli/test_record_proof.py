@@ -129,7 +129,7 @@ def test_resume_refuses_forged_draws(capsys: pytest.CaptureFixture[str], forged:
     assert claimed.read_text() == before
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games()])
 def test_every_game_played_with_a_secret_seed_is_verified(capsys: pytest.CaptureFixture[str], data_dir: Path,
                                                           game_id: str) -> None:
     path = bot_game(capsys, data_dir, game_id)

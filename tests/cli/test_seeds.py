@@ -31,7 +31,7 @@ def split_at_reveal(out: str) -> tuple[str, str]:
     return out[:at], out[at:]
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games()])
 def test_bot_game_without_seed_reveals_the_seed_only_at_the_end(
     capsys: pytest.CaptureFixture[str], data_dir: Path, game_id: str
 ) -> None:

@@ -16,7 +16,7 @@ TWIN_GAMES = int(os.environ.get("OBELISK_CONFORMANCE_TWIN_GAMES", "1"))
 
 CASES = [
     pytest.param(info.id, n, id=f"{info.id}-{n}p")
-    for info in obelisk.games()
+    for info in obelisk.list_games()
     for n in range(info.min_players, info.max_players + 1)
 ]
 

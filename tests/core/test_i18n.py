@@ -98,8 +98,10 @@ def test_every_game_speaks_its_name_description_and_options() -> None:
         assert {("game", info.name), ("game", info.description)} <= set(terms)
         for option in info.options:
             assert ("option", option.description) in terms
-            assert {("option", v) for v in option.allowed or () if isinstance(v, str) and v} <= set(terms)
-    assert ("option", "richest") in messages.extract("cleopatra").terms
+            assert {("option", text) for text in option.texts()} <= set(terms)
+            assert option.label and len(option.value_labels) == len(option.allowed or ())
+    assert ("option", "The richest of them are eaten") in messages.extract("cleopatra").terms
+    assert ("option", "richest") not in messages.extract("cleopatra").terms
 
 
 def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:

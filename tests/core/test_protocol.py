@@ -25,12 +25,13 @@ def dealt(players: int = 2, seed: int = 0, cards: tuple[int, ...] = (5, 0, 3, 1)
     return state
 
 
-def test_games_lists_registered_games_and_is_also_the_package() -> None:
-    ids = [info.id for info in obelisk.games()]
+def test_list_games_lists_registered_games_and_games_is_the_package_of_the_shipped_ones() -> None:
+    ids = [info.id for info in obelisk.list_games()]
     assert "highcard" in ids and ids == sorted(ids)
     import obelisk.games as package
 
-    assert callable(package) and package() == obelisk.games()
+    assert obelisk.games is package and not callable(package)
+    assert set(package.shipped()) == set(ids) - {"highcard"}
 
 
 def test_load_rejects_unknown_game_players_and_options() -> None:
@@ -85,7 +86,7 @@ def test_every_numeric_option_is_bounded() -> None:
         Option("turns", 10, "a count", bounds=(1, 5))
     with pytest.raises(ValueError, match="bounds are for numeric options"):
         Option("name", "x", "a text", bounds=(1, 5))
-    for info in obelisk.games():
+    for info in obelisk.list_games():
         for option in info.options:
             if type(option.default) in (int, float):
                 described = option.to_dict()
@@ -431,7 +432,7 @@ def test_action_to_string_refuses_non_ids() -> None:
 _ODD_VALUES = [None, "3", 3.0, 3.5, -1, 10**30, True, [1], {}, b"x", float("nan"), object()]
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games()])
 def test_entry_points_answer_odd_values_with_value_errors(game_id: str) -> None:
     """Values of any type get ValueError (or IllegalActionError) and change nothing, compiled or not."""
     game = obelisk.load(game_id)

@@ -17,7 +17,7 @@ from obelisk.core.seeds import SecretSeed
 from obelisk.core.testing import random_playout
 from tests.core.toy import HighCardGame
 
-GAMES = [info.id for info in obelisk.games() if info.id != HighCardGame.info.id]
+GAMES = [info.id for info in obelisk.list_games() if info.id != HighCardGame.info.id]
 """The package's games (the test-only High Card joins them where it is imported)."""
 HUGE = 10**5000
 """Longer than the 4,300 digits Python converts to text."""

@@ -69,7 +69,7 @@ def test_check_seed_accepts_bounds():
     assert check_seed(0) == 0 and check_seed(MAX_SEED - 1) == MAX_SEED - 1
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games()])
 @pytest.mark.parametrize("bad", [-1, MAX_SEED, 2**64, 10**30, True, 2.0, "7", None])
 def test_games_accept_only_seeds_in_range(game_id: str, bad: object) -> None:
     game = obelisk.load(game_id)
@@ -81,7 +81,7 @@ def test_games_accept_only_seeds_in_range(game_id: str, bad: object) -> None:
         game.state_class(game, bad)
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games()])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games()])
 def test_the_largest_seed_plays(game_id: str) -> None:
     game = obelisk.load(game_id)
     state = game.new_initial_state(MAX_SEED - 1)

@@ -38,4 +38,4 @@ def test_malformed_options(game_id: str, data: st.DataObject) -> None:
 
 
 def test_every_game_is_fuzzed() -> None:
-    assert set(GAME_IDS) == {info.id for info in obelisk.games()} - {HighCardGame.info.id}
+    assert set(GAME_IDS) == {info.id for info in obelisk.list_games()} - {HighCardGame.info.id}

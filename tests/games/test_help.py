@@ -129,9 +129,9 @@ def test_the_docs_list_every_entry(game_id: str) -> None:
 def test_the_docs_tool_replaces_a_stale_section_and_adds_a_missing_one() -> None:
     tool = _docs_tool()
     new = "## Components\n\nfresh\n\n"
-    stale = "# Game\n\n## Rules\n\nr\n\n## Components\n\nold\n\n## Code map\n\nc\n"
-    assert tool.updated(stale, new) == "# Game\n\n## Rules\n\nr\n\n## Components\n\nfresh\n\n## Code map\n\nc\n"
-    missing = "# Game\n\n## Rules\n\nr\n\n## Code map\n\nc\n"
+    stale = "# Game\n\n## Rules\n\nr\n\n## Components\n\nold\n\n## Data\n\nc\n"
+    assert tool.updated(stale, new) == "# Game\n\n## Rules\n\nr\n\n## Components\n\nfresh\n\n## Data\n\nc\n"
+    missing = "# Game\n\n## Rules\n\nr\n\n## Data\n\nc\n"
     assert tool.updated(missing, new) == tool.updated(stale, new)
     assert tool.updated(tool.updated(stale, new), new) == tool.updated(stale, new)
 

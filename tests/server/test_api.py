@@ -71,6 +71,21 @@ def test_games_are_listed_with_the_options_a_table_may_set(client: TestClient) -
     assert "cards" not in [o["name"] for o in games["valley"]["options"]]
 
 
+def test_games_word_option_labels_values_and_units_in_the_readers_language(client: TestClient) -> None:
+    english = {g["id"]: g for g in client.get("/api/games").json()}
+    czech = {g["id"]: g for g in client.get("/api/games?lang=cs").json()}
+    spent = next(o for o in english["valley"]["options"] if o["name"] == "spent_cards")
+    assert spent["label"] == "Cards spent on a purchase" and spent["allowed"] == ["play_area", "discard"]
+    assert spent["value_labels"] == ["Stay in play until the turn ends", "Go to the discard pile at once"]
+    assert spent["rare"] is True
+    cs_spent = next(o for o in czech["valley"]["options"] if o["name"] == "spent_cards")
+    assert cs_spent["label"] == "Karty utracené za nákup" and cs_spent["allowed"] == spent["allowed"]
+    assert cs_spent["value_labels"] == ["Zůstanou ve hře do konce tahu", "Jdou hned na odhazovací hromádku"]
+    rounds = next(o for o in czech["tomb"]["options"] if o["name"] == "max_rounds")
+    assert (rounds["label"], rounds["unit"], rounds["min"]) == ("Limit kol", "kol", 1)
+    assert english["solomon"]["minutes"] == [45, 60] and english["valley"]["turns"][0] >= 10
+
+
 def test_create_gives_tokens_once_and_the_summary_none(client: TestClient) -> None:
     response = client.post("/api/tables", json={"game": "valley", "players": 2, "public": True, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})

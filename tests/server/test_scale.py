@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import httpx2 as httpx
@@ -84,5 +85,85 @@ def test_two_processes_share_tables_through_postgresql() -> None:
                     assert seen["version"] == version
             for server in (first, second):
                 assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["version"] == version
+    finally:
+        drop()
+
+
+def test_only_one_process_decides_each_bot_move() -> None:
+    url, drop = fresh_postgres()
+    try:
+        with Server(url) as first, Server(url) as second:
+            servers = (first, second)
+            created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
+                "game": "valley", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+            table, token = created["table"]["id"], created["tokens"]["0"]
+            assert httpx.post(f"{second.url}/api/tables/{table}/claim", timeout=30,
+                              json={"token": token, "name": "P0"}).status_code == 200
+            for server in servers:  # both processes hold the table and follow its moves
+                assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).status_code == 200
+            headers = {"Authorization": f"Bearer {token}"}
+            replies, moves = 0, 0  # the human moves through each process in turn
+            deadline = time.monotonic() + 240
+            while replies < 6:
+                assert time.monotonic() < deadline, "the bot stopped replying:\n" + first.log() + second.log()
+                server = servers[moves % 2]
+                mine = httpx.get(f"{server.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
+                if mine["status"] == "finished":
+                    break
+                if not mine["legal"]:
+                    time.sleep(0.05)
+                    continue
+                replies = sum(entry["actor"] == 1 for entry in mine["log"])
+                httpx.post(f"{server.url}/api/tables/{table}/moves", headers=headers, timeout=30,
+                           json={"version": mine["version"], "action": mine["legal"][0][0]})
+                moves += 1
+            log = httpx.get(f"{first.url}/api/tables/{table}/frame", timeout=30).json()["log"]
+            bot_moves = sum(entry["actor"] == 1 for entry in log)
+            decided = [httpx.get(f"{s.url}/api/health", timeout=30).json()["bots"]["decisions"] for s in servers]
+            assert bot_moves >= 6 and sum(decided) == bot_moves, (decided, bot_moves)
+    finally:
+        drop()
+
+
+def test_a_process_that_dies_while_deciding_leaves_the_bot_to_another() -> None:
+    url, drop = fresh_postgres()
+    try:
+        with Server(url) as first, Server(url) as second:
+            # a search no machine finishes before the 3 s cut, so the kill lands while it runs
+            slow = "ismcts:1000,rollout=greedy,depth=20"
+            created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
+                "game": "solomon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": slow}]}).json()
+            table, token = created["table"]["id"], created["tokens"]["0"]
+            headers = {"Authorization": f"Bearer {token}"}
+            assert httpx.post(f"{first.url}/api/tables/{table}/claim", timeout=30,
+                              json={"token": token, "name": "P0"}).status_code == 200
+            assert httpx.get(f"{second.url}/api/tables/{table}", timeout=30).status_code == 200
+            deadline = time.monotonic() + 120
+            while True:  # the person plays through the first process until the bot is to act
+                assert time.monotonic() < deadline, "the bot's turn never came"
+                summary = httpx.get(f"{first.url}/api/tables/{table}", timeout=30).json()
+                if summary["to_act"] == 1:
+                    break
+                mine = httpx.get(f"{first.url}/api/tables/{table}/frame", headers=headers, timeout=30).json()
+                if mine["legal"]:
+                    httpx.post(f"{first.url}/api/tables/{table}/moves", headers=headers, timeout=30,
+                               json={"version": mine["version"], "action": mine["legal"][0][0]})
+            version = summary["version"]
+
+            def busy(server: Server) -> int:
+                return int(httpx.get(f"{server.url}/api/health", timeout=30).json()["bots"]["busy"])
+
+            while not (deciding := [s for s in (first, second) if busy(s)]):
+                assert time.monotonic() < deadline, "no process started deciding"
+                time.sleep(0.02)
+            [dying] = deciding  # one process decides, never both
+            other = second if dying is first else first
+            dying.kill()  # mid-search: its connection, and with it the table's lock, is gone
+            while (after := httpx.get(f"{other.url}/api/tables/{table}", timeout=30).json())["version"] == version:
+                assert time.monotonic() < deadline, "no process took the bot over:\n" + other.log()
+                time.sleep(0.1)
+            log = httpx.get(f"{other.url}/api/tables/{table}/frame", timeout=30).json()["log"]
+            assert log[-1]["actor"] == 1 or after["to_act"] == 0
+            assert httpx.get(f"{other.url}/api/health", timeout=30).json()["bots"]["decisions"] >= 1
     finally:
         drop()

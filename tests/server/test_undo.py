@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from obelisk.core import State
 from obelisk.core.records import replay_record
+from obelisk.server import bots
 from obelisk.server.app import create_app
 from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
 from tests.server.test_api import error_of, frame_of, new_table, seated, wait_for
@@ -256,6 +257,28 @@ def test_a_bot_reply_is_not_taken_back_but_an_undo_before_it_lands_discards_it(s
         # The bot's reply, or a draw it led to (the secret deal decides which came last), stops the undo.
         assert "seat 1 has decided since" in message or "a chance event happened since" in message
         assert frame_of(client, table, token)["version"] == replied["version"]
+
+
+def test_an_undo_before_the_bot_replies_stops_its_search(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "DECISION_SECONDS", 600.0)  # only the undo may stop the search
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:1000"}]
+    with TestClient(create_app(config(sqlite_url))) as client:
+        table, tokens = seated(client, game="solomon", players=2, seats=seats)
+        token = tokens["0"]
+        mine = wait_for(client, table, token, lambda f: bool(f["legal"]))
+        action = choice(state_of(client, table), undoable=True)
+        assert action is not None
+        moved = move(client, table, token, mine["version"], action)
+        deadline = time.monotonic() + 60
+        while client.get("/api/health").json()["bots"]["busy"] != 1:
+            assert time.monotonic() < deadline, "the bot never started deciding"
+            time.sleep(0.01)
+        assert undo(client, table, token, {"version": moved}).json() == {"version": moved + 1}
+        while (bots_now := client.get("/api/health").json()["bots"])["busy"]:
+            assert time.monotonic() < deadline, "the search went on"
+            time.sleep(0.01)
+        assert (bots_now["decisions"], bots_now["interrupted"]) == (1, 1)
+        assert frame_of(client, table, token)["legal"] == mine["legal"]
 
 
 def test_another_process_sees_the_undo(db_url: str) -> None:

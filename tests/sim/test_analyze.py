@@ -9,7 +9,8 @@ import pytest
 import obelisk
 from obelisk.cli import main
 from obelisk.sim.analyze import action_kind, analyse, label_key, write_report
-from obelisk.sim.arena import GameResult, make_tournament, run_tournament
+from obelisk.sim.arena import make_tournament, run_tournament
+from obelisk.sim.tasks import GameResult
 
 
 def test_action_kind_is_the_first_word() -> None:
@@ -61,7 +62,7 @@ def test_analyze_command_writes_report_and_plots(tmp_path: Path) -> None:
     assert len(list((out / "records").glob("*.json"))) == 30
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in obelisk.games() if info.id != "highcard"])
+@pytest.mark.parametrize("game_id", [info.id for info in obelisk.list_games() if info.id != "highcard"])
 def test_analysis_runs_on_every_game(game_id: str, tmp_path: Path) -> None:
     """The report needs nothing game-specific: it runs on each registered game's records."""
     game = obelisk.load(game_id)

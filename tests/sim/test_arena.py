@@ -11,7 +11,8 @@ import pytest
 import obelisk
 from obelisk.cli import main
 from obelisk.core.records import read_record, replay_record
-from obelisk.sim.arena import GameResult, Tournament, make_tournament, run_tournament, schedule, summarise
+from obelisk.sim.arena import make_tournament, run_tournament, schedule, summarise
+from obelisk.sim.tasks import GameResult, Tournament
 from obelisk.sim.stats import wilson_interval
 
 

@@ -23,7 +23,7 @@ from tests.web.conftest import STATIC, Tab
 ORIGIN = "http://localhost:9"
 CSP = "default-src 'self'"
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;'
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".webp": "image/webp"}
 
 
 class ScriptedServer:
@@ -107,7 +107,8 @@ def frame(version: int, legal: list[list[Any]], **extra: Any) -> dict[str, Any]:
 
 def assert_not_injected(page: Page) -> None:
     assert page.evaluate("window.__pwned") is None
-    assert page.locator("img").count() == 0
+    images = page.evaluate("Array.from(document.images, (img) => new URL(img.src).pathname)")
+    assert all(path.startswith("/static/games/") for path in images), images
     assert page.locator("main script").count() == 0
 
 
@@ -145,10 +146,16 @@ def view_text(page: Page) -> Locator:
 
 GAMES = [
     {"id": "valley", "name": f"Valley {HOSTILE}", "min_players": 2, "max_players": 4, "default_players": 2,
-     "description": HOSTILE, "options": [
-         {"name": "forced_removal", "default": "base", "allowed": ["base", "any"], "type": "str", "description": ""},
-         {"name": "tiebreak_gold", "default": False, "allowed": None, "type": "bool", "description": HOSTILE},
-         {"name": "rounds", "default": 3, "allowed": None, "type": "int", "description": "rounds"},
+     "description": HOSTILE, "minutes": None, "turns": [13, 24], "options": [
+         {"name": "forced_removal", "default": "base", "allowed": ["base", "any"], "type": "str", "description": "",
+          "label": "Removal", "help": HOSTILE, "value_labels": ["Bottom row", f"Any {HOSTILE}"],
+          "value_help": ["", f"explained {HOSTILE}"], "unit": "", "rare": False},
+         {"name": "tiebreak_gold", "default": False, "allowed": [False, True], "type": "bool", "description": "",
+          "label": "Gold breaks ties", "help": "", "value_labels": ["No", "Yes"], "value_help": [], "unit": "",
+          "rare": True},
+         {"name": "rounds", "default": 3, "allowed": None, "min": 1, "max": 9, "type": "int", "description": "",
+          "label": "Rounds", "help": "0: none", "value_labels": [], "value_help": [], "unit": "rounds",
+          "rare": True},
      ]},
 ]
 
@@ -162,44 +169,77 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
     server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": [open_table]})
     page = tab.page
     page.goto(ORIGIN + "/")
-    form = page.get_by_role("form", name=f"Valley {HOSTILE}")
-    expect(form.get_by_role("heading")).to_have_text(f"Valley {HOSTILE}")
+    card = page.get_by_role("article", name=f"Valley {HOSTILE}")
+    expect(card.get_by_role("heading")).to_have_text(f"Valley {HOSTILE}")
+    expect(card).to_contain_text("2–4 players · 13–24 turns each")
+    expect(card.get_by_role("img")).to_have_attribute("alt", f"The board of Valley {HOSTILE} in the middle of a game")
     assert_not_injected(page)
-    expect(form.get_by_label("forced_removal").locator("option")).to_have_count(2)
-    expect(form.get_by_label("tiebreak_gold")).to_have_attribute("type", "checkbox")
-    expect(form.get_by_label("rounds")).to_have_value("3")
+    card.get_by_role("button", name="Set up a table").click()
+    form = page.get_by_role("form", name=f"New table: Valley {HOSTILE}")
+    removal = form.get_by_label("Removal")
+    expect(removal.get_by_role("option")).to_have_text(["Bottom row", f"Any {HOSTILE}"])
+    expect(form.get_by_label("Rounds")).to_be_hidden()
+    form.get_by_text("More options").click()
+    expect(form.get_by_label("Gold breaks ties").get_by_role("option")).to_have_text(["No", "Yes"])
+    expect(form.get_by_label("Rounds")).to_have_value("3")
+    expect(form.get_by_text("rounds", exact=True)).to_be_visible()
 
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_label("Your name").dispatch_event("change")
-    form.get_by_label("Players", exact=True).select_option("3")
-    expect(form.get_by_label(re.compile(r"^Name for player \d$"))).to_have_count(3)
-    form.get_by_label("Player 2", exact=True).select_option("human")
-    form.get_by_label("Name for player 2").fill("Bea")
-    form.get_by_label("Player 3", exact=True).select_option("ismcts:200")
-    form.get_by_label("Turn clock (seconds)").fill("90")
-    form.get_by_text("Options", exact=True).click()
-    form.get_by_label("tiebreak_gold").check()
-    form.get_by_label("forced_removal").select_option(label="any")
+    name = page.get_by_label("Your name")
+    name.fill("Ann")
+    name.dispatch_event("change")
+    form.get_by_label("Players", exact=True).select_option(label="3 players")
+    expect(form.get_by_label("Player 1 (you)")).to_have_value("you")
+    public = form.get_by_label("List in open tables")
+    expect(public).not_to_be_checked()
+    form.get_by_label("Player 2", exact=True).select_option(label="A person (invite link)")
+    form.get_by_label("Name of player 2 (optional)").fill("Bea")
+    expect(public).to_be_checked()
+    form.get_by_label("Player 3", exact=True).select_option(label="Bot (strong)")
+    form.get_by_text("Advanced", exact=True).click()
+    form.get_by_label("Bot for player 3").select_option("random")
+    form.get_by_label("Time for a move").select_option(label="5 minutes")
+    form.get_by_label("Gold breaks ties").select_option(label="Yes")
+    removal.select_option(label=f"Any {HOSTILE}")
+    expect(form.get_by_text(f"explained {HOSTILE}")).to_be_visible()
+    form.get_by_label("Rounds").fill("99")
+    form.get_by_role("button", name="Create table").click()
+    expect(page.get_by_role("alert")).to_have_text("Rounds: enter a whole number from 1 to 9")
+    assert not [r for r in server.requests if r["method"] == "POST"]
+    form.get_by_label("Rounds").fill("5")
+
     server.answers[("POST", "/api/tables")] = (201, {
         "table": summary(status="waiting", id="T9"),
         "tokens": {"0": "tok0", "1": "tok1"},
         "invite_urls": {"0": "/table/T9#token=tok0", "1": "/table/T9#token=tok1"},
         "spectator_url": "/table/T9",
     })
+    server.answers[("POST", "/api/tables/T9/claim")] = (200, {"seat": 0})
+    server.answers[("GET", "/api/tables/T9")] = (200, summary(status="waiting", id="T9"))
     form.get_by_role("button", name="Create table").click()
     created = server.request(page, "POST", "/api/tables")["body"]
     assert created == {
-        "game": "valley", "players": 3, "options": {"forced_removal": "any", "tiebreak_gold": True},
+        "game": "valley", "players": 3, "options": {"forced_removal": "any", "tiebreak_gold": True, "rounds": 5},
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
-                  {"kind": "bot", "bot": "ismcts:200"}],
-        "public": True, "turn_seconds": 90,
+                  {"kind": "bot", "bot": "random"}],
+        "public": True, "turn_seconds": 300,
     }
-    expect(page.get_by_label("Invite, player 1 (Ann)")).to_have_value(ORIGIN + "/table/T9#token=tok0")
-    expect(page.get_by_label(f"Invite, player 2 ({HOSTILE})")).to_have_value(ORIGIN + "/table/T9#token=tok1")
-    expect(page.get_by_label("Spectators")).to_have_value(ORIGIN + "/table/T9")
+    assert server.request(page, "POST", "/api/tables/T9/claim")["body"] == {"token": "tok0", "name": "Ann"}
+    links = page.get_by_role("region", name="Table created")
+    expect(links.get_by_role("link", name="Go to your table")).to_have_attribute("href", "/table/T9")
+    expect(links.get_by_role("textbox", name=f"Invite for player 2 ({HOSTILE})")).to_have_value(
+        ORIGIN + "/table/T9#token=tok1")
+    expect(links.get_by_role("textbox", name="For spectators")).to_have_value(ORIGIN + "/table/T9")
+    expect(links.get_by_role("textbox")).to_have_count(2)
+    assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T9')"))["token"] == "tok0"
+    mine = page.get_by_role("list", name="My tables").get_by_role("listitem")
+    expect(mine).to_contain_text(f"Ann (you), {HOSTILE}, Bot (easy)")
+    expect(mine).to_contain_text("waiting for players")
 
     server.answers[("POST", "/api/tables/T2/join")] = (200, {"seat": 1, "token": "joined-token"})
-    page.get_by_role("button", name="Join as player 2").click()
+    row = page.get_by_role("list", name="Open tables").get_by_role("listitem")
+    expect(row).to_contain_text("1 free seat of 3")
+    expect(row).to_contain_text("Waiting: Ann · Also at the table: Bot (easy)")
+    row.get_by_role("button", name="Join as player 2").click()
     assert server.request(page, "POST", "/api/tables/T2/join")["body"] == {"seat": 1, "name": "Ann"}
     page.wait_for_url(ORIGIN + "/table/T2")
     stored = json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T2')"))
@@ -229,10 +269,38 @@ def test_lobby_shows_the_servers_error_in_one_line(open_tab: Callable[[], Tab]) 
     server.answers[("GET", "/api/games")] = (200, GAMES)
     server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": []})
     server.answers[("POST", "/api/tables")] = (400, {"error": {"code": "bad_request", "message": HOSTILE}})
-    tab.page.goto(ORIGIN + "/")
-    tab.page.get_by_role("button", name="Create table").click()
-    expect(tab.page.get_by_role("alert")).to_have_text(f"Cannot create the table: {HOSTILE}")
-    assert_not_injected(tab.page)
+    page = tab.page
+    page.goto(ORIGIN + "/")
+    page.get_by_role("article", name=f"Valley {HOSTILE}").get_by_role("button", name="Set up a table").click()
+    page.get_by_role("button", name="Create table").click()
+    expect(page.get_by_role("alert")).to_have_text(f"Cannot create the table: {HOSTILE}")
+    expect(page.get_by_role("region", name="Table created")).to_be_hidden()
+    assert_not_injected(page)
+    tab.assert_clean()
+
+
+def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_the_server(
+        open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    server.answers[("GET", "/api/games")] = (200, GAMES)
+    server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": []})
+    page = tab.page
+    page.goto(ORIGIN + "/")
+    page.get_by_role("article", name=f"Valley {HOSTILE}").get_by_role("button", name="Set up a table").click()
+    form = page.get_by_role("form", name=f"New table: Valley {HOSTILE}")
+    form.get_by_label("Player 1 (you)").select_option(label="Bot (strong)")
+    form.get_by_role("button", name="Create table").click()
+    expect(page.get_by_text("A table of bots alone plays the quick search at most: seat a person, or choose "
+                            "quicker bots.")).to_be_visible()
+    assert not [r for r in server.requests if r["method"] == "POST"]
+    form.get_by_label("Player 1 (you)").select_option(label="Bot (normal)")
+    server.answers[("POST", "/api/tables")] = (201, {
+        "table": summary(status="playing", id="T7"), "tokens": {}, "invite_urls": {}, "spectator_url": "/table/T7"})
+    form.get_by_role("button", name="Create table").click()
+    assert server.request(page, "POST", "/api/tables")["body"]["seats"] == [
+        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "ismcts:200"}]
+    expect(page.get_by_text("A table of bots alone plays the quick search at most")).to_be_hidden()
     tab.assert_clean()
 
 

@@ -15,12 +15,13 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab
 from tests.web.person import status, wait_answered
-from tests.web.test_play import create_in_lobby, token_of
+from tests.web.lobby import choose_game, create_in_lobby
+from tests.web.test_play import token_of
 
 
 def lobby_in(page: Page, server: LiveServer) -> None:
     page.goto(server.url + "/")
-    expect(page.get_by_role("form").first).to_be_visible()
+    expect(page.get_by_role("article").first).to_be_visible()
 
 
 def test_the_lobby_speaks_the_browsers_language_first_and_remembers_the_switch(
@@ -31,28 +32,29 @@ def test_the_lobby_speaks_the_browsers_language_first_and_remembers_the_switch(
     games = {g["id"]: g for g in live_server.get("/api/games?lang=cs")}
     expect(page.locator("html")).to_have_attribute("lang", "cs")
     expect(page.get_by_label("Language / Jazyk")).to_have_value("cs")
-    expect(page.get_by_role("heading", name="Nový stůl")).to_be_visible()
+    expect(page.get_by_role("heading", name="Nový stůl", exact=True)).to_be_visible()
     expect(page.get_by_label("Vaše jméno")).to_be_visible()
-    expect(page.get_by_role("button", name="Obnovit")).to_be_visible()
-    form = page.get_by_role("form", name=games["valley"]["name"])
-    expect(form.get_by_role("heading")).to_have_text(games["valley"]["name"])
+    expect(page.get_by_role("button", name="Obnovit otevřené stoly")).to_have_text("Obnovit")
+    form = choose_game(page, games["valley"]["name"], "Připravit stůl", "Nový stůl: {game}")
     expect(form.get_by_role("button", name="Založit stůl")).to_be_visible()
-    expect(form.get_by_role("group", name="Místa")).to_be_visible()
+    expect(form.get_by_role("group", name="Kdo hraje")).to_be_visible()
+    expect(form.get_by_label("Hráč 1 (vy)")).to_have_value("you")
     expect(page.get_by_text("Žádný stůl nečeká na hráče.")).to_be_visible()
     assert page.title() == "Obelisk: herna"
 
     page.get_by_label("Language / Jazyk").select_option("en")
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
-    expect(page.get_by_role("button", name="Create table").first).to_be_visible()
+    expect(page.get_by_role("heading", name="New table", exact=True)).to_be_visible()
+    expect(page.get_by_role("form", name="New table: Valley of the Kings")
+           .get_by_role("button", name="Create table")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert page.evaluate("localStorage.getItem('obelisk.lang')") == "en"
     page.reload()
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    expect(page.get_by_role("heading", name="New table", exact=True)).to_be_visible()
     expect(page.get_by_label("Language / Jazyk")).to_have_value("en")
 
     english = open_tab()
     lobby_in(english.page, live_server)
-    expect(english.page.get_by_role("heading", name="New table")).to_be_visible()
+    expect(english.page.get_by_role("heading", name="New table", exact=True)).to_be_visible()
     expect(english.page.get_by_label("Language / Jazyk")).to_have_value("en")
     czech.assert_clean()
     english.assert_clean()
@@ -64,8 +66,9 @@ def test_the_created_links_survive_a_switch(live_server: LiveServer, open_tab: C
     tab.page.get_by_label("Language / Jazyk").select_option("cs")
     created = tab.page.get_by_role("region", name="Stůl je připraven")
     expect(created).to_contain_text("2 hráči")
-    expect(created.get_by_label("Pozvánka, hráč 1 (Ann)")).to_have_value(links["seat-0"])
-    expect(created.get_by_label("Pozvánka, hráč 2 (Bea)")).to_have_value(links["seat-1"])
+    expect(created.get_by_role("link", name="Přejít ke stolu")).to_be_visible()
+    expect(created.get_by_role("textbox", name="Pozvánka pro hráče 2 (Bea)")).to_have_value(links["seat-1"])
+    expect(created.get_by_role("textbox", name="Pro diváky")).to_have_value(links["spectator"])
     tab.assert_clean()
 
 

@@ -20,6 +20,7 @@ from obelisk.core.seeds import verify
 from tests.web.conftest import LiveServer, Tab
 from tests.web.person import result, status_line, wait_answered
 from tests.web.test_client import all_moves, open_details
+from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
 LAST_BUTTON = 0.7
@@ -34,30 +35,6 @@ SNAPSHOT = """() => ({
 
 def lines(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if line.strip()}
-
-
-def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]], public: bool) -> dict[str, str]:
-    """Creates a Valley table from the lobby; the links it shows, by whom they are for ("seat-0", "spectator")."""
-    page.goto(server.url + "/")
-    page.get_by_label("Your name").fill(seats[0][1] or "Ann")
-    page.get_by_label("Your name").dispatch_event("change")
-    form = page.get_by_role("form", name="Valley of the Kings")
-    form.get_by_label("Players", exact=True).select_option(str(len(seats)))
-    for seat, (kind, name) in enumerate(seats):
-        form.get_by_label(f"Player {seat + 1}", exact=True).select_option(kind)
-        if kind == "human":
-            form.get_by_label(f"Name for player {seat + 1}").fill(name)
-    checkbox = form.get_by_label("List in open tables")
-    checkbox.check() if public else checkbox.uncheck()
-    form.get_by_role("button", name="Create table").click()
-    expect(page.get_by_role("region", name="Table created")).to_be_visible()
-    links = {}
-    for seat, (kind, name) in enumerate(seats):
-        if kind == "human":
-            label = f"Invite, player {seat + 1} ({name})" if name else f"Invite, player {seat + 1}"
-            links[f"seat-{seat}"] = page.get_by_label(label).input_value()
-    links["spectator"] = page.get_by_label("Spectators").input_value()
-    return links
 
 
 def token_of(link: str) -> str:
@@ -213,15 +190,21 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     expect(status_line(host.page)).to_have_text("Waiting for players to take their seats")
 
     guest.page.goto(live_server.url + "/")
-    guest.page.get_by_label("Your name").fill("Cleo <b>")
-    guest.page.get_by_label("Your name").dispatch_event("change")
-    guest.page.get_by_role("button", name="Join as player 2").click()
+    set_name(guest.page, "Cleo <b>")
+    open_tables = guest.page.get_by_role("list", name="Open tables")
+    waiting = open_tables.get_by_role("listitem").filter(has_text="Valley of the Kings")
+    expect(waiting).to_contain_text("1 free seat of 2")
+    expect(waiting).to_contain_text("Waiting: Ann")
+    waiting.get_by_role("button", name="Join as player 2").click()
     expect(guest.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Cleo <b>.")
     expect(host.page.get_by_role("region", name="Players at the table").get_by_role("listitem").nth(1)).to_contain_text("Cleo <b>")
     expect(status_line(host.page)).not_to_have_text("Waiting for players to take their seats")
     guest.page.goto(live_server.url + "/")
-    mine = guest.page.get_by_role("region", name="My tables")
-    expect(mine).to_contain_text(f"table {table} · Valley of the Kings, player 2, playing")
-    expect(guest.page.get_by_role("button", name="Join as player 2")).to_have_count(0)
+    mine = guest.page.get_by_role("list", name="My tables").get_by_role("listitem")
+    expect(mine).to_have_count(1)
+    expect(mine).to_contain_text("Valley of the Kings")
+    expect(mine).to_contain_text("Ann, Cleo <b> (you)")
+    expect(mine).to_contain_text("playing")
+    expect(guest.page.get_by_text("No table is waiting for players.")).to_be_visible()
     host.assert_clean()
     guest.assert_clean()

@@ -180,6 +180,8 @@ def affordable(tables: Tables, need: list[int], credit: list[int], hand: list[in
     are used first; what is left must be covered by single-unit wild cards
     (Trompe-l'oeil, then Nile merchants, which may not pay artisans when
     ``merchant_artisan`` is off).
+
+    Fast copy: `_affordable_categories` in ``state.py``, for every category at once on capped unit counts.
     """
     missing, artisan_missing = shortfall(tables.units, need, credit, hand)
     trompe = hand[TROMPE]

@@ -1560,6 +1560,7 @@ def _affordable_categories(cost_rows: list[tuple[int, ...]], allow: bool, a0: in
 
     ``wild`` one-unit wild cards cover what is left open; artisans only by the
     ``trompe`` Trompe-l'oeil among them unless ``allow`` (merchants may pay artisans).
+    A fast copy of `affordable` (``rules.py``) on the counts ``CleopatraState._affordable`` works out and memoises.
     """
     result = []
     for c0, c1, c2, c3, c4 in cost_rows:

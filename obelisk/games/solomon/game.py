@@ -36,21 +36,35 @@ class SolomonGame(Game):
             "dig, pay for moves and curses, collect treasures, scroll sets and majorities."
         ),
         default_players=3,
+        minutes=(45, 60),
+        turns=(5, 12),
         options=(
-            Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)"),
-            Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)"),
+            Option("data", "", "JSON file with the tile mix and the excavation cards (default: packaged stand-in data)",
+                   label="Component file"),
+            Option("uphill", False, "beginner variant: tiles may also be moved up (a stack still holds at most 4)",
+                   (False, True), label="Moving tiles up",
+                   value_labels=("Not allowed", "Allowed (first game)"),
+                   value_help=("A tile moves only to a neighbouring stack of the same height or lower",
+                               "A tile may also move onto a higher stack; a stack still holds at most 4")),
             Option(
                 "move_limit",
                 0,
                 "fixed cap on tile moves per turn, 1-36 (0 = no fixed cap: at most as many moves as all the money "
                 "in the game, more than anyone could pay)",
-                bounds=(0, 36),
+                bounds=(0, 36), label="Most tile moves in a turn", unit="moves",
+                help="0: no fixed limit; you may move as often as all the money in the game could pay for.",
+                rare=True,
             ),
             Option(
                 "change",
                 "supply",
                 "change for an overpaying treasure: 'supply' = what the supply can make, 'unlimited' = always in coins",
-                ("supply", "unlimited"),
+                ("supply", "unlimited"), label="Change for a treasure",
+                help="When a treasure pays more than you owe.",
+                value_labels=("From the supply", "Always in full"),
+                value_help=("Only as much as the coins and treasures in the supply can make",
+                            "Always paid in full in coins"),
+                rare=True,
             ),
             Option(
                 "unaffordable",
@@ -59,10 +73,17 @@ class SolomonGame(Game):
                 "applies if coins and treasures (this turn's included) fall short (rulebook); 'forbid' = pay-bound "
                 "variant for research and bots: a move is offered only while the coins and treasures already held "
                 "pay for every move so far",
-                ("penalty", "forbid"),
+                ("penalty", "forbid"), label="Moves you cannot pay for",
+                value_labels=("Allowed, paid at the end of the turn", "Not offered"),
+                value_help=("As the rulebook says: if your coins and treasures, those dug this turn included, "
+                            "cannot pay at the end of the turn, the tiles you dug go to the other players",
+                            "A variant: only moves your coins and treasures already pay for are offered"),
+                rare=True,
             ),
-            Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it"),
-            Option("tiebreak", "shared", "equal points: 'shared' win, or more 'coins' wins", ("shared", "coins")),
+            Option("mirror_reflect", False, "the Mirror may also flip the card over, not only turn it", (False, True),
+                   label="The Mirror", value_labels=("Turns the card", "Turns or flips the card"), rare=True),
+            Option("tiebreak", "shared", "equal points: 'shared' win, or more 'coins' wins", ("shared", "coins"),
+                   label="Equal points", value_labels=("Share the win", "More coins wins"), rare=True),
         ),
     )
     state_class = SolomonState

@@ -55,7 +55,10 @@ _WINDOW_SHIFT: Final = 7
 
 
 def _window(targets: int, sq: int) -> int:
-    """The 3×3 block of square set ``targets`` centred on ``sq`` as 9 bits: row above, own row, row below."""
+    """The 3×3 block of square set ``targets`` centred on ``sq`` as 9 bits: row above, own row, row below.
+
+    Fast copy: `_refresh_moves` (inlined on its native ints).
+    """
     w = targets << _WINDOW_SHIFT >> sq
     return (w & 0o7) | (w >> 3 & 0o70) | (w >> 6 & 0o700)
 
@@ -418,11 +421,15 @@ class SolomonState(State):
         return [GIVE0 + k for k in range(_NUM_KINDS) if held[k]]
 
     def _turn_actions(self, seat: int) -> list[int]:
+        """The decisions of ``seat``'s turn: tile moves, magic items, digs, Seal squares and ending the turn.
+
+        The move test is a fast copy of `_may_move`, asked on every turn decision.
+        """
         if self.seal:
             return [SEAL0 + sq for sq in self._seal_extensions()]
         rules = self._rules
         moves = self.moves
-        if moves < rules.move_limit and (  # _may_move; coins alone settle it most of the time
+        if moves < rules.move_limit and (  # fast copy of `_may_move`: coins alone settle it most of the time
             not rules.forbid_unaffordable or moves < self.coins[seat] or moves < self._wealth(seat)
         ):
             r1, r2, r3, r4, r5, r6 = self.move_rows
@@ -446,6 +453,11 @@ class SolomonState(State):
         return legal
 
     def _may_move(self, seat: int) -> bool:
+        """Whether ``seat`` may move another tile this turn: fewer moves than the cap (ruling 15) and, under the
+        pay-bound variant (``unaffordable=forbid``), coins and treasures for every move so far and this one.
+
+        Fast copy: `_turn_actions` (the legal list asks on every turn decision).
+        """
         rules = self._rules
         if self.moves >= rules.move_limit:
             return False
@@ -692,11 +704,12 @@ class SolomonState(State):
     def _refresh_moves(self, squares: i64) -> None:
         """Recompute ``moves_from`` for the squares of a bitmask (from the heights and the levels).
 
+        A fast copy of `_cave_tables` for a few squares, with `_targets_by_height` and `_window` inlined.
         Square sets are native 64-bit ints here: no overflow checks of Python ints.
         """
         heights = self.heights
         moves_from = self.moves_from
-        # The targets of a square by its height (a tuple of them would box each).
+        # The targets of a square by its height (a tuple of them would box each): fast copy of `_targets_by_height`.
         below1: i64
         below2: i64
         below3: i64
@@ -726,7 +739,7 @@ class SolomonState(State):
                         targets = below1
                     else:
                         targets = 0
-                    window: i64 = targets << _WINDOW_SHIFT >> sq  # _window, inline
+                    window: i64 = targets << _WINDOW_SHIFT >> sq  # fast copy of `_window`
                     moves_from[sq] = sets[(window & 0o7) | (window >> 3 & 0o70) | (window >> 6 & 0o700)]
                 move_rows[row] = (
                     moves_from[first]
@@ -739,7 +752,11 @@ class SolomonState(State):
             row += 1
 
     def _cave_tables(self) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """The levels (see ``_levels``), ``moves_from`` and ``move_rows`` as the heights alone determine them."""
+        """The levels (see ``_levels``), ``moves_from`` and ``move_rows`` as the heights alone determine them.
+
+        The readable definition of the move tables. Fast copy: `_refresh_moves`, which keeps them up to date
+        after each move or dig for the squares it changed (``test_engine.py`` compares the two at every step).
+        """
         levels = [0] * (d.MAX_STACK + 1)
         for sq, h in enumerate(self.heights):
             levels[h] |= _BIT[sq]
@@ -1205,7 +1222,11 @@ def _with_neighbours(squares: int) -> int:
 
 
 def _targets_by_height(levels: list[int], uphill: bool) -> tuple[int, ...]:
-    """Per height 0..4 of a square: the bitmask of the squares a tile from it may move onto."""
+    """Per height 0..4 of a square: the bitmask of the squares a tile from it may move onto.
+
+    A tile moves onto a stack lower than its own square's, never up; uphill (the beginner variant) onto any
+    stack with room. Fast copy: `_refresh_moves`.
+    """
     if uphill:
         room = d.FULL_MASK & ~levels[d.MAX_STACK]
         return (0, room, room, room, room)

@@ -4,7 +4,7 @@ Layout (5 seat slots whatever the player count; counts are scaled to about 0..1)
 
 1. cave, per square A1..F6: height / 4, unseen tiles / 3, one-hot visible top kind (16) — 36 x 18
 2. unseen dark-backed tiles per kind / 9 — 16
-3. per seat slot: present, is me, coins / 40, seen tiles per kind / 10 (16), face-down tiles / 6,
+3. per seat slot: present, is me, coins / 40, seen tiles per kind / 10 (16), face-down tiles / 36,
    hand size / 12, has chosen, this round's card number / highest number, is active — 5 x 24
 4. my hand (multi-hot over the cards) and my secret choice (one-hot) — 2 x cards
 5. turn: moves / 20 (at most MOVES_SEEN of them), items in use (4), Seal squares (36), owed / 20 — 42
@@ -63,7 +63,7 @@ def encode(view: Mapping[str, Any], card_numbers: Sequence[int]) -> list[float]:
         card = view["round_cards"][q]
         out += [1.0, float(q == seat), info["coins"] / 40] + tiles
         out += [
-            info["face_down_tiles"] / 6,
+            info["face_down_tiles"] / 36,
             info["hand_size"] / 12,
             float(info["has_chosen"]),
             (card or 0) / top_number,

@@ -42,37 +42,54 @@ class TombGame(Game):
             "then be first into the burial chamber; items, obstacles, ambushes."
         ),
         options=(
-            Option("pyramid", "small", "small (7x7, 48 tiles, 5 colours) or big (9x9, 80 tiles, 7 colours)", ("small", "big")),
-            Option("all_inscriptions", False, "the chamber opens only with every colour in play (long variant)", (False, True)),
+            Option("pyramid", "small", "small (7x7, 48 tiles, 5 colours) or big (9x9, 80 tiles, 7 colours)", ("small", "big"),
+                   label="Pyramid", value_labels=("Small", "Big"),
+                   value_help=("7×7 squares, 48 tiles, 5 colours of inscriptions; for a first game",
+                               "9×9 squares, 80 tiles, 7 colours of inscriptions")),
+            Option("all_inscriptions", False, "the chamber opens only with every colour in play (long variant)", (False, True),
+                   label="Inscriptions that open the chamber", value_labels=("Five colours", "Every colour in play"),
+                   value_help=("", "A longer game: seven colours in the big pyramid")),
             Option(
                 "data",
                 "",
                 "path of a JSON tile list replacing the stand-in mix; earlier mixes ship as "
                 "obelisk/games/tomb/tomb_narrow.json, tomb_crossings.json and tomb_rebalanced.json (see docs/games/tomb.md)",
+                label="Tile file",
             ),
             Option(
                 "max_rounds",
                 ROUND_CAP,
                 "technical cap, not a rule: a game still running after this many rounds stops (players outside the "
                 "chamber then rank by inscriptions read); real games end long before, when the last player enters",
-                bounds=(1, MAX_ROUNDS),
+                bounds=(1, MAX_ROUNDS), label="Round limit", unit="rounds",
+                help="A technical stop, not a rule: a game still running after this many rounds ends; players "
+                     "outside the chamber then rank by inscriptions read.",
+                rare=True,
             ),
             Option(
                 "chamber_entry",
                 "opening",
                 "'opening': the square next to the chamber must open toward it (digest ruling 15); 'adjacent': "
                 "the chamber is entered from any orthogonal neighbour, so it can never be walled off",
-                ("opening", "adjacent"),
+                ("opening", "adjacent"), label="Entering the burial chamber",
+                value_labels=("Through an opening", "From any neighbouring square"),
+                value_help=("The square beside the chamber must open toward it", "The chamber can never be walled off"),
+                rare=True,
             ),
             Option(
                 "end",
                 "last",
                 "when the game ends: 'last' (the last player enters, rulebook), 'decided' (all places fixed), "
                 "'first' (house rule: once someone enters)",
-                ("last", "decided", "first"),
+                ("last", "decided", "first"), label="The game ends",
+                value_labels=("When the last player enters", "When the places are decided",
+                              "When the first player enters"),
+                value_help=("As in the rulebook", "When at most one player is still outside", "A shorter house rule"),
             ),
         ),
         default_players=4,
+        minutes=(40, 40),
+        turns=(26, 38),
     )
     state_class = TombState
 

@@ -252,7 +252,10 @@ class TombState(State):
         return self.chamber_open or self.insc[seat].bit_count() >= self._rules.tables.needed
 
     def _blocked(self, seat: int, kind: int) -> bool:
-        """A cannot-enter obstacle without its protecting item."""
+        """A cannot-enter obstacle without its protecting item.
+
+        Fast copy: `_compulsory_moves` (the step search tests every neighbour).
+        """
         need = self._rules.tables.blocker[kind]
         return need >= 0 and not self.items[seat] >> need & 1
 
@@ -378,7 +381,7 @@ class TombState(State):
                 if self._may_enter_chamber(seat):
                     moves.append(action)
             elif opn[q] & back:
-                need = blocker[k]
+                need = blocker[k]  # fast copy of `_blocked`
                 if need < 0 or held >> need & 1:
                     moves.append(action)
         if rules.adjacent_chamber:

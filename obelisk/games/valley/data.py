@@ -30,28 +30,37 @@ INFO = GameInfo(
     max_players=4,
     description="deck-building: buy artifacts from a crumbling pyramid, entomb the best; only the tomb scores",
     options=(
-        Option("cards", "", "path of a card file (JSON) replacing the built-in valley.json"),
+        Option("cards", "", "path of a card file (JSON) replacing the built-in valley.json", label="Card file"),
         Option(
             "forced_removal",
             "base",
             "which pyramid card the end-of-turn removal may take when the pyramid was not touched",
-            ("base", "any"),
+            ("base", "any"), label="Card removed when you leave the pyramid untouched",
+            help="A turn that did not touch the pyramid ends by moving one of its cards to the boneyard.",
+            value_labels=("One of the bottom row", "Any card of the pyramid"),
+            rare=True,
         ),
         Option(
             "tiebreak",
             "shared",
             "equal tomb scores share the place, or the tomb with more different sets wins",
-            ("shared", "sets"),
+            ("shared", "sets"), label="Equal tomb scores",
+            value_labels=("Share the place", "More different sets wins"),
+            rare=True,
         ),
         Option(
             "spent_cards",
             "play_area",
             "where cards spent on a purchase lie until the turn ends: the play area (published rulebook) "
             "or at once the discard pile, under the bought card (Czech description)",
-            ("play_area", "discard"),
+            ("play_area", "discard"), label="Cards spent on a purchase",
+            value_labels=("Stay in play until the turn ends", "Go to the discard pile at once"),
+            value_help=("As in the published rulebook", "As in the Czech description: the bought card lies on top of them"),
+            rare=True,
         ),
     ),
     default_players=2,
+    turns=(13, 24),
 )
 """The game's name, description and options, as the lobby shows them (translated as terms)."""
 

@@ -33,7 +33,10 @@ def card_worth(table: CardTable) -> tuple[float, ...]:
 
 
 def tomb_breakdown(table: CardTable, tomb: list[int]) -> dict[str, int]:
-    """Points of a tomb: starters and uniques their VP, each set the square of its different cards."""
+    """Points of a tomb: starters and uniques their VP, each set the square of its different cards.
+
+    Fast copy: `evaluate`, which scores every tomb at every leaf of a search.
+    """
     starters = uniques = 0
     distinct: list[list[int]] = [[] for _ in table.set_names]
     for kind in tomb:
@@ -100,7 +103,7 @@ def evaluate(rules: Rules, tombs: list[list[int]], owned: list[list[int]], remai
         seen = set()
         distinct = [0] * sets
         score = 0
-        for kind in tombs[seat]:
+        for kind in tombs[seat]:  # fast copy of `tomb_breakdown`: the tomb's points, without the breakdown
             if set_of[kind] < 0:
                 score += vp[kind]
             elif kind not in seen:

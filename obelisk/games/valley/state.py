@@ -150,7 +150,10 @@ class ValleyState(State):
             self.stack.append((R.PICK_SLOT, seat, dest, slots))
 
     def play_check(self, seat: int, kind: int, skip: int) -> str:
-        """``""`` if ``kind``'s action can be executed fully by ``seat`` now, else why not."""
+        """``""`` if ``kind``'s action can be executed fully by ``seat`` now, else why not.
+
+        Fast copy: `_legal_actions`, which reads the per-kind ``Rules.play_checks`` table instead.
+        """
         rules = self.rules
         effect = rules.effects[kind]
         check = effect.check
@@ -190,6 +193,10 @@ class ValleyState(State):
     # Protocol hooks -------------------------------------------------------------
 
     def _current_player(self) -> int:
+        """The seat whose frame is on top of the stack, or chance, or the end.
+
+        Fast copies: `is_terminal` and `is_chance_node`, which playout loops ask at every step.
+        """
         if self.over:
             return TERMINAL
         top = self.stack[-1]
@@ -223,11 +230,13 @@ class ValleyState(State):
         return 0 <= action < len(pool) and pool[action] > 0
 
     def is_terminal(self) -> bool:
-        """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
+        """The core's answer without the detour through ``_current_player`` (playout loops ask every step):
+        a fast copy of `_current_player`."""
         return self.over
 
     def is_chance_node(self) -> bool:
-        """The core's answer without the detour through ``_current_player`` (playout loops ask every step)."""
+        """The core's answer without the detour through ``_current_player`` (playout loops ask every step):
+        a fast copy of `_current_player`."""
         if self.over:
             return False
         code: int = self.stack[-1][0]
@@ -249,7 +258,7 @@ class ValleyState(State):
                 if card >= 0 and cost[card] <= purse:
                     legal.append(rules.a_buy + slot)
             kinds = sorted(set(hand))
-            checks = rules.play_checks
+            checks = rules.play_checks  # fast copy of `play_check`, without the reasons
             a_play = rules.a_play
             for k in kinds:
                 check = checks[k]
