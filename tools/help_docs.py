@@ -1,7 +1,7 @@
 """Write the "Components" section of every docs/games/<id>.md from the game's own help (its data file).
 
-The section lists every card, tile, item or piece with its numbers and text, exactly as
-``obelisk rules GAME NAME`` and the play prompt show them, for the default options. It
+The section lists the first-game guide, then every card, tile, item or piece with its numbers and text,
+exactly as ``obelisk rules GAME`` (``NAME``) and the play prompt show them, for the default options. It
 replaces an existing "## Components" section, or goes before "## Data", the section that follows it in the
 template of docs/adding-a-game.md (else at the end).
 
@@ -36,6 +36,10 @@ def section(game_id: str, help: GameHelp) -> str:
         f"name is enough. The numbers are those of the default options; `obelisk rules {game_id} -o NAME=VALUE`",
         "shows another set-up.",
     ]
+    if help.guide:
+        lines += ["", "### First game", "", f"The steps `obelisk rules {game_id}` shows first and the table page "
+                  "offers a first-time player:", ""]
+        lines += [f"{n}. {step}" for n, step in enumerate(help.guide, 1)]
     for kind in help.kinds():
         lines += ["", f"### {kind[0].upper() + kind[1:]}", ""]
         for entry in help.entries:

@@ -33,12 +33,13 @@ from obelisk.cli.common import (
     write_failed,
 )
 from obelisk.cli.rules import rules_text, show_paged
-from obelisk.cli.shortcuts import shortcuts
 from obelisk.core import CHANCE, Game, GameInfo, IllegalActionError, Option, State, i18n
 from obelisk.core.help import HelpLookupError
+from obelisk.core.outcome import player, players, sentence
 from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
                                   verified_commitment)
 from obelisk.core.seeds import SecretSeed
+from obelisk.core.shortcuts import offered as shortcuts
 from obelisk.core.text import SCREEN_WIDTH, ordinal, readable, wrapped
 
 console = make_console()
@@ -305,7 +306,8 @@ class Match:
         view = self.state.observation(self.viewer)
         console.rule(tr("game over"))
         console.print(plain(self.state.game.render_observation(view)))
-        print_scores(self.state, self.names)
+        humans = [seat for seat in range(self.state.num_players) if seat not in self.bots]
+        print_scores(self.state, self.names, humans[0] if len(humans) == 1 else None)
 
     def _tell(self) -> None:
         """What happened since the viewer's last decision, one line per run of one seat's moves or of chance."""
@@ -354,7 +356,7 @@ class Match:
             console.print(plain(line))
         offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
         for shortcut in offered.values():
-            for line in wrapped(f"  {shortcut.word}: ", [shortcut.offer]):
+            for line in wrapped(f"  {shortcut.word}: ", [shortcut.text]):
                 console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         while True:
@@ -667,66 +669,53 @@ def _folded(label: str) -> str:
     return " ".join(label.split()).casefold()
 
 
-def print_scores(state: State, names: list[dict[str, str]]) -> None:
-    """The end screen's table (``obelisk replay`` shows it too): places, then a row per scoring category.
+def print_scores(state: State, names: list[dict[str, str]], viewer: int | None = None) -> None:
+    """The end screen (``obelisk replay`` shows it too): who won and, for ``viewer``, their place; the reasons
+    in words (``State.outcome``); then the table of places and a row per scoring category.
 
     One column per seat, so games with many categories fit a terminal.
     """
+    outcome = state.outcome()
+    for line in headline(outcome, viewer):
+        console.print(plain(line), style="bold")
+    for reason in outcome["reasons"]:
+        for line in wrapped("", [reason]):
+            console.print(plain(line))
     scores = state.scores()
-    places = _places(state.returns())
+    places = _places(outcome["places"])
     categories = list(dict.fromkeys(c for entry in scores for c in entry["breakdown"]))
     table = Table(title=tr("final scores"))
     table.add_column("")
     for seat in range(state.num_players):
         name = tr("you") if names[seat]["kind"] == "human" and names[seat]["name"] == "you" else names[seat]["name"]
-        table.add_column(plain(tr("seat {seat}", seat=seat) + f"\n{name}"), justify="right")
+        table.add_column(plain(player(seat) + f"\n{name}"), justify="right")
     table.add_row(tr("Place"), *[plain(place) for place in places], style="bold")
     for c in categories:
         table.add_row(plain(state.game.score_heading(c)), *[plain(entry["breakdown"].get(c, "")) for entry in scores])
     table.add_row(tr("Total"), *[plain(entry["total"]) for entry in scores], style="bold")
     console.print(table)
-    for line in _ties(state, scores, places):
-        console.print(plain(line))
 
 
-def _places(returns: list[float]) -> list[str]:
-    """Each seat's place from the returns: ``1st``, ``2nd`` …; seats with equal returns share a place (``=1st``)."""
-    places = []
-    for value in returns:
-        place = ordinal(1 + sum(other > value for other in returns))
-        places.append(("=" if returns.count(value) > 1 else "") + place)
-    return places
-
-
-def _place_number(place: str) -> int:
-    """The number of a place as ``_places`` writes it in any language (``=2nd``, ``2.``)."""
-    return int("".join(c for c in place if c.isdigit()))
-
-
-def _ties(state: State, scores: list[dict[str, Any]], places: list[str]) -> list[str]:
-    """Per group of seats with equal totals: tied, or the places the game's tie-break gave and its rule in words."""
-    lines = []
-    totals = [entry["total"] for entry in scores]
-    for total in dict.fromkeys(totals):
-        seats = [seat for seat, t in enumerate(totals) if t == total]
-        if len(seats) < 2:
-            continue
-        who = tr("{seats} and {last}", seats=", ".join(tr("seat {seat}", seat=seat) for seat in seats[:-1]),
-                 last=tr("seat {seat}", seat=seats[-1]))
-        if len({places[seat] for seat in seats}) == 1:
-            lines += wrapped("", [tr.n("{who} tied on {n} point and share the {place} place",
-                                       "{who} tied on {n} points and share the {place} place", total,
-                                       who=who, place=places[seats[0]].lstrip("="))])
-            continue
-        order = sorted(seats, key=lambda seat: _place_number(places[seat]))
-        rules = [state.tie_break(ahead, behind) for ahead, behind in zip(order, order[1:])
-                 if places[ahead] != places[behind]]
-        named = f" ({tr(', then ').join(dict.fromkeys(r for r in rules if r))})" if all(rules) else ""
-        lines += wrapped(tr.n("{who} have {n} point each; the tie-break{rules} decided: ",
-                              "{who} have {n} points each; the tie-break{rules} decided: ", total,
-                              who=who, rules=named),
-                         [tr("seat {seat} {place}", seat=seat, place=places[seat]) for seat in order])
+def headline(outcome: dict[str, Any], viewer: int | None = None) -> list[str]:
+    """``Player 2 wins``, and for the ``viewer`` seat its own result: ``You finished 2nd``."""
+    winners, places = outcome["winners"], outcome["places"]
+    if len(winners) == 1:
+        lines = [tr("Player {n} wins", n=winners[0] + 1)]
+    elif winners:
+        lines = [sentence(tr("{players} share the win", players=players(winners)))]
+    else:
+        lines = [tr("Nobody wins")]
+    if viewer is not None:
+        if viewer in winners:
+            lines.append(tr("You win") if len(winners) == 1 else tr("You share the win"))
+        else:
+            lines.append(tr("You finished {place}", place=ordinal(places[viewer])))
     return lines
+
+
+def _places(places: list[int]) -> list[str]:
+    """Each seat's place as the table shows it: ``1st``, ``2nd`` …; a place several seats share is ``=1st``."""
+    return [("=" if places.count(place) > 1 else "") + ordinal(place) for place in places]
 
 
 def register(app: typer.Typer) -> None:

@@ -39,7 +39,7 @@ def replay(
         shown = last if step is None else step
         _show(game, states, shown, viewer, max(shown - 1, 0))
         if shown == last and states[last].is_terminal():
-            print_scores(states[last], doc["players"])
+            print_scores(states[last], doc["players"], viewer)
         return
     names = doc["players"]
     position = step or 0
@@ -50,7 +50,7 @@ def replay(
     while True:
         _show(game, states, position, viewer, since)
         if position == last and states[last].is_terminal():
-            print_scores(states[last], names)
+            print_scores(states[last], names, viewer)
         before = position
         try:
             command = input(tr("[move {position}/{last}] > ", position=position, last=last)).strip().split()

@@ -22,9 +22,11 @@ tr = i18n.ui
 
 
 def rules_text(help: GameHelp) -> str:
-    """The summary, then every component's name by kind and how to look one up."""
+    """The first-game guide, the summary, then every component's name by kind and how to look one up."""
     words = " / ".join(f"{word} NAME" for word in help.lookups)
     parts = [help.summary]
+    if help.guide:
+        parts.insert(0, "\n".join([tr("First game:"), *(f"{n}. {step}" for n, step in enumerate(help.guide, 1))]))
     if help.entries:
         parts.append(tr("Components (type {words} for one):", words=words) + f"\n{help.glossary()}")
     return "\n\n".join(parts)

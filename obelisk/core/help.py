@@ -1,4 +1,4 @@
-"""Rules help built from a game's data: the rules summary and a glossary of its components.
+"""Rules help built from a game's data: the rules summary, a first-game guide and a glossary of its components.
 
 Every game builds one :class:`GameHelp` from its own data file, so the terminal,
 the browser and the docs show the same texts. A name is looked up ignoring case,
@@ -61,6 +61,9 @@ class GameHelp:
     entries: tuple[HelpEntry, ...]
     lookups: tuple[str, ...] = ()
     """The words that look an entry up at the play prompt (``card``, ``tile``, ``item``, …)."""
+    guide: tuple[str, ...] = ()
+    """A first game in 3 to 5 short steps: what you are trying to do, how a turn goes, what ends the game,
+    one tip. The table page shows them one at a time; ``obelisk rules`` lists them first."""
 
     def __post_init__(self) -> None:
         seen: dict[str, str] = {}
@@ -109,7 +112,7 @@ class GameHelp:
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"summary": self.summary, "lookups": list(self.lookups),
+        return {"summary": self.summary, "guide": list(self.guide), "lookups": list(self.lookups),
                 "entries": [entry.as_dict() for entry in self.entries]}
 
 

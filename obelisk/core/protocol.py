@@ -24,8 +24,10 @@ from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from obelisk.core import codec
+from obelisk.core import outcome as outcomes
 from obelisk.core.help import GameHelp
 from obelisk.core.seeds import MAX_SEED, check_seed
+from obelisk.core.shortcuts import Shortcut
 
 _SEED_BITS: Final = MAX_SEED.bit_length() - 1
 """A re-deal's seed is ``getrandbits(_SEED_BITS)``: any seed in ``[0, MAX_SEED)``, the cheapest draw."""
@@ -272,6 +274,29 @@ class Game(ABC):
     def render_brief(self, view: Mapping[str, Any]) -> str:
         """One line instead of the whole screen for a decision that follows the same seat's previous one with
         nothing else in between (a step of a walk); empty where the game wants the whole screen."""
+        return ""
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        """What the seat to act must do now, one short line in the active language ("buy, play, entomb or end
+        the turn", "pay 3 more gold for Ankh"), from ``view`` alone; "" when no seat is to act.
+
+        It names no seat: a client puts "Your turn — " or the player before it. Built from any seat's view
+        of the position it reads the same for every seat, so it tells nobody anything hidden.
+        """
+        return ""
+
+    def shortcuts(self, state: "State", seat: int) -> list[Shortcut]:
+        """The game's shortcuts for ``seat``'s decision in ``state``: several decisions in one answer, chosen by a
+        plain rule from what the seat sees (Valley's cheapest payment).
+
+        Unchecked: ``obelisk.core.shortcuts.offered`` keeps those that are legal and marks them final. The
+        default offers none.
+        """
+        return []
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        """How far the game has come, one short line in the game's own terms ("round 4 · chamber closed"),
+        from ``view`` alone: what a client shows instead of an event counter."""
         return ""
 
     def observation_tensor_size(self) -> int:
@@ -731,6 +756,29 @@ class State(ABC):
                 raise ValueError(f"seat must be 0..{self.num_players - 1}, got {codec.describe(seat)}")
         return self._tie_break(ahead, behind)
 
+    def outcome(self) -> dict[str, Any]:
+        """How the game ended, in words of the active language: ``{"winners": [seats], "places": [1-based
+        place per seat, ties share the better one], "reasons": [lines]}``.
+
+        The places follow the ranking the returns are made from; the reasons say why, in the game's own
+        terms (the game's hook ``_outcome``): the scores and tie-breaks that decided, and whatever else did
+        (who reached the chamber first, who was eaten by the crocodile). Only at the end, when nothing is
+        hidden any more; before it, ``ValueError``.
+        """
+        if self._current_player() != TERMINAL:
+            raise ValueError("the game is not over: it has no outcome yet")
+        places = outcomes.places(self._rank_keys())
+        winners, reasons = self._outcome(places)
+        return {"winners": winners, "places": places, "reasons": reasons}
+
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        """The winners and the reasons of a finished game whose seats took ``places``.
+
+        The default: the seats in first place win, and the reasons are the winner's score and every tie of
+        scores with the tie-break that broke it (``obelisk.core.outcome.ranking``).
+        """
+        return outcomes.first_places(places), outcomes.ranking(self, places)
+
     def evaluate(self) -> list[float]:
         """Per-seat heuristic value in [-1, 1]: ``returns()`` at the end, the game's estimate before.
 
@@ -795,6 +843,38 @@ class State(ABC):
         and not once the game is over.
         """
         return self._undo_scan(seat)[0]
+
+    def is_final(self, action: Any) -> bool:
+        """Whether the seat to act, once it takes the legal ``action``, can no longer take it back.
+
+        The rule of ``undo_points`` said before the decision, so a client can warn first: a decision is
+        final when it reveals something hidden (``_reveals``), when a chance event follows it (a server
+        draws chance at once), when it ends the game, or when it hands the decision to another seat (who
+        may decide at once, and a seat never takes back across another's decision). Each game decides it
+        from what every seat sees, so the mark tells nobody anything hidden. An action that is not legal
+        now, or a position where no seat is to act, raises ``IllegalActionError``.
+        """
+        action = _as_action_id(action)
+        current = self._current_player()
+        if current == TERMINAL:
+            raise IllegalActionError("the game is over; no action can be applied")
+        if current == CHANCE:
+            raise IllegalActionError("chance is to act: only a seat's decision can be final")
+        legal = self._legal
+        if not _in_ascending(legal if legal is not None else self._compute_legal(), action):
+            self._raise_illegal(action, None)
+        return self._is_final(action)
+
+    def _is_final(self, action: int) -> bool:
+        """The hook of ``is_final`` (``action`` is legal): revealing, or another actor after it on a copy.
+
+        A game whose ``_reveals`` already applies the action to a copy overrides this to do so once.
+        """
+        if self._reveals(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player()
 
     def undo(self, seat: Any, steps: Any = 1) -> "State":
         """A new state: this game without ``seat``'s last ``steps`` decisions; this state is left as it is.

@@ -41,7 +41,9 @@ from obelisk.core.i18n import (
 )
 from obelisk.server.bots import BotScheduler
 from obelisk.server.store import open_database
-from obelisk.server.tables import BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary
+from obelisk.server.tables import (
+    BATCH_LIMIT, BOARDS, ApiError, Live, Tables, file_option, frame, record, replay_frame, summary,
+)
 
 log = logging.getLogger("obelisk.server")
 
@@ -139,8 +141,17 @@ class JoinBody(_Body):
 
 
 class MoveBody(_Body):
+    """One action (``action``) or a batch played in one go (``actions``: a shortcut's), never both."""
+
     version: int
-    action: int
+    action: int | None = None
+    actions: list[int] | None = Field(default=None, min_length=1, max_length=BATCH_LIMIT)
+
+    def played(self) -> list[int]:
+        """The actions to play, in order; a ``bad_request`` unless exactly one of the two fields is given."""
+        if (self.action is None) == (self.actions is None):
+            raise ApiError(400, "bad_request", 'a move gives either "action" or "actions"')
+        return [self.action] if self.action is not None else list(self.actions or ())
 
 
 class UndoBody(_Body):
@@ -329,7 +340,7 @@ async def post_move(request: Request) -> Response:
     _limited(request)
     token = _token(request)
     body: MoveBody = await _body(request, MoveBody)
-    version = await _tables(request).move(_table_id(request), token, body.version, body.action)
+    version = await _tables(request).move(_table_id(request), token, body.version, body.played())
     return Json({"version": version})
 
 
@@ -433,15 +444,15 @@ async def get_health(request: Request) -> Response:
 
 
 async def get_help(request: Request) -> Response:
-    """A game's rules summary and component glossary (``Game.help()``), in ``?lang=`` (English by default):
-    what a board shows when a card or tile is hovered."""
+    """A game's rules summary, first-game guide and component glossary (``Game.help()``), in ``?lang=``
+    (English by default): what a page shows in its rules panel and when a component is tapped."""
     game = request.path_params["game"]
     if game not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such game")
     lang = _lang(request)
     with language(lang):
         help_ = game_class(game)().help()
-        doc = {"summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]}
+        doc = help_.as_dict()
     return Json(doc, headers={"Cache-Control": "max-age=300"})
 
 
@@ -536,6 +547,12 @@ class MoveMessage(_Body):
     action: int
 
 
+class MovesMessage(_Body):
+    type: Literal["moves"]
+    version: int
+    actions: list[int] = Field(min_length=1, max_length=BATCH_LIMIT)
+
+
 class UndoMessage(_Body):
     type: Literal["undo"]
     version: int
@@ -576,7 +593,10 @@ async def table_socket(socket: WebSocket) -> None:
                     client.say({"type": "pong"})
                 elif message["type"] == "move":
                     move: MoveMessage = _parse(MoveMessage, message)
-                    await tables.move(table_id, hello.token, move.version, move.action)
+                    await tables.move(table_id, hello.token, move.version, [move.action])
+                elif message["type"] == "moves":
+                    batch: MovesMessage = _parse(MovesMessage, message)
+                    await tables.move(table_id, hello.token, batch.version, batch.actions)
                 elif message["type"] == "undo":
                     undo: UndoMessage = _parse(UndoMessage, message)
                     await tables.undo(table_id, hello.token, undo.version)

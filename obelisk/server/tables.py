@@ -37,10 +37,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import obelisk
-from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, game_class
+from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, codec, game_class
 from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.core.shortcuts import offered
 from obelisk.server.bots import TAKEOVER_SECONDS, BotScheduler, Cancelled, Decision, Elector, table_bot
 from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow, now
 
@@ -65,6 +66,9 @@ _MOVES_FROM = (select(_MOVES.c.seq, _MOVES.c.kind, _MOVES.c.seat, _MOVES.c.actio
                .order_by(_MOVES.c.seq))
 _INSERT_MOVES = insert(_MOVES)
 
+
+BATCH_LIMIT = 100
+"""The most actions one request may play: a batch is one seat's decisions in a row (a shortcut is a few)."""
 
 NOTE_LIMIT = 7000
 """PostgreSQL refuses notifications of 8000 bytes or more: a longer one names the table only."""
@@ -199,6 +203,18 @@ class Snapshot:
             count += 1
         return count
 
+    @functools.cached_property
+    def finals(self) -> dict[int, bool]:
+        """``State.is_final`` of each legal action of the seat to act (none at chance or the end).
+
+        Worked out once per version, however many frames in however many languages are built from it:
+        the marks depend on the position alone, and each one looks a step ahead on a copy.
+        """
+        state = self.state
+        if state.current_player() < 0:
+            return {}
+        return {action: state.is_final(action) for action in state.legal_actions()}
+
     def log_start(self, sent: int) -> int:
         """The first log seq a client that was sent version ``sent`` must be sent again: ``sent``, or lower
         when an undo since took entries away (the client drops its entries from there on)."""
@@ -295,10 +311,17 @@ def _log_view(entries: Sequence[LogEntry], viewer: int, lang: str) -> list[dict[
 
 
 def result(game: Game, state: State) -> dict[str, Any]:
-    """The final returns and scores, with a readable heading for every scoring category (``Game.score_heading``)."""
+    """The final returns and scores, with a readable heading for every scoring category (``Game.score_heading``)
+    and the outcome in words (``State.outcome``: winners, places, reasons)."""
     scores = state.scores()
     keys = dict.fromkeys(key for score in scores for key in score.get("breakdown", {}))
-    return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys}}
+    return {"returns": state.returns(), "scores": scores, "headings": {key: game.score_heading(key) for key in keys},
+            "outcome": state.outcome()}
+
+
+def decision(game: Game, view: Mapping[str, Any], to_act: int | None) -> dict[str, Any] | None:
+    """Who is to decide and what, in words (``Game.render_decision``); None while nobody is to act."""
+    return None if to_act is None else {"seat": to_act, "text": game.render_decision(view)}
 
 
 def frame(snap: Snapshot, seat: int | None, connected: Iterable[int] = (), sent: int = 0,
@@ -320,8 +343,11 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
     view = state.observation(seat)
     viewer = snap.game.num_players if seat is None else seat
     legal: list[list[Any]] = []
+    shortcuts: list[dict[str, Any]] = []
     if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
-        legal = [[a, state.action_to_string(a), *snap.game.action_range(a)] for a in state.legal_actions()]
+        finals = snap.finals
+        legal = [[a, state.action_to_string(a), *snap.game.action_range(a), finals[a]] for a in state.legal_actions()]
+        shortcuts = [shortcut.to_dict() for shortcut in offered(state, seat)]
     finished = snap.status == "finished"
     log_from = snap.log_start(sent)
     return {
@@ -331,6 +357,9 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": legal,
+        "shortcuts": shortcuts,
+        "decision": decision(snap.game, view, snap.to_act),
+        "progress": snap.game.render_progress(view),
         "undo": 0 if seat is None else snap.undo_points(seat),
         "log": _log_view(snap.log[bisect.bisect_left(snap.log, log_from, key=lambda e: e.seq):], viewer, lang),
         "log_from": log_from,
@@ -387,6 +416,9 @@ def _replay_frame(snap: Snapshot, seat: int | None, step: int, steps: int, state
         "view": view,
         "text": snap.game.render_observation(view),
         "legal": [],
+        "shortcuts": [],
+        "decision": decision(snap.game, view, acting if acting >= 0 else None),
+        "progress": snap.game.render_progress(view),
         "undo": 0,
         "log": [{"seq": i, "actor": e.actor, "text": e.texts[lang][viewer]} for i, e in enumerate(snap.log[:step])],
         "log_from": 0,
@@ -1051,15 +1083,21 @@ class Tables:
 
     # ---- moves ---------------------------------------------------------------------------
 
-    async def move(self, table_id: str, token: str | None, version: Any, action: Any) -> int:
-        """Apply a person's action if ``version`` is the table's; the new version (chance included)."""
+    async def move(self, table_id: str, token: str | None, version: Any, actions: Sequence[Any]) -> int:
+        """Apply a person's actions, one decision after another, if ``version`` is the table's; the new version
+        (chance included).
+
+        A batch (a shortcut's actions) is applied all or nothing: every action must be a legal decision of
+        the same seat in turn, and the whole batch, with the chance outcomes after its last action, is one
+        write in one group commit; anything wrong refuses it whole, saying which action.
+        """
         def change(snap: Snapshot) -> tuple[_Change, int]:
             seat = snap.seat_of(token)
             if seat is None:
                 raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
             if snap.seats[seat].kind != "human":
                 raise ApiError(409, "not_your_turn", f"a bot plays seat {seat}; take the seat back first")
-            written = self._apply(snap, seat, version, action)
+            written = self._apply(snap, seat, version, actions)
             return written, written.snap.version
 
         return (await self._write(table_id, change))[1]
@@ -1100,21 +1138,20 @@ class Tables:
         if version != snap.version:
             raise ApiError(409, "stale_version", f"the table is at version {snap.version}, not {version}")
 
-    def _apply(self, snap: Snapshot, seat: int, version: Any, action: Any) -> _Change:
+    def _apply(self, snap: Snapshot, seat: int, version: Any, actions: Sequence[Any]) -> _Change:
+        """The change playing ``actions`` for ``seat`` on ``snap`` (each checked before it is applied to a copy),
+        then the chance outcomes they lead to; an ``ApiError`` naming the first action that may not be played."""
         self._check_turn(snap, version)
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise ApiError(400, "bad_request", "action must be an integer")
-        if snap.state.current_player() != seat:
-            raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
-        legal = snap.state.legal_actions()
-        if action not in legal:
-            # The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
-            raise ApiError(400, "illegal_action",
-                           f"action {action} is not one of seat {seat}'s {len(legal)} legal actions now")
+        if not 1 <= len(actions) <= BATCH_LIMIT:
+            raise ApiError(400, "bad_request", f"a move plays 1 to {BATCH_LIMIT} actions")
         state = snap.state.clone()
-        log = [_log_entry(state, snap.version, action)]
-        moves = [(seat, action, state.action_to_string(action))]
-        state.apply_action(action, seat)
+        log: list[LogEntry] = []
+        moves: list[tuple[int, int, str]] = []
+        for index, action in enumerate(actions):
+            self._check_action(state, seat, action, index, len(actions))
+            log.append(_log_entry(state, snap.version + index, action))
+            moves.append((seat, action, state.action_to_string(action)))
+            state.apply_action(action, seat)
         self._settle(state, moves, log, snap.version)
         status = "finished" if state.is_terminal() else snap.status
 
@@ -1124,6 +1161,24 @@ class Tables:
 
         return self._change(snap, moves, changes, moves_only=True, state=state, log=snap.log + tuple(log),
                             status=status)
+
+    @staticmethod
+    def _check_action(state: State, seat: int, action: Any, index: int, count: int) -> None:
+        """Refuse ``action``, the ``index``-th of ``count``, unless it is a legal decision of ``seat`` in ``state``.
+
+        The rules' own reason is not sent: it is worded from the whole state, hidden parts included.
+        """
+        named = codec.describe(action)
+        which = f"action #{index + 1} of {count} ({named})" if count > 1 else f"action {named}"
+        after = " after the ones before it" if index else " now"
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise ApiError(400, "bad_request", f"{which}: an action must be an integer")
+        if state.current_player() != seat:
+            raise ApiError(409, "not_your_turn", f"{which}: it is not seat {seat}'s turn{after}")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise ApiError(400, "illegal_action",
+                           f"{which} is not one of seat {seat}'s {len(legal)} legal actions{after}")
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -1183,7 +1238,7 @@ class Tables:
                     current = live.snap
                     if current.seats[seat].kind != "bot" or current.seats[seat].bot != spec:
                         raise ApiError(409, "not_your_turn", "the seat changed hands")
-                    planned = self._apply(current, seat, snap.version, action)
+                    planned = self._apply(current, seat, snap.version, [action])
                     if await self._commit(planned):
                         live.snap = planned.snap
                     # else another process moved meanwhile: decide again on the version it wrote

@@ -10,10 +10,10 @@ import pytest
 
 import obelisk
 from obelisk.bots.hints import suggest
-from obelisk.cli.play import _places, _ties, print_scores
+from obelisk.cli.play import _places, print_scores
 from obelisk.core import IllegalActionError, i18n
 from obelisk.core.text import ordinal
-from tests.cli.test_play_end import scores, valley_tie
+from tests.games.test_outcome import tomb_end, valley_tie
 from tests.cli.test_play_shortcuts import SEED, before_a_payment
 from tests.cli.test_terminal import keyboard, run
 
@@ -62,7 +62,10 @@ def test_a_whole_game_of_valley_in_czech(capsys: pytest.CaptureFixture[str], tmp
     screen = out[out.index("konečné výsledky"):]
     assert re.search(r"│ Pořadí +│ +=?[12]\. +│ +=?[12]\. +│", screen) and re.search(r"│ Celkem +│", screen)
     assert re.search(r"│ Základní karty +│", screen)
-    assert re.search(r"hráč 0 +┃ hráč 1", screen) and re.search(r"vy +┃ +greedy", screen)
+    assert re.search(r"hráč 1 +┃ hráč 2", screen) and re.search(r"vy +┃ +greedy", screen)
+    end = out[out.index("konec hry"):out.index("konečné výsledky")]
+    assert re.search(r"^(Vyhrává hráč \d|.+ sdílejí vítězství)$", end, re.M)
+    assert re.search(r"^(Vyhráváte|Sdílíte vítězství|Skončili jste na \d\. místě)$", end, re.M)
     english = sorted({m.group(0).lower() for m in ENGLISH.finditer(out + "".join(prompts))})
     assert not english, english
 
@@ -116,23 +119,19 @@ def test_errors_speak_czech(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.usefixtures("czech")
 def test_places_and_ties_in_czech() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 11, 22)] == ["1.", "2.", "3.", "11.", "22."]
-    assert _places([1.0, -0.5, -0.5, -0.0]) == ["1.", "=3.", "=3.", "2."]
-    state = obelisk.load("highcard", 4).new_initial_state(1)
-    assert _ties(state, scores(1, 1, 0), ["=1.", "=1.", "3."]) == [
-        "hráč 0 a hráč 1 mají shodně 1 bod a dělí se o 1. místo"]
-    assert _ties(state, scores(3, 3, 3, 0), ["=1.", "=1.", "=1.", "4."]) == [
-        "hráč 0, hráč 1 a hráč 2 mají shodně 3 body a dělí se o 1. místo"]
-    assert _ties(state, scores(3, 7, 7, 1), ["3.", "2.", "1.", "4."]) == [
-        "hráč 1 a hráč 2 mají po 7 bodech; pořadí rozhodlo pravidlo pro shodu: hráč 2 na",
-        "    1. místě, hráč 1 na 2. místě"]
+    assert _places([1, 3, 3, 2]) == ["1.", "=3.", "=3.", "2."]
+    assert valley_tie("shared").outcome()["reasons"] == ["Vítězství sdílejí hráč 1 a hráč 2: každý 4 body."]
+    assert tomb_end([2], (0b11, 0b11, 0b11111)).outcome()["reasons"][-1] == (
+        "Hráč 1 a hráč 2 měli shodně 2 nápisy a dělí se o 2. místo.")
 
 
 @pytest.mark.usefixtures("czech")
 def test_valley_names_its_tie_break_in_czech(capsys: pytest.CaptureFixture[str]) -> None:
     state = valley_tie()
-    print_scores(state, [{"name": "you", "kind": "human"}, {"name": "greedy", "kind": "greedy"}])
+    print_scores(state, [{"name": "you", "kind": "human"}, {"name": "greedy", "kind": "greedy"}], viewer=0)
     out = capsys.readouterr().out
-    shown = " ".join(out[out.index("hráč 0", out.index("└")):].split())
-    assert shown == ("hráč 0 a hráč 1 mají po 4 bodech; pořadí rozhodlo pravidlo pro shodu (víc různých začatých "
-                     "skupin v hrobce): hráč 1 na 1. místě, hráč 0 na 2. místě")
+    shown = " ".join(out[:out.index("konečné výsledky")].split())
+    assert shown == ("Vyhrává hráč 2 Skončili jste na 2. místě Vyhrál hráč 2: 4 body. Hráč 1 a hráč 2 měli "
+                     "shodně 4 body; rozhodlo pravidlo pro shodu (víc různých začatých skupin v hrobce): hráč 2 "
+                     "na 1. místě, hráč 1 na 2. místě.")
     assert re.search(r"vy +┃ +greedy", out)

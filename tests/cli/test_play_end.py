@@ -1,8 +1,7 @@
-"""The end screen of ``obelisk play``: places, readable category headings, ties and tie-breaks."""
+"""The end screen of ``obelisk play``: who won and why, then places and readable category headings."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import Callable
@@ -10,10 +9,10 @@ from typing import Callable
 import pytest
 
 import obelisk
-from obelisk.cli.play import _places, _ties, ordinal, print_scores
+from obelisk.cli.play import _places, headline, ordinal, print_scores
 from obelisk.core import State
-from obelisk.games.valley.data import SET
 from tests.cli.test_terminal import run
+from tests.games.test_outcome import cleopatra_end, solomon_tie, tomb_end, valley_tie
 
 
 @pytest.mark.parametrize("name,shown", [("scroll_sets", "Scroll sets"), ("coins", "Coins"),
@@ -27,99 +26,41 @@ def test_ordinals() -> None:
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 
-@pytest.mark.parametrize("returns,places", [
-    ([1.0, -1.0], ["1st", "2nd"]),
-    ([0.0, 0.0], ["=1st", "=1st"]),
-    ([-1.0, 0.5, 0.5, -1 / 3], ["4th", "=1st", "=1st", "3rd"]),
-    ([1.0, -0.5, -0.5, -0.0], ["1st", "=3rd", "=3rd", "2nd"]),
+@pytest.mark.parametrize("places,shown", [
+    ([1, 2], ["1st", "2nd"]),
+    ([1, 1], ["=1st", "=1st"]),
+    ([4, 1, 1, 3], ["4th", "=1st", "=1st", "3rd"]),
+    ([1, 3, 3, 2], ["1st", "=3rd", "=3rd", "2nd"]),
 ])
-def test_places_share_ties(returns: list[float], places: list[str]) -> None:
-    assert _places(returns) == places
+def test_places_share_ties(places: list[int], shown: list[str]) -> None:
+    assert _places(places) == shown
 
 
-def scores(*totals: int) -> list[dict[str, object]]:
-    return [{"total": t, "breakdown": {}} for t in totals]
+@pytest.mark.parametrize("outcome,viewer,lines", [
+    ({"winners": [1], "places": [2, 1]}, None, ["Player 2 wins"]),
+    ({"winners": [1], "places": [2, 1]}, 0, ["Player 2 wins", "You finished 2nd"]),
+    ({"winners": [1], "places": [2, 1]}, 1, ["Player 2 wins", "You win"]),
+    ({"winners": [0, 2], "places": [1, 3, 1]}, 2, ["Player 1 and player 3 share the win", "You share the win"]),
+    ({"winners": [], "places": [1, 1]}, 0, ["Nobody wins", "You finished 1st"]),
+])
+def test_the_headline_names_the_winner_and_the_viewers_place(outcome: dict[str, list[int]], viewer: int | None,
+                                                            lines: list[str]) -> None:
+    assert headline(outcome, viewer) == lines
 
 
-def test_tie_lines_say_tied_or_which_tie_break_decided() -> None:
-    state = obelisk.load("highcard", 4).new_initial_state(1)  # a game that names no tie-break
-    assert _ties(state, scores(5, 7, 3), ["2nd", "1st", "3rd"]) == []
-    assert _ties(state, scores(7, 7, 3), ["=1st", "=1st", "3rd"]) == [
-        "seat 0 and seat 1 tied on 7 points and share the 1st place"]
-    assert _ties(state, scores(3, 7, 7, 1), ["3rd", "2nd", "1st", "4th"]) == [
-        "seat 1 and seat 2 have 7 points each; the tie-break decided: seat 2 1st,", "    seat 1 2nd"]
-
-
-def finished(game_id: str, players: int, **options: object) -> State:
-    """The end of a seeded random game, whose results a test then rewrites into a tie."""
-    state = obelisk.load(game_id, players, **options).new_initial_state(7)
-    rng = random.Random(7)
-    while not state.is_terminal():
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    return state
-
-
-def solomon_tie() -> State:
-    state = finished("solomon", 2, tiebreak="coins")
-    treasure_2 = 1  # the kinds in data.py's order: treasures 1-5 first
-    state.coins = [3, 5]
-    state.tiles = [[0] * 16, [0] * 16]
-    state.tiles[0][treasure_2] = 1
-    return state
-
-
-def valley_tie() -> State:
-    state = finished("valley", 2, tiebreak="sets")
-    table = state.rules.table
-    by_set: dict[int, list[int]] = {}
-    for kind in range(table.size):
-        if table.kind_type[kind] == SET:
-            by_set.setdefault(table.set_of[kind], []).append(kind)
-    kinds = list(by_set.values())
-    state.tombs = [[kinds[0][0], kinds[0][1]], [kinds[n][0] for n in range(4)]]  # 2 squared, or 1 + 1 + 1 + 1
-    return state
-
-
-def tomb_tie(finished_order: list[int], third: int = 0b11) -> State:
-    state = finished("tomb", 3, max_rounds=2)
-    state.insc = [0b11111, 0b11111, third]
-    state.finished = finished_order
-    return state
-
-
-def cleopatra_tie(eaten: list[bool], amulets: list[int]) -> State:
-    state = finished("cleopatra", 3, max_rounds=2)
-    state.final = {"tainted_in_hand": [0, 0, 0], "sanctuary_relief": [0, 0, 0], "amulets": amulets,
-                   "eaten": eaten, "merchant_bonus": [0, 0, 0], "talents": [20, 20, 9]}
-    return state
-
-
-@pytest.mark.parametrize("make,line", [
-    (solomon_tie, "seat 0 and seat 1 have 5 points each; the tie-break (more coins left) decided: seat 1 1st, "
-                  "seat 0 2nd"),
-    (valley_tie, "seat 0 and seat 1 have 4 points each; the tie-break (more different sets begun in the tomb) "
-                 "decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([1, 0]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber "
-                               "first) decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([1]), "seat 0 and seat 1 have 5 points each; the tie-break (entered the burial chamber) "
-                            "decided: seat 1 1st, seat 0 2nd"),
-    (lambda: tomb_tie([2, 0], 0b11111), "seat 0, seat 1 and seat 2 have 5 points each; the tie-break (entered the "
-                                         "burial chamber first, then entered the burial chamber) decided: seat 2 1st, "
-                                         "seat 0 2nd, seat 1 3rd"),
-    (lambda: cleopatra_tie([False, False, False], [4, 2, 0]),
-     "seat 0 and seat 1 have 20 points each; the tie-break (fewer amulets) decided: seat 1 1st, seat 0 2nd"),
-    (lambda: cleopatra_tie([True, False, False], [4, 4, 0]), "seat 0 and seat 1 have 20 points each; the tie-break "
-                                                             "(not eaten by the crocodile) decided: seat 1 1st, seat 0 "
-                                                             "3rd"),
-], ids=["solomon", "valley", "tomb-first", "tomb-entered", "tomb-three", "cleopatra-amulets", "cleopatra-crocodile"])
-def test_the_end_screen_names_the_rule_that_broke_a_tie(capsys: pytest.CaptureFixture[str],
-                                                         make: Callable[[], State], line: str) -> None:
+@pytest.mark.parametrize("make", [solomon_tie, valley_tie, lambda: tomb_end([1, 0]),
+                                  lambda: cleopatra_end([9, 2, 4], [10, 20, 20])],
+                         ids=["solomon", "valley", "tomb", "cleopatra"])
+def test_the_end_screen_says_who_won_and_why_before_the_table(capsys: pytest.CaptureFixture[str],
+                                                               make: Callable[[], State]) -> None:
     state = make()
-    assert state.is_terminal()
-    print_scores(state, [{"name": f"p{seat}", "kind": "random"} for seat in range(state.num_players)])
+    outcome = state.outcome()
+    print_scores(state, [{"name": f"p{seat}", "kind": "random"} for seat in range(state.num_players)], viewer=0)
     out = capsys.readouterr().out
-    shown = out[out.index("seat 0", out.index("└")):]
-    assert " ".join(shown.split()) == line and all(len(row) <= 80 for row in shown.splitlines())
+    before_table = " ".join(out[:out.index("final scores")].split())
+    expected = headline(outcome, 0) + outcome["reasons"]
+    assert before_table == " ".join(" ".join(expected).split())
+    assert all(len(row) <= 80 for row in out.splitlines())
 
 
 def test_a_tie_the_game_does_not_break_is_shared() -> None:
@@ -136,8 +77,12 @@ def test_the_end_screen_of_a_game(capsys: pytest.CaptureFixture[str], tmp_path: 
                        str(tmp_path / "g.json"))
     assert code == 0
     screen = out[out.index("final scores"):]
-    assert re.search(r"seat 0 +┃ seat 1 +┃ seat 2", screen) and re.search(r"random +┃ greedy +┃ greedy", screen)
+    assert re.search(r"player 1 +┃ player 2 +┃ player 3", screen)
+    assert re.search(r"random +┃ +greedy +┃ +greedy", screen)
     for row in ("Place", "Coins", "Treasures", "Scrolls", "Curses", "Magic", "Total"):
         assert re.search(rf"│ {row} +│", screen), row
     places = re.search(r"│ Place +│(.*)│", screen)
     assert places and sorted(places.group(1).replace("│", " ").split()) == ["1st", "2nd", "3rd"]
+    winner = [cell.strip() for cell in places.group(1).split("│")].index("1st")
+    assert re.search(rf"^Player {winner + 1} wins$", out, re.MULTILINE)
+    assert re.search(r"^Player \d won with \d+ points?\.$", out[:out.index("final scores")], re.MULTILINE)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 import obelisk
-from obelisk.cli.shortcuts import cleopatra_payment, shortcuts, valley_payment
+from obelisk.core.shortcuts import offered as shortcuts
+from obelisk.games.cleopatra.status import payment as cleopatra_payment
+from obelisk.games.valley.status import payment as valley_payment
 from obelisk.core import State
 from tests.cli.test_terminal import keyboard, run
 
@@ -63,7 +65,7 @@ def test_the_cheapest_payment_is_the_cheapest_that_covers_the_price() -> None:
         for other in {tuple(sorted(c)) for c in itertools.combinations(hand, size)}:
             if sum(table.gold[kind] for kind in other) >= due:
                 assert sum(table.cost[kind] for kind in other) >= price
-    assert shortcut.offer.startswith(f"the {due} gold at once with the cheapest cards — ")
+    assert shortcut.text.startswith(f"the {due} gold at once with the cheapest cards — ")
 
 
 def test_only_a_payment_offers_it() -> None:
@@ -84,7 +86,7 @@ def test_pay_at_the_prompt_plays_the_payment_and_undo_takes_it_back_whole(
     code, out, err = run(capsys, "play", "valley", "--seats", "you,you", "--seed", str(SEED), "--no-auto",
                          "--save", str(path))
     assert code == 0 and not err
-    offer = " ".join(f"pay: {shortcut.offer}".split())
+    offer = " ".join(f"pay: {shortcut.text}".split())
     before_undo, after_undo = out.split("took back 1 move")
     assert offer in " ".join(before_undo.split()) and offer in " ".join(after_undo.split())
     actions = [entry["id"] for entry in json.loads(path.read_text())["actions"]]
@@ -172,7 +174,7 @@ def test_a_cleopatra_building_is_paid_with_plain_cards_only_when_they_pay_it_all
             continue
         offered += 1
         assert plain_to_the_end and trial.history() == state.history() + list(shortcut.actions)
-        assert all(state.action_to_string(a).split(" with ")[1] in shortcut.offer for a in shortcut.actions[:1])
+        assert all(state.action_to_string(a).split(" with ")[1] in shortcut.text for a in shortcut.actions[:1])
     assert offered and refused
 
 
@@ -187,6 +189,6 @@ def test_pay_at_a_cleopatra_building_prompt(
     keyboard(monkeypatch, [*answers, "pay"], lambda: "q")
     code, out, _ = run(capsys, "play", "cleopatra", "-p", "3", "--seats", "you", "--seed", str(state.seed), "--no-auto",
                        "--save", str(path))
-    assert code == 0 and " ".join(f"pay: {shortcut.offer}".split()) in " ".join(out.split())
+    assert code == 0 and " ".join(f"pay: {shortcut.text}".split()) in " ".join(out.split())
     actions = [entry["id"] for entry in json.loads(path.read_text())["actions"]]
     assert actions == state.history() + list(shortcut.actions)

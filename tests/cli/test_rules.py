@@ -14,7 +14,9 @@ def test_rules_of_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rules", "valley")
     help = obelisk.load("valley").help()
     assert code == 0 and not err
-    assert out.startswith("Valley of the Kings\n")
+    assert out.startswith("Valley of the Kings\nFirst game:\n1. Goal: ")
+    assert all(f"{n}. {step}" in out for n, step in enumerate(help.guide, 1))
+    assert out.index("First game:") < out.index(help.summary)
     assert help.summary in out
     assert "Components (type card NAME for one):" in out
     assert help.glossary() in out

@@ -12,6 +12,7 @@ import pytest
 
 import obelisk
 from obelisk import games
+from obelisk.core import i18n
 from obelisk.core.help import fold
 from obelisk.core.protocol import Game
 
@@ -35,6 +36,26 @@ def test_every_entry_has_text_and_is_found_by_its_name(game_id: str) -> None:
         assert help.find(entry.name) is entry
         assert help.find(entry.key) is entry
         assert help.find(fold(entry.name).upper()) is entry
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_first_game_guide_in_both_languages(game_id: str) -> None:
+    game = obelisk.load(game_id)
+    english = game.help().guide
+    with i18n.language("cs"):
+        czech = game.help().guide
+    assert 3 <= len(english) <= 5 and len(czech) == len(english)
+    assert english[0].startswith("Goal: ") and czech[0].startswith("Cíl: ")
+    assert any(step.startswith("Tip: ") for step in english) and any(step.startswith("Tip: ") for step in czech)
+    for step, translated in zip(english, czech):
+        assert 40 <= len(step) <= 300 and "{" not in step and step.endswith(".")
+        assert translated != step and "{" not in translated and translated.endswith(".")
+    assert game.help().as_dict()["guide"] == list(english)
+
+
+def test_the_tomb_guide_counts_the_inscriptions_of_the_chosen_pyramid() -> None:
+    assert "read 5 different inscriptions" in obelisk.load("tomb").help().guide[0]
+    assert "read 7 different inscriptions" in obelisk.load("tomb", pyramid="big", all_inscriptions=True).help().guide[0]
 
 
 def test_valley_cards_show_the_numbers_of_the_data_file() -> None:

@@ -11,6 +11,8 @@ game's order (and ``obelisk.core``), counting every import statement, also those
 - ``actions.py`` — the action ranges, their labels and parsing, and why an action is illegal;
 - ``scoring.py`` — final scores, ranks and tie-breaks, and the evaluation the bots use;
 - ``view.py`` — ``observation(seat)`` and the terminal text drawn from it;
+- ``status.py`` — what a table says in words: the decision at hand and the progress (from a view), the
+  shortcuts (several decisions in one answer) and the outcome's reasons (from the final position);
 - ``tensor.py`` — the fixed-size numeric encoding of an observation;
 - ``state.py`` — the ``<Id>State``: plain fields, turn flow, legal actions, effects, chance, re-deals;
 - ``game.py`` — the ``<Id>Game``: options, sizes, new states;
@@ -34,7 +36,7 @@ import obelisk
 from obelisk import games
 
 GAMES = Path(obelisk.__file__).resolve().parent / "games"
-ORDER = ["data", "rules", "actions", "scoring", "view", "tensor", "state", "game", "__init__"]
+ORDER = ["data", "rules", "actions", "scoring", "view", "status", "tensor", "state", "game", "__init__"]
 EXTRAS: dict[str, dict[str, str]] = {"tomb": {"board": "data"}, "valley": {"effects": "game"}}
 """Each extra module and the module of the common order that it comes just before."""
 FOLDERS = ("locale", "web")
@@ -110,3 +112,19 @@ def test_a_game_imports_only_the_core_and_itself(game_id: str) -> None:
             for name in names:
                 if name.startswith("obelisk"):
                     assert name.startswith(("obelisk.core", f"obelisk.games.{game_id}")), f"{path.name} imports {name}"
+
+
+TESTS = Path(__file__).resolve().parent
+TEST_SUPPORT = {"__init__.py", "helpers.py", "privacy.py", "playout_digests.json"}
+"""The non-test files a game's test folder may hold: its shared helpers and its kept digests."""
+
+
+@pytest.mark.parametrize("game_id", games.shipped())
+def test_a_games_tests_follow_one_naming(game_id: str) -> None:
+    """``tests/games/ID/test_TOPIC.py`` (the folder names the game, the file its topic) and ``helpers.py``."""
+    folder = TESTS / game_id
+    names = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")
+    stray = [n for n in names if n not in TEST_SUPPORT and not (n.startswith("test_") and n.endswith(".py"))]
+    assert not stray, f"tests/games/{game_id}: {stray} are neither test_TOPIC.py nor {sorted(TEST_SUPPORT)}"
+    prefixed = [n for n in names if n.startswith(f"test_{game_id}_")]
+    assert not prefixed, f"tests/games/{game_id}: {prefixed} repeat the game's id the folder already names"

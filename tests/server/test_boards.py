@@ -3,6 +3,7 @@ named range of every legal action."""
 
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
 import pytest
@@ -10,6 +11,7 @@ from starlette.testclient import TestClient
 
 from obelisk import games
 from obelisk.core import game_class
+from obelisk.core.i18n import language
 from obelisk.server.app import create_app
 from obelisk.server.tables import board_script
 from tests.server.conftest import config
@@ -30,9 +32,10 @@ def test_legal_actions_carry_their_named_range(lite: TestClient, game: str) -> N
     _, current = to_act(lite, table, tokens)
     assert current["legal"]
     rules = game_class(game)(players)
-    for action, label, name, index in current["legal"]:
+    for action, label, name, index, final in current["legal"]:
         assert isinstance(label, str) and label
         assert (name, index) == rules.action_range(action)
+        assert final in (True, False)
     assert current["table"]["board"] == board_script(game)
 
 
@@ -72,12 +75,16 @@ def test_a_game_without_named_ranges_has_one() -> None:
 
 
 @pytest.mark.parametrize("game", games.shipped())
-def test_help_is_served_for_hover_texts(lite: TestClient, game: str) -> None:
+def test_help_is_served_with_its_guide_in_each_language(lite: TestClient, game: str) -> None:
     doc = lite.get(f"/api/games/{game}/help").json()
     expected = game_class(game)().help()
     assert doc["summary"] == expected.summary
     assert [e["key"] for e in doc["entries"]] == [e.key for e in expected.entries]
-    assert lite.get(f"/api/games/{game}/help?lang=cs").status_code == 200
+    assert doc["guide"] == list(expected.guide) and len(doc["guide"]) >= 3
+    czech = lite.get(f"/api/games/{game}/help?lang=cs")
+    assert czech.status_code == 200
+    with language("cs"):
+        assert czech.json() == json.loads(json.dumps(game_class(game)().help().as_dict()))
 
 
 def test_help_refuses_unknown_games_and_languages(lite: TestClient) -> None:

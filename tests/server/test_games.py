@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from obelisk.core.i18n import LANGUAGES, language
 from obelisk.core.records import replay_record
+from obelisk.core.shortcuts import offered
 from tests.server.conftest import ORIGIN, bearer
 
 GAMES = [
@@ -109,15 +110,34 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "undo", "log", "log_from",
-                            "status", "result", "reveal"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "shortcuts", "decision",
+                            "progress", "undo", "log", "log_from", "status", "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
     assert message["view"] == plain(view)
     assert message["text"] == game.render_observation(view)
     viewer_acts = seat is not None and state.current_player() == seat and message["status"] == "playing"
-    expected_legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] if viewer_acts else []
+    expected_legal = [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)]
+                      for a in state.legal_actions()] if viewer_acts else []
     assert message["legal"] == expected_legal
+    # The decision and the progress are worded from the seat's view, and read the same from a spectator's:
+    # they name nothing private to anyone.
+    spectator_view = state.observation(None)
+    acting = state.current_player()
+    assert message["decision"] == ({"seat": acting, "text": game.render_decision(view)}
+                                   if message["status"] == "playing" and acting >= 0 else None)
+    if message["decision"] is not None:
+        assert message["decision"]["text"] and message["decision"]["text"] == game.render_decision(spectator_view)
+    assert message["progress"] == game.render_progress(view) == game.render_progress(spectator_view)
+    assert message["progress"]
+    if viewer_acts:
+        # Derivable from the seat's view: a position the seat cannot tell from the true one marks alike.
+        shadow = state.resample_from_infostate(seat, random.Random(version))
+        assert [entry[4] for entry in message["legal"]] == [shadow.is_final(a) for a in shadow.legal_actions()]
+        assert message["shortcuts"] == [s.to_dict() for s in offered(state, seat)] == [
+            s.to_dict() for s in offered(shadow, seat)]
+    else:
+        assert message["shortcuts"] == []
     assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}
@@ -135,6 +155,8 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
                 assert received.get(path, ...) != value, f"seat {other}'s private {path} reached seat {seat}"
     if message["status"] != "finished":
         assert message["result"] is None and message["reveal"] is None
+    else:
+        assert message["result"]["outcome"] == plain(state.outcome())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -59,6 +59,12 @@ class SpeakingGame(HighCardGame):
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return spoken(super().render_observation(view))
 
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return spoken("hold or swap")
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return spoken(f"move {view['move_number']}")
+
 
 @pytest.fixture(autouse=True)
 def speaking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
@@ -90,8 +96,9 @@ def played(client: TestClient, moves: int = 1) -> tuple[str, dict[str, str]]:
 
 
 def words(frame: dict[str, Any]) -> list[str]:
-    """Every text of a frame the rules worded: the view's text, the labels, the log."""
-    return [frame["text"], *(label for _, label, *_ in frame["legal"]), *(e["text"] for e in frame["log"])]
+    """Every text of a frame the rules worded: the view's text, the labels, the decision, the progress, the log."""
+    return [frame["text"], *(label for _, label, *_ in frame["legal"]), frame["decision"]["text"], frame["progress"],
+            *(e["text"] for e in frame["log"])]
 
 
 def test_a_frame_is_worded_in_the_language_asked_and_english_without_one(client: TestClient) -> None:

@@ -36,7 +36,7 @@ def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
             seen = statements(tables.engine)
             actor = snap.to_act
             assert actor is not None
-            version = await tables.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[0])
+            version = await tables.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[:1])
             assert version > snap.version and (await tables.snapshot(snap.id)).version == version
             return seen
 
@@ -69,9 +69,9 @@ def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> N
             actor = snap.to_act
             assert actor is not None
             action = snap.state.legal_actions()[0]
-            moved = await there.move(snap.id, tokens[actor], snap.version, action)
+            moved = await there.move(snap.id, tokens[actor], snap.version, [action])
             with pytest.raises(Exception) as refused:
-                await here.move(snap.id, tokens[actor], snap.version, action)
+                await here.move(snap.id, tokens[actor], snap.version, [action])
             assert getattr(refused.value, "code", None) == "stale_version"
             assert (await here.snapshot(snap.id)).version == moved
 
@@ -140,7 +140,7 @@ def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -
             actor = snap.to_act
             assert actor is not None
             moving = asyncio.create_task(tables.move(snap.id, tokens[actor], snap.version,
-                                                     snap.state.legal_actions()[0]))
+                                                     snap.state.legal_actions()[:1]))
             deadline = time.monotonic() + 30
             while tables._committer._queue.qsize() < 1 and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
@@ -169,7 +169,7 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
                 current = await there.snapshot(snap.id)
                 actor = current.to_act
                 assert actor is not None
-                planned = there._apply(current, actor, current.version, current.state.legal_actions()[0])
+                planned = there._apply(current, actor, current.version, current.state.legal_actions()[:1])
                 assert await there._commit(planned)
                 there._live[snap.id].snap = planned.snap
                 note = _Note(snap.id, planned.snap.updated, current.updated, current.version,
@@ -192,7 +192,7 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
             skipped = await there.snapshot(snap.id)
             actor = skipped.to_act
             assert actor is not None
-            await there.move(snap.id, tokens[actor], skipped.version, skipped.state.legal_actions()[0])
+            await there.move(snap.id, tokens[actor], skipped.version, skipped.state.legal_actions()[:1])
             moved = await there.snapshot(snap.id)
             stale_note = _Note(snap.id, moved.updated, moved.updated - timedelta(seconds=1), skipped.version,
                                tuple(moved.state.history()[skipped.version:]))

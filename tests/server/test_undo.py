@@ -159,9 +159,14 @@ def play_with_undos(client: TestClient, table: str, tokens: dict[str, str], rng:
             break
         token = tokens[str(current["table"]["to_act"])]
         mine = frame_of(client, table, token)
-        moved = move(client, table, token, mine["version"], rng.choice(mine["legal"])[0])
+        chosen = rng.choice(mine["legal"])
+        moved = move(client, table, token, mine["version"], chosen[0])
         after = frame_of(client, table, token)
         assert after["undo"] == state_of(client, table).undo_points(mine["seat"])
+        # The mark said it: a move not marked final leaves the seat to act, free to take it back; a final one
+        # ends in another seat (or the end) to act, or cannot be taken back.
+        again = after["table"]["to_act"] == mine["seat"]
+        assert (again and after["undo"] >= 1) if not chosen[4] else (not again or after["undo"] == 0)
         if after["undo"] and rng.random() < 0.35:
             assert undo(client, table, token, {"version": moved}).status_code == 200
             undone += 1
@@ -289,11 +294,11 @@ def test_another_process_sees_the_undo(db_url: str) -> None:
             while (action := choice(snap.state, undoable=True)) is None:
                 actor = snap.to_act
                 assert actor is not None
-                await here.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[0])
+                await here.move(snap.id, tokens[actor], snap.version, snap.state.legal_actions()[:1])
                 snap = await here.snapshot(snap.id)
             actor = snap.to_act
             assert actor is not None
-            moved = await here.move(snap.id, tokens[actor], snap.version, action)
+            moved = await here.move(snap.id, tokens[actor], snap.version, [action])
             await there.snapshot(snap.id)
             assert await there.undo(snap.id, tokens[actor], moved) == moved + 1
             theirs = await there.snapshot(snap.id)

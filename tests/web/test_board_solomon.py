@@ -258,7 +258,7 @@ def _frame(state: Any, seat: int) -> dict[str, Any]:
 def _decisions() -> list[dict[str, Any]]:
     """Frames of many kinds of decision: card choices, moves and digs, the Mirror, the Seal, payments, gifts."""
     from obelisk.core.registry import load
-    from tests.games.solomon.util import give, play, set_cave, start_round, started
+    from tests.games.solomon.helpers import give, play, set_cave, start_round, started
 
     frames = []
     for options in ({}, {"mirror_reflect": True}):

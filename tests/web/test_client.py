@@ -289,17 +289,18 @@ def test_lobby_says_a_table_of_bots_alone_plays_the_quick_search_before_asking_t
     page.goto(ORIGIN + "/")
     page.get_by_role("article", name=f"Valley {HOSTILE}").get_by_role("button", name="Set up a table").click()
     form = page.get_by_role("form", name=f"New table: Valley {HOSTILE}")
-    form.get_by_label("Player 1 (you)").select_option(label="Bot (strong)")
+    form.get_by_label("Player 1 (you)", exact=True).select_option(label="Bot (strong)")
+    form.get_by_label("Player 2", exact=True).select_option(label="Bot (easy)")
     form.get_by_role("button", name="Create table").click()
     expect(page.get_by_text("A table of bots alone plays the quick search at most: seat a person, or choose "
                             "quicker bots.")).to_be_visible()
     assert not [r for r in server.requests if r["method"] == "POST"]
-    form.get_by_label("Player 1 (you)").select_option(label="Bot (normal)")
+    form.get_by_label("Player 1 (you)", exact=True).select_option(label="Bot (normal)")
     server.answers[("POST", "/api/tables")] = (201, {
         "table": summary(status="playing", id="T7"), "tokens": {}, "invite_urls": {}, "spectator_url": "/table/T7"})
     form.get_by_role("button", name="Create table").click()
     assert server.request(page, "POST", "/api/tables")["body"]["seats"] == [
-        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "ismcts:200"}]
+        {"kind": "bot", "bot": "ismcts:200"}, {"kind": "bot", "bot": "greedy"}]
     expect(page.get_by_text("A table of bots alone plays the quick search at most")).to_be_hidden()
     tab.assert_clean()
 

@@ -507,7 +507,8 @@ def build_help(tables: Tables) -> GameHelp:
         entries.append(HelpEntry(f"kit:{key}", tr.term("kit", spec["name"]), kinds["kit"],
                                  tr.term("help", spec["text"]).format(**values), numbers))
     summary = "\n\n".join(tr.term("help", paragraph) for paragraph in texts["summary"])
-    return GameHelp(summary, tuple(entries), ("card", "piece"))
+    guide = tuple(tr.term("guide", step) for step in texts["guide"])
+    return GameHelp(summary, tuple(entries), ("card", "piece"), guide)
 
 
 def _help_texts() -> dict[str, Any]:
@@ -534,6 +535,8 @@ def terms() -> Iterator[tuple[str, str]]:
     texts = _help_texts()
     for paragraph in texts["summary"]:
         yield "help", paragraph
+    for step in texts["guide"]:
+        yield "guide", step
     for group in ("labels", "kinds", "rewards", "cards", "pieces"):
         for value in texts[group].values():
             yield "help", value

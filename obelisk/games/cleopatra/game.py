@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from obelisk.core import Game, GameInfo, Option
+from obelisk.core import Game, GameInfo, Option, State
 from obelisk.core.help import GameHelp
+from obelisk.core.shortcuts import Shortcut
 from obelisk.games.cleopatra.actions import make_actions
 from obelisk.games.cleopatra.data import SCORE_HEADINGS, DataError, build_help, load_tables, tr
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
+from obelisk.games.cleopatra.status import payment, render_decision, render_progress
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_legend, render_observation
 
@@ -134,6 +136,17 @@ class CleopatraGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_observation(self.tables, view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
+
+    def shortcuts(self, state: State, seat: int) -> list[Shortcut]:
+        """Paying in one answer (``status.payment``)."""
+        found = payment(state, seat)
+        return [found] if found is not None else []
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(self.tables, view)

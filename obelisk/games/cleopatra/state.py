@@ -44,6 +44,7 @@ from obelisk.games.cleopatra.rules import (
     draw_outcomes, is_draw_outcome, shortfall, total,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
+from obelisk.games.cleopatra.status import outcome
 from obelisk.games.cleopatra.view import observation, render_state
 
 PLAY_KIND: Final = {"beggars": BEGGARS, "courtesans": COURTESANS, "envoys": ENVOYS, "scribes_pick": SCRIBES,
@@ -1266,6 +1267,9 @@ class CleopatraState(State):
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)
 
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        return outcome(self, places)
+
     def _evaluate(self) -> list[float]:
         return evaluate(self.tables, self.hands, self.talents, self.amulets, self.merchants, self.bids,
                         self.sanctuaries, self.turn, self._bonus(self.built), self._reward_due(),
@@ -1377,6 +1381,22 @@ class CleopatraState(State):
         hand, laying a mosaic, claims, accepting offers, a secret bid or Vizier
         keep, the hand limit choice and ending the turn show nothing.
         """
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() in (CHANCE, TERMINAL)
+
+    def _is_final(self, action: int) -> bool:
+        """Revealing, or another actor (chance, the end) after it: one copy looks ahead for both."""
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player()
+
+    def _quiet(self, action: int) -> bool:
+        """Whether ``action`` itself shows nothing hidden (what follows it aside): see ``_reveals``."""
         name, index = self._rules.actions.decode(action)
         seat = self.turn
         public = self.known[self.num_players][seat]
@@ -1391,11 +1411,7 @@ class CleopatraState(State):
             quiet = self._hand_public(seat)
         else:
             quiet = name in QUIET_DECISIONS
-        if not quiet:
-            return True
-        after = self.clone()
-        after._apply_action(action)
-        return after._current_player() in (CHANCE, TERMINAL)
+        return quiet
 
     def _hidden_action_string(self, action: int) -> str:
         if self.queue:

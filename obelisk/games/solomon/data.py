@@ -369,6 +369,8 @@ def terms() -> Iterator[tuple[str, str]]:
     texts = doc["help"]  # type: ignore[index]
     for paragraph in texts["summary"]:
         yield "help", paragraph
+    for step in texts["guide"]:
+        yield "guide", step
     for spec in (*texts["tiles"].values(), *texts["magic"].values()):
         yield "help", spec["name"]
         yield "help", spec["text"]
@@ -417,7 +419,8 @@ def build_help(tables: Tables) -> GameHelp:
         entries.append(HelpEntry(f"card:{card.number}", tr.term("help", card_text["name"]).format(number=card.number),
                                  kinds["card"], text, numbers))
     summary = "\n\n".join(tr.term("help", paragraph) for paragraph in texts["summary"])
-    return GameHelp(summary, tuple(entries), ("tile", "item", "card"))
+    guide = tuple(tr.term("guide", step) for step in texts["guide"])
+    return GameHelp(summary, tuple(entries), ("tile", "item", "card"), guide)
 
 
 def _drawing(card: Card, entrance: str) -> str:

@@ -19,6 +19,7 @@ from obelisk.games.solomon.scoring import (
     treasure_total,
 )
 from obelisk.games.solomon.state import SolomonState
+from obelisk.games.solomon.status import render_decision, render_progress
 from obelisk.games.solomon.tensor import encode, tensor_size
 from obelisk.games.solomon.view import render_legend, render_view
 
@@ -135,6 +136,12 @@ class SolomonGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(view)

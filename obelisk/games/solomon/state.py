@@ -982,7 +982,28 @@ class SolomonState(State):
             return self.chooser == self.num_players - 1
         after = self.clone()
         after._apply_action(action)
-        if after._current_player() in (CHANCE, TERMINAL) or after.secret != self.secret:
+        return after._current_player() in (CHANCE, TERMINAL) or self._shown_by(after)
+
+    def _is_final(self, action: int) -> bool:
+        """Revealing, or another actor (chance, the end) after it.
+
+        A secret card choice hands the choice to the next seat; a tile move keeps the turn and is final
+        exactly when it uncovers an unseen tile (a draw follows), read off the stack it leaves without a
+        copy, since a turn offers dozens of moves; anything else is looked at on one copy.
+        """
+        if self.phase == "choose":
+            return True
+        if self.phase == "turn" and action < USE0:
+            frm = action >> 3
+            return len(self.stacks[frm]) == 1 and self.unseen[frm] > 0
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player() or self._shown_by(after)
+
+    def _shown_by(self, after: "SolomonState") -> bool:
+        """Whether tiles were dealt face down between here and ``after``, or the active seat, holding tiles
+        received face down, settled up (whether it can pay, or has coins only, tells of their worth)."""
+        if after.secret != self.secret:
             return True
         seat = self._active()
         settles = self.phase != "turn" or after.phase != "turn" or after.turn != self.turn

@@ -380,7 +380,8 @@ def build_help(tables: Tables) -> GameHelp:
         entries.append(HelpEntry(f"tile:{feature}", tr.term("tile", spec["name"]), kinds["tile"],
                                  tr.term("text", spec["text"]), numbers))
     summary = "\n\n".join(tr.term("rules", paragraph) for paragraph in texts["summary"])
-    return GameHelp(summary, tuple(entries), ("tile", "item", "obstacle"))
+    guide = tuple(tr.term("guide", step).format(needed=tables.needed) for step in texts["guide"])
+    return GameHelp(summary, tuple(entries), ("tile", "item", "obstacle"), guide)
 
 
 def tile_name(name: str) -> str:
@@ -429,6 +430,7 @@ def terms() -> list[tuple[str, str]]:
     texts = base["help"]
     found: list[tuple[str, str]] = []
     found += [("rules", paragraph) for paragraph in texts["summary"]]
+    found += [("guide", step) for step in texts["guide"]]
     for item in base["items"]:
         found += [("item", item["name"]), ("text", item["text"])]
     for obstacle in base["obstacles"]:

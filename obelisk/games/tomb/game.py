@@ -13,6 +13,7 @@ from obelisk.games.tomb.data import build_help, load_tables
 from obelisk.games.tomb.rules import Rules
 from obelisk.games.tomb.scoring import heading
 from obelisk.games.tomb.state import TombState
+from obelisk.games.tomb.status import render_decision, render_progress
 from obelisk.games.tomb.tensor import SIZE as TENSOR_SIZE
 from obelisk.games.tomb.tensor import TombTensor
 from obelisk.games.tomb.view import render_brief, render_legend, render_view
@@ -122,6 +123,12 @@ class TombGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(view)

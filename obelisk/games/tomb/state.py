@@ -118,6 +118,7 @@ from obelisk.games.tomb.rules import (
     Rules,
 )
 from obelisk.games.tomb.scoring import evaluate, rank_keys, scores, tie_break
+from obelisk.games.tomb.status import outcome
 from obelisk.games.tomb.view import observation, render_state
 
 _RULES: Final = RulesCache()
@@ -1137,21 +1138,33 @@ class TombState(State):
         It reveals when it turns a face-down tile up (a step, the map, the torch,
         or one seen with the plan, which needs no draw), when it looks at a tile
         with the plan (the looker learns it), when a draw or the next player's roll
-        follows, and when it ends the game. Selecting, plain steps on face-up
-        tiles, most items, the curse, the chest, rob choices and putting the
-        looked-at tiles back show nobody anything new.
+        follows, when it ends the game, and when it changes who knows a looked-at
+        tile (putting back tiles another seat had seen). Selecting, plain steps on
+        face-up tiles, most items, the curse, the chest, rob choices and putting
+        back, swapped or not, tiles only the looker knows show nobody anything new.
         """
         if A_LOOK <= action < A_SWAP:
             return True
         after = self.clone()
         after._apply_action(action)
-        return (
-            after._current_player() in (CHANCE, TERMINAL)
-            or after.rv_cell >= 0
-            or after.kind != self.kind
-            or after.assigned != self.assigned
-            or after.knowers != self.knowers
-        )
+        return after._current_player() in (CHANCE, TERMINAL) or self._shown_by(after)
+
+    def _is_final(self, action: int) -> bool:
+        """Revealing, or another actor (chance, the end) after it: one copy looks ahead for both."""
+        if A_LOOK <= action < A_SWAP:
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player() or self._shown_by(after)
+
+    def _shown_by(self, after: "TombState") -> bool:
+        """Whether a tile was turned up, or who knows a looked-at tile changed, between here and ``after``.
+
+        Which tiles lie on looked-at squares is not compared: a swap changes them or not depending on
+        their kinds, which the others do not know, and it shows them nothing (they are told the tiles
+        went back face down, swapped or not), so only who knows the squares decides, as it is public.
+        """
+        return after.rv_cell >= 0 or after.kind != self.kind or after.knowers != self.knowers
 
     # Results ---------------------------------------------------------------------------
 
@@ -1163,6 +1176,9 @@ class TombState(State):
 
     def _scores(self) -> list[dict[str, Any]]:
         return scores(self)
+
+    def _outcome(self, places: list[int]) -> tuple[list[int], list[str]]:
+        return outcome(self, places)
 
     def _evaluate(self) -> list[float]:
         return evaluate(self)

@@ -399,7 +399,8 @@ def build_help(table: CardTable) -> GameHelp:
         entries.append(HelpEntry(f"set:{_slug(name)}_set", tr.term("help", texts["set_name"]).format(set=shown),
                                  kinds["set"], text, ((labels["cards"], members), (labels["most_vp"], size * size))))
     summary = "\n\n".join(tr.term("rules", paragraph) for paragraph in texts["summary"])
-    return GameHelp(summary, tuple(entries), ("card",))
+    guide = tuple(tr.term("guide", step) for step in texts["guide"])
+    return GameHelp(summary, tuple(entries), ("card",), guide)
 
 
 @functools.cache
@@ -423,6 +424,8 @@ def terms() -> Iterator[tuple[str, str]]:
         yield "colour", table.set_frames[index]
     for paragraph in texts["summary"]:
         yield "rules", paragraph
+    for step in texts["guide"]:
+        yield "guide", step
     for key in ("set_text", "set_name", "untold_action"):
         yield "help", texts[key]
     for value in (*texts["labels"].values(), *texts["kinds"].values(), *TYPES):

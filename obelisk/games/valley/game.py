@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import obelisk.games.valley.rules as R
-from obelisk.core import Game
+from obelisk.core import Game, State
 from obelisk.core.help import GameHelp
+from obelisk.core.shortcuts import Shortcut
 from obelisk.games.valley.actions import make_actions
 from obelisk.games.valley.data import INFO, SET, STARTER, CardTable, build_help, load_cards
 from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth, score_heading
 from obelisk.games.valley.state import ValleyState
+from obelisk.games.valley.status import payment, render_decision, render_progress
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_legend, render_view
 
@@ -98,6 +100,17 @@ class ValleyGame(Game):
 
     def render_observation(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def render_decision(self, view: Mapping[str, Any]) -> str:
+        return render_decision(view)
+
+    def render_progress(self, view: Mapping[str, Any]) -> str:
+        return render_progress(view)
+
+    def shortcuts(self, state: State, seat: int) -> list[Shortcut]:
+        """Paying in one answer (``status.payment``)."""
+        found = payment(state, seat)
+        return [found] if found is not None else []
 
     def score_heading(self, category: str) -> str:
         return score_heading(category)

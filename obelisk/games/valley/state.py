@@ -638,13 +638,34 @@ class ValleyState(State):
         crumbling, taking or removing a pyramid card and picks from the discard
         pile or the tomb show nothing hidden.
         """
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() in (CHANCE, TERMINAL) or self._drawn_by(after)
+
+    def _is_final(self, action: int) -> bool:
+        """Revealing, or another actor (chance, the end) after it: one copy looks ahead for both."""
+        if not self._quiet(action):
+            return True
+        after = self.clone()
+        after._apply_action(action)
+        return after._current_player() != self._current_player() or self._drawn_by(after)
+
+    def _drawn_by(self, after: "ValleyState") -> bool:
+        """Whether a card left some deck between this position and ``after`` (a known top card drawn, too)."""
+        return any(after.deck_sizes[s] + len(after.tops[s]) < self.deck_sizes[s] + len(self.tops[s])
+                   for s in range(self.num_players))
+
+    def _quiet(self, action: int) -> bool:
+        """Whether ``action`` itself shows nothing hidden (what follows it aside): see ``_reveals``."""
         rules = self.rules
         top = self.stack[-1]
         code: int = top[0]
         seat: int = top[1]
         if code == R.MAIN:
             if action < rules.a_play:
-                return True
+                return False  # buying shows the hand is worth the price
             kind = action - (rules.a_play if action < rules.a_entomb else rules.a_entomb)
             quiet = action >= rules.a_end or self._surely_in_hand(seat, kind)
         elif code == R.PAY:
@@ -661,13 +682,7 @@ class ValleyState(State):
                 k in self.hands[seat] and self._surely_in_hand(seat, k) for k in rules.boat_kinds)
         else:
             quiet = True
-        if not quiet:
-            return True
-        after = self.clone()
-        after._apply_action(action)
-        return after._current_player() in (CHANCE, TERMINAL) or any(
-            after.deck_sizes[s] + len(after.tops[s]) < self.deck_sizes[s] + len(self.tops[s])
-            for s in range(self.num_players))
+        return quiet
 
     def _surely_in_hand(self, seat: int, kind: int) -> bool:
         """Whether the others know ``seat`` holds ``kind`` in hand: shown there, or too many to all be in the deck."""

@@ -11,7 +11,7 @@ from obelisk.core import i18n
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.view import log_line
 
-from .util import started
+from .helpers import started
 
 
 def playout(players: int, seed: int, **options: object) -> tuple[obelisk.Game, list[str]]:

@@ -10,7 +10,7 @@ import obelisk
 from obelisk.core import CHANCE, IllegalActionError
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.rules import ROUNDS
-from tests.games.solomon.util import KIND, give, labels, play, reveal, set_cave, sq, start_round, started
+from tests.games.solomon.helpers import KIND, give, labels, play, reveal, set_cave, sq, start_round, started
 
 FLAT3 = ["3:T1 3:T1 3:T1 3:T1 3:T1 3:T1"] * 6
 

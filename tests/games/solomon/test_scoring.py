@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from obelisk.games.solomon.scoring import CURSE_PRIZES, MAGIC_PRIZES, majority_bonus, score_table
-from tests.games.solomon.util import KIND, started
+from tests.games.solomon.helpers import KIND, started
 
 
 def tiles(**counts: int) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import obelisk
 from obelisk.core import State
 from obelisk.games.solomon.actions import END, USE0
-from tests.games.solomon.util import labels, play, started
+from tests.games.solomon.helpers import labels, play, started
 from tests.games.undo_util import assert_refused, assert_taken_back, assert_two_in_a_row_taken_back, reach
 
 

@@ -11,7 +11,7 @@ import obelisk
 from obelisk.core import testing
 from obelisk.games.solomon import data as d
 from obelisk.games.solomon.state import REMOVED, _deal_face_down
-from tests.games.solomon.util import KIND, give, play, reveal, set_cave, start_round, started
+from tests.games.solomon.helpers import KIND, give, play, reveal, set_cave, start_round, started
 
 
 def _penalty_state():

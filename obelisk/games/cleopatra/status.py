@@ -1,0 +1,132 @@
+"""What the table says about the game in words: the decision at hand and the progress, from a seat's view
+alone, the shortcuts, and at the end the outcome.
+
+The decision and the progress read only the observation (the phase, whose turn it is, what is still to
+pay, Cleopatra's step), so they can name nothing a seat may not see: a secret bid or a Vizier's card is
+never named. The outcome is read off the final tally (``state.final``): the most corrupt architect is
+eaten and cannot win, the survivors rank by talents, equal talents by fewer amulets (the rulebook's
+*Konec hry*).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from obelisk.core import State, i18n
+from obelisk.core.outcome import first_places, player, players, sentence, ties
+from obelisk.core.shortcuts import Shortcut
+from obelisk.games.cleopatra.rules import SOURCES
+from obelisk.games.cleopatra.view import card_name, resource_name
+
+tr = i18n.domain("cleopatra")
+
+
+def render_decision(view: Mapping[str, Any]) -> str:
+    """What the seat to act must do now, in words: ``take a market stall or build at the quarry``."""
+    if view.get("terminal") or view.get("current_player", -1) < 0:
+        return ""
+    phase = view["phase"]
+    builder = view["turn"] + 1
+    if phase == "pay":
+        units = ", ".join(f"{count} {resource_name(name)}" for name, count in view["to_pay"].items())
+        return tr("pay for the piece: {units} still due", units=units)
+    if phase == "beggars":
+        return tr("give player {n} 2 talents or a standard card", n=builder)
+    if phase == "envoy_offer":
+        return tr("offer player {n} standard cards, or none", n=builder)
+    return {
+        "turn": tr("take a market stall or build at the quarry; characters may be played"),
+        "refill": tr("choose which drawn card goes on which stall"),
+        "build": tr("build another piece or finish building"),
+        "place": tr("choose where the piece goes"),
+        "claim": tr("claim a sanctuary with an Anubis statue, or not"),
+        "after": tr("play a character or end the turn"),
+        "limit": tr("more than 10 cards: discard down to 10 or pay amulets"),
+        "limit_discard": tr("discard a card"),
+        "courtesans": tr("take a card from the discard pile"),
+        "envoy_accept": tr("accept offered cards, or stop"),
+        "vizier": tr("keep or reject the drawn card"),
+        "offering": tr("bid talents in secret for the Offering"),
+    }[phase]
+
+
+def render_progress(view: Mapping[str, Any]) -> str:
+    """``round 4 · Cleopatra at step 2 of 5 · altar 3 of 5 dice``: the game ends when Cleopatra reaches the
+    palace door, an Offering comes when every die is on the altar."""
+    return " · ".join([
+        tr("round {n}", n=view["round"]),
+        tr("Cleopatra at step {step} of {steps}", step=view["cleopatra"], steps=view["cleopatra_steps"]),
+        tr("altar {n} of {dice} dice", n=view["altar"], dice=view["dice"]),
+    ])
+
+
+def talents(total: int) -> str:
+    return tr.n("{n} talent", "{n} talents", total)
+
+
+def outcome(state: Any, places: list[int]) -> tuple[list[int], list[str]]:
+    """The winners (the richest survivors: an eaten architect never wins) and the reasons."""
+    final = state.final
+    eaten = [seat for seat in range(state.num_players) if final["eaten"][seat]]
+    survivors = [seat for seat in range(state.num_players) if seat not in eaten]
+    winners = [seat for seat in first_places(places) if seat not in eaten]
+    totals = final["talents"]
+    lines = _crocodile(final["amulets"], eaten, state._rules.crocodile_ties)
+    if len(winners) == 1:
+        lines.append(sentence(tr("{player}, the richest architect left, won with {amount}.",
+                                 player=player(winners[0]), amount=talents(totals[winners[0]]))))
+    elif winners:
+        lines.append(sentence(tr("{players}, the richest architects left, share the win with {amount} each.",
+                                 players=players(winners), amount=talents(totals[winners[0]]))))
+    else:
+        lines.append(tr("Every architect was eaten: nobody wins."))
+    return winners, lines + ties(state, places, talents, among=survivors)
+
+
+def _crocodile(corruption: list[int], eaten: list[int], rule: str) -> list[str]:
+    """Who had the most corruption, and whom the crocodile ate for it (the rule for several: ``crocodile_ties``)."""
+    most = max(corruption)
+    tied = [seat for seat, amulets in enumerate(corruption) if amulets == most]
+    amulets = tr.n("{n} amulet", "{n} amulets", most)
+    if len(tied) == 1:
+        return [sentence(tr("{player} had the most corruption ({amulets}) and was eaten by the crocodile.",
+                            player=player(tied[0]), amulets=amulets))]
+    if not eaten:
+        return [sentence(tr("{players} tied for the most corruption ({amulets}), so the crocodile ate nobody.",
+                            players=players(tied), amulets=amulets))]
+    if eaten == tied:
+        return [sentence(tr("{players} tied for the most corruption ({amulets}) and were all eaten by the "
+                            "crocodile.", players=players(tied), amulets=amulets))]
+    return [sentence(tr("{players} tied for the most corruption ({amulets}); the crocodile ate the richest of "
+                        "them, {eaten}.", players=players(tied), amulets=amulets, eaten=players(eaten)))]
+
+
+def payment(state: State, seat: int) -> Shortcut | None:
+    """Pay the rest of a building with resource cards of the resources asked, while that is possible to the end.
+
+    Offered only when every unit left can be paid so: the tainted cards (an amulet each), the
+    Trompe-l'oeil and the Nile merchants stay in hand for the player to choose, one by one. What
+    can be paid depends only on the seat's own hand and the piece, both of which the seat sees.
+    """
+    game: Any = state.game
+    trial = state.clone()
+    actions: list[int] = []
+    ways = len(SOURCES)
+    while trial.current_player() == seat:
+        paying = [action for action in trial.legal_actions() if game.actions.decode(action)[0] == "pay"]
+        if not paying:
+            break
+        plain = [action for action in paying if game.actions.decode(action)[1] % ways == 0]
+        if not plain:
+            return None
+        actions.append(plain[0])
+        trial.apply_action(plain[0])
+    if len(actions) < 2:
+        return None
+    names = game.tables.names
+    paid: dict[str, int] = {}
+    for action in actions:
+        name = names[game.actions.decode(action)[1] // ways]
+        paid[name] = paid.get(name, 0) + 1
+    cards = ", ".join(f"{n}x {card_name(name)}" if n > 1 else card_name(name) for name, n in paid.items())
+    return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))
