@@ -3,6 +3,7 @@ hidden information, Czech, the keyboard, menus, card texts on tap and a phone-si
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -12,7 +13,9 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab, tab_until
-from tests.web.person import board, choose, result, overflowing, smallest_text, status_line, wait_answered, wait_turn
+from tests.web.person import (
+    board, choose, overflowing, result, smallest_text, status, status_line, wait_answered, wait_turn,
+)
 
 DRAWN = "(root) => Array.from(root.querySelectorAll('[data-card]'), (node) => node.getAttribute('data-card'))"
 """The card names the board drew (what the hidden-information check compares with the seat's view)."""
@@ -187,4 +190,40 @@ def test_a_card_with_several_moves_offers_them_in_a_menu(live_server: LiveServer
     if dialog.count() and dialog.is_visible():
         dialog.get_by_role("button").first.click()
     wait_answered(page)
+    tab.assert_clean()
+
+
+def test_a_payment_is_made_at_once_with_its_shortcut_and_the_counter_is_the_games_own(
+        live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+    """Buying a card, the bar offers to pay it at once with the cheapest cards (the frame's shortcut); one click
+    sends its moves as one batch, and the status shows how far the game is in its own words (``progress``)."""
+    created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    tab = open_tab()
+    sent: list[dict[str, Any]] = []
+    tab.page.on("websocket", lambda socket: socket.on("framesent", lambda data: sent.append(json.loads(data))))
+    page = opened(tab, live_server, created)
+    rng = random.Random(11)
+    for _ in range(40):
+        assert wait_turn(page) == "play"
+        current = live_server.get(f"/api/tables/{table}/frame", token)
+        expect(status(page)).to_contain_text(current["progress"])
+        if current["shortcuts"]:
+            break
+        choose(page, rng, prefer=("buy",), avoid=("end turn",))
+        wait_answered(page)
+    else:
+        raise AssertionError("no payment was offered as a shortcut in 40 decisions")
+    shortcut = current["shortcuts"][0]
+    button = status(page).get_by_role("button", name=shortcut["text"])
+    expect(button).to_be_visible()
+    button.click()
+    dialog = page.get_by_role("dialog")
+    if shortcut["final"]:
+        dialog.get_by_role("button").first.click()
+    wait_answered(page)
+    assert {"type": "moves", "version": current["version"], "actions": shortcut["actions"]} in sent
+    after = live_server.get(f"/api/tables/{table}/frame", token)
+    paid = [entry for entry in after["log"] if entry["seq"] >= current["version"] and entry["actor"] == 0]
+    assert len(paid) >= len(shortcut["actions"]), "each move of the batch is logged as a move of its own"
     tab.assert_clean()

@@ -97,9 +97,13 @@ def summary(status: str = "playing", version: int = 5, **extra: Any) -> dict[str
 
 
 def frame(version: int, legal: list[list[Any]], **extra: Any) -> dict[str, Any]:
+    """A frame as the server sends it; a legal entry given as ``[id, label]`` gets no range and ``final`` false."""
+    acting = 0 if legal else 1
     body = {"type": "frame", "table": summary(version=version), "seat": 0, "version": version,
-            "view": {"current_player": 0 if legal else 1}, "text": f"board at {version}\n{HOSTILE}",
-            "legal": legal, "log": [{"seq": 0, "actor": -1, "text": "deal"}, {"seq": 1, "actor": 1, "text": HOSTILE}],
+            "view": {"current_player": acting}, "text": f"board at {version}\n{HOSTILE}",
+            "legal": [[*entry, None, None, False][:max(5, len(entry))] for entry in legal], "shortcuts": [],
+            "decision": {"seat": acting, "text": f"choose {HOSTILE}"}, "progress": f"turn {version}",
+            "log": [{"seq": 0, "actor": -1, "text": "deal"}, {"seq": 1, "actor": 1, "text": HOSTILE}],
             "status": "playing", "result": None, "reveal": None}
     body.update(extra)
     return body
@@ -329,7 +333,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     players = page.get_by_role("region", name="Players at the table")
     expect(players).to_contain_text(HOSTILE)
     expect(players.get_by_role("listitem").nth(2)).to_have_text("Player 3 · bot")
-    expect(status_line(page)).to_have_text("Your turn")
+    expect(status_line(page)).to_have_text(f"Your turn — choose {HOSTILE}")
     moves = all_moves(page)
     expect(moves.get_by_role("button")).to_have_count(12)
     assert_not_injected(page)
@@ -356,7 +360,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
     assert server.received[2] == {"type": "hello", "token": "tok-secret-0"}
     expect(page.get_by_role("status").filter(has_text=re.compile("^connected$"))).to_be_visible()
-    server.send(frame(7, [[3, "end turn"]]))
+    server.send(frame(7, [[3, "end turn"], [4, "buy card 4"]]))
     all_moves(page).get_by_role("button", name="end turn").click()
     assert server.wait(page, lambda: server.received[3:], "a move") == [{"type": "move", "version": 7, "action": 3}]
     assert_not_injected(page)
@@ -372,10 +376,16 @@ def test_a_claim_without_a_name_in_this_browser_keeps_the_seats_name(open_tab: C
     tab.assert_clean()
 
 
+def outcome(returns: list[float]) -> dict[str, Any]:
+    """The result's outcome as the server words it for rank-based returns: the best return wins, ties share a place."""
+    places = [1 + sum(other > mine for other in returns) for mine in returns]
+    return {"winners": [seat for seat, place in enumerate(places) if place == 1], "places": places, "reasons": []}
+
+
 def finished(seed: int, salt: str, returns: list[float], **result: Any) -> dict[str, Any]:
     table = summary(status="finished", version=90, commitment=commitment(seed, salt))
-    return frame(90, [], table=table, status="finished", view={"current_player": -4},
-                 result={"returns": returns, "scores": [
+    return frame(90, [], table=table, status="finished", view={"current_player": -4}, decision=None,
+                 result={"returns": returns, "outcome": outcome(returns), "scores": [
                      {"total": 30, "breakdown": {"amulet": 10, "book": 20}},
                      {"total": 42, "breakdown": {"amulet": 40, "book": 2}},
                      {"total": 18, "breakdown": {"amulet": 18, "book": 0}}], **result},
@@ -414,8 +424,9 @@ def test_a_seed_that_does_not_match_the_commitment_is_flagged(open_tab: Callable
     tab = open_tab()
     server = ScriptedServer(tab.context)
     table = summary(status="finished", version=90, commitment=commitment(int(tampered) + 10, "salt"))
-    final = frame(90, [], table=table, status="finished", view={"current_player": -4},
-                  result={"returns": [1.0, 0.0, -1.0], "scores": []}, reveal={"seed": int(tampered), "salt": "salt"})
+    final = frame(90, [], table=table, status="finished", view={"current_player": -4}, decision=None,
+                  result={"returns": [1.0, 0.0, -1.0], "outcome": outcome([1.0, 0.0, -1.0]), "scores": []},
+                  reveal={"seed": int(tampered), "salt": "salt"})
     tab.page.goto(ORIGIN + "/table/T1")
     server.wait(tab.page, lambda: server.sockets, "a socket")
     server.send(final)

@@ -36,7 +36,7 @@ HELP = {
         {"key": "card:boat", "name": "Boat", "kind": "card", "text": "Take a card from the pyramid.",
          "numbers": {"cost": 5, "gold": 2}},
     ],
-    "guide": ["You buy cards from the pyramid.", {"title": "A turn", "text": "Play, buy, entomb, end."},
+    "guide": ["You buy cards from the pyramid.", "A turn: play, buy, entomb, end.",
               "The game ends when the stock runs out."],
 }
 
@@ -345,7 +345,7 @@ def test_the_end_says_who_won_why_and_where_each_finished(open_tab: Callable[[],
               {"total": 8, "breakdown": {"scroll_sets": 8, "gold": 0}}]
     result = {"returns": [1.0, 0.0, -1.0], "scores": scores, "headings": {"scroll_sets": "Scroll sets", "gold": HOSTILE},
               "outcome": {"winners": [0], "places": [1, 2, 3], "reasons": [f"Ann and {HOSTILE} tied; more coins decided."]}}
-    finished = {"table": summary("finished", version=20), "status": "finished", "result": result,
+    finished = {"table": summary("finished", version=20), "status": "finished", "result": result, "decision": None,
                 "reveal": {"seed": 5, "salt": "ab"}}
     server.send(frame(20, [], **finished))
     end = page.get_by_role("region", name="You win!")
@@ -362,9 +362,8 @@ def test_the_end_says_who_won_why_and_where_each_finished(open_tab: Callable[[],
     server.send(frame(21, [], **{**finished, "table": summary("finished", version=21), "result": shared}))
     end = page.get_by_role("region", name=f"You share the win with {HOSTILE}")
     expect(end).to_contain_text(f"Ann, {HOSTILE} tied on 10 points and share place 1.")
-    without = {**result, "returns": [-1.0, 1.0, 0.0]}
-    del without["outcome"]
-    server.send(frame(22, [], **{**finished, "table": summary("finished", version=22), "result": without}))
+    lost = {**result, "returns": [-1.0, 1.0, 0.0], "outcome": {"winners": [1], "places": [3, 1, 2], "reasons": []}}
+    server.send(frame(22, [], **{**finished, "table": summary("finished", version=22), "result": lost}))
     expect(page.get_by_role("region", name=f"{HOSTILE} wins")).to_contain_text("You finished 3rd of 3.")
     assert_not_injected(page)
     tab.assert_clean()
@@ -378,7 +377,7 @@ def test_the_rules_panel_and_the_first_game_guide_come_from_the_games_help(open_
     expect(guide).to_contain_text("You buy cards from the pyramid.")
     guide.get_by_role("button", name="Next").click()
     guide = page.get_by_role("region", name="First game: step 2 of 3")
-    expect(guide).to_contain_text("A turn Play, buy, entomb, end.")
+    expect(guide).to_contain_text("A turn: play, buy, entomb, end.")
     guide.get_by_role("button", name="Got it, hide the guide").click()
     expect(guide).to_be_hidden()
 
@@ -402,7 +401,7 @@ def test_the_rules_panel_and_the_first_game_guide_come_from_the_games_help(open_
     page.reload()
     server.wait(page, lambda: len(server.sockets) == 2, "the second socket")
     server.send(frame(6, [[1, "go"]]))
-    expect(status_line(page)).to_have_text("Your turn")
+    expect(status_line(page)).to_have_text(f"Your turn — choose {HOSTILE}")
     expect(page.get_by_role("region", name=re.compile("^First game"))).to_have_count(0)
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("button", name="Show the first-game guide again").click()

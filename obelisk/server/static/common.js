@@ -164,11 +164,6 @@ export async function copyText(text, input, status) {
   }
 }
 
-/** The seats' places from rank-based returns: 1 + the number of seats with a strictly higher return. */
-export function places(returns) {
-  return returns.map((r) => 1 + returns.filter((other) => other > r).length);
-}
-
 /**
  * How a page calls a seat (a summary's `seats` entry): the player's name, else "Player N" counted from 1 in the
  * reader's language (the API counts seats from 0). A bot's own kind is no name: it is "Player N" too.

@@ -139,12 +139,6 @@ function paragraphs(text) {
     .map((part) => el("p", {}, part));
 }
 
-/** A guide step's text: the help's `guide` holds strings or `{title, text}`. */
-export function stepText(step) {
-  if (typeof step === "string") return { title: "", text: step };
-  return { title: step.title || "", text: step.text || "" };
-}
-
 /** Fills the Rules panel from the game's help: the rules in short, the first-game guide, every component. */
 export function renderRules(body, doc, gameName) {
   if (!doc) {
@@ -177,12 +171,12 @@ export function renderRules(body, doc, gameName) {
       group.hidden = shown === 0;
     }
   });
-  const guide = (doc.guide || []).map(stepText);
+  const { guide } = doc;
   replace(body,
     el("h3", {}, t("{game} in short", { game: gameName })),
     paragraphs(doc.summary),
     guide.length ? [el("h3", {}, t("Your first game")),
-      el("ol", {}, guide.map((step) => el("li", {}, step.title ? [el("strong", {}, step.title), " "] : null, step.text)))] : null,
+      el("ol", {}, guide.map((step) => el("li", {}, step)))] : null,
     el("h3", {}, t("Every component")),
     el("p", { class: "field" }, el("label", { for: "rules-filter" }, t("Find a component")), filter),
     groups);
@@ -202,7 +196,7 @@ export class Guide {
   /** Shows the guide of `game` unless it was dismissed before (`force`: show it anyway, from the start). */
   start(game, doc, force = false) {
     this.game = game;
-    this.steps = ((doc && doc.guide) || []).map(stepText);
+    this.steps = doc ? doc.guide : [];
     let dismissed = false;
     try {
       dismissed = localStorage.getItem(GUIDE_KEY + game) === "done";
@@ -217,7 +211,7 @@ export class Guide {
     this.at = Math.max(0, Math.min(index, this.steps.length - 1));
     const step = this.steps[this.at];
     this.title.textContent = t("First game: step {n} of {count}", { n: this.at + 1, count: this.steps.length });
-    replace(this.step, step.title ? [el("strong", {}, step.title), " "] : null, step.text);
+    this.step.textContent = step;
     this.back.disabled = this.at === 0;
     this.next.hidden = this.at === this.steps.length - 1;
   }

@@ -1,7 +1,7 @@
 // The table page: claims the seat of an invite link, follows the table over a websocket, shows the board first
 // with what the seat may do now, and sends this seat's moves (docs/web.md "The table page").
 import {
-  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatName as nameOfSeat, errorText,
+  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, seatName as nameOfSeat, errorText,
   ApiError, BoardSlot,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
@@ -306,7 +306,7 @@ function renderBar(current) {
   const drawn = board.board && placed.version === current.version;
   const loose = drawn ? legal.filter((entry) => !placed.ids.has(entry[0])) : [];
   replace($("loose"), loose.map(actionButton));
-  replace($("shortcuts"), (current.shortcuts || []).map((shortcut) =>
+  replace($("shortcuts"), current.shortcuts.map((shortcut) =>
     moveButton(shortcut.text, Boolean(shortcut.final), "shortcut", () => playShortcut(shortcut))));
   const undo = $("undo");
   undo.hidden = !token || !(current.undo > 0) || current.status !== "playing";
@@ -320,10 +320,9 @@ function renderBar(current) {
 function statusText(current) {
   const legal = current.legal || [];
   const acting = toAct(current);
-  const decision = current.decision || null;
   if (current.status === "finished") return t("Game over");
   if (current.status === "waiting") return t("Waiting for players to take their seats");
-  if (legal.length) return decision && decision.text ? t("Your turn — {what}", { what: decision.text }) : t("Your turn");
+  if (legal.length) return t("Your turn — {what}", { what: current.decision.text });
   if (acting === null || acting < 0) return t("Waiting");
   if (acting === current.seat) return t("A bot is playing for you…");
   return t("{player} is thinking…", { player: seatName(acting, current) });
@@ -350,7 +349,7 @@ function renderTurn(current) {
   wasMyTurn = legal.length > 0;
   title.textContent = statusText(current);
   $("turn").classList.toggle("mine", legal.length > 0);
-  $("progress").textContent = current.progress || "";
+  $("progress").textContent = current.progress;
   replace($("actions"), legal.map(actionButton));
   $("moves-title").textContent = legal.length ? t("All moves ({n})", { n: legal.length }) : t("All moves");
   $("moves").hidden = !legal.length;
@@ -377,7 +376,7 @@ function renderTurn(current) {
 function autoplay(current) {
   const legal = current.legal || [];
   const only = legal.length === 1 ? legal[0] : null;
-  if (!only || only.length < 5 || isFinal(only) || !settings.autoplay || autoplayHeld) return;
+  if (!only || isFinal(only) || !settings.autoplay || autoplayHeld) return;
   if (autoplayedAt === current.version || inFlight !== null || !online()) return;
   autoplayedAt = current.version;
   $("autoplayed").textContent = t("Played for you, the only possible move: {move}", { move: only[1] });
@@ -448,16 +447,9 @@ function lookedAgain() {
 
 // ---- the end of the game ------------------------------------------------------------------------
 
-/** Who won and each seat's place: the frame's `result.outcome`, else worked out from the returns. */
-function outcomeOf(result) {
-  if (result.outcome) return result.outcome;
-  const place = places(result.returns);
-  return { winners: place.map((p, seat) => (p === 1 ? seat : null)).filter((seat) => seat !== null), places: place, reasons: [] };
-}
-
 /** The headline: who won, and for a player how they finished. */
 function headline(current, outcome) {
-  const winners = outcome.winners || [];
+  const { winners } = outcome;
   const mine = current.seat;
   if (winners.length === 1) {
     return winners[0] === mine ? t("You win!") : t("{player} wins", { player: seatName(winners[0], current) });
@@ -518,12 +510,12 @@ function renderResult(current) {
   const before = box.hidden;
   box.hidden = !current.result;
   if (current.result) {
-    const outcome = outcomeOf(current.result);
-    const place = outcome.places || places(current.result.returns);
+    const { outcome } = current.result;
+    const place = outcome.places;
     $("result-title").textContent = headline(current, outcome);
     $("result-place").textContent = current.seat === null ? ""
       : t("You finished {place} of {count}.", { place: ordinal(place[current.seat]), count: place.length });
-    replace($("reasons"), (outcome.reasons || []).map((line) => el("li", {}, line)));
+    replace($("reasons"), outcome.reasons.map((line) => el("li", {}, line)));
     renderScores(current, place);
     replace($("ties"), tieLines(current, place).map((line) => el("p", {}, line)));
     if (before) $("result-title").focus({ preventScroll: false });
