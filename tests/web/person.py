@@ -127,6 +127,26 @@ def choose(page: Page, rng: random.Random, prefer: tuple[str, ...] = (), avoid: 
     return names[index]
 
 
+FINAL = " (cannot be taken back)"
+"""What a piece's or a button's accessible name ends with when its move cannot be taken back."""
+
+
+def move_label(name: str) -> str:
+    """The move's own label (the frame's ``legal`` label) from a piece's accessible name."""
+    return name.removesuffix(FINAL)
+
+
+def confirm(page: Page, lang: str = "en", key: str | None = None) -> None:
+    """Answers the question a move that cannot be taken back asks: with ``key`` pressed (the keyboard's way, the
+    focus being on the confirming button), else by clicking the confirming button."""
+    dialog = page.get_by_role("dialog", name=WORDS[lang]["final"])
+    expect(dialog).to_be_visible()
+    if key:
+        page.keyboard.press(key)
+    else:
+        dialog.get_by_role("button").first.click()
+
+
 def smallest_text(page: Page) -> float:
     """The smallest text shown on the page in CSS pixels (a drawing's text as it is drawn, scaled)."""
     return float(page.evaluate("""() => {

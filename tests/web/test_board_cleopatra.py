@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import urllib.error
 from collections.abc import Callable
 from typing import Any
 
@@ -122,7 +123,11 @@ def test_the_offering_is_a_secret_bid(live_server: LiveServer, open_tab: Callabl
         bids = [a for a in frame["legal"] if a[2] == "bid"]
         builds = [a for a in frame["legal"] if a[2] in BUILDING or a[2:4] == ["play", 4]]
         action = rng.choice(bids[1:] or bids) if bids else rng.choice(builds or frame["legal"])
-        live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[seat])
+        try:
+            live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[seat])
+        except urllib.error.HTTPError as error:
+            if error.code != 409:  # stale: seat 0's page played its only choice for it meanwhile
+                raise
     else:
         raise AssertionError("no Offering in 2000 moves")
     expect(page.get_by_role("group", name="The table in words").locator("pre")).to_have_text(frame["text"])

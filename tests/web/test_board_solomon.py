@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab, tab_until
 from tests.web.person import (
-    board, choose, name_of, overflowing, playable, result, smallest_text, status_line, wait_answered, wait_turn,
+    board, choose, confirm, move_label, name_of, overflowing, playable, result, smallest_text, status_line, wait_answered,
+    wait_turn,
 )
 
 ORDER = ("choose card", "Seal:", "dig card", "pay", "give", "use", "end turn")
@@ -167,8 +168,9 @@ def test_a_card_is_chosen_with_the_keyboard_only(live_server: LiveServer, open_t
     wait_turn(page)
     tab_until(page, "(document.activeElement?.getAttribute('aria-label') || '').startsWith('choose card')",
               "a card of the board")
-    label = str(page.evaluate("document.activeElement.getAttribute('aria-label')"))
+    label = move_label(str(page.evaluate("document.activeElement.getAttribute('aria-label')")))
     page.keyboard.press("Enter")
+    confirm(page, key="Enter")
     wait_answered(page)
     frame = live_server.get(f"/api/tables/{created['table']['id']}/frame", created["tokens"]["0"])
     number = int(label.rsplit(" ", 1)[1])
@@ -203,12 +205,13 @@ def test_a_dig_shows_the_squares_it_would_take(live_server: LiveServer, open_tab
     page = open_seat(tab, live_server, created, 0)
     wait_turn(page)
     board(page).get_by_role("button", name=re.compile("^choose card")).first.click()
+    confirm(page)
     wait_answered(page)
     wait_turn(page)
     dig = board(page).get_by_role("button", name=re.compile("^dig card")).first
     frame = live_server.get(f"/api/tables/{created['table']['id']}/frame", created["tokens"]["0"])
     label = str(dig.get_attribute("aria-label"))
-    action = next(a for a in frame["legal"] if a[1] == label)
+    action = next(a for a in frame["legal"] if a[1] == move_label(label))
     anchor = action[3] % 36
     cells = frame["view"]["card_shapes"][str(frame["view"]["turn"]["card"])]
     expected = sorted(anchor + r * 6 + c for r, c in cells)
@@ -222,6 +225,8 @@ def test_a_dig_shows_the_squares_it_would_take(live_server: LiveServer, open_tab
     target.focus()
     assert board(page).evaluate(f"(b) => ({SQUARES_LIT})([b, {json.dumps(PREVIEW)}])") == expected
     page.keyboard.press("Enter")
+    if action[4]:
+        confirm(page, key="Enter")
     wait_answered(page)
     glowing = "(b) => [...b.querySelectorAll('[data-square]')].filter((n) => getComputedStyle(n).animationName === 'kit-glow').map((n) => Number(n.dataset.square))"
     assert set(expected) <= set(board(page).evaluate(glowing))
@@ -252,7 +257,7 @@ OFFERED = """(frame) => {
 def _frame(state: Any, seat: int) -> dict[str, Any]:
     game = state.game
     return {"version": len(state.history()), "view": state.observation(seat),
-            "legal": [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()]}
+            "legal": [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)] for a in state.legal_actions()]}
 
 
 def _decisions() -> list[dict[str, Any]]:

@@ -13,10 +13,14 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import obelisk
+from obelisk.core.shortcuts import offered
 from obelisk.games.tomb.actions import TILE_OFFSET
+from obelisk.server.tables import decision
 from tests.games.tomb.helpers import draw, figure, give, kind, play, turn
 from tests.web.conftest import LiveServer, ROOT, Tab, tab_until
-from tests.web.person import board, choose, result, overflowing, smallest_text, status_line, wait_answered, wait_turn
+from tests.web.person import (
+    FINAL, board, choose, confirm, overflowing, result, smallest_text, status_line, wait_answered, wait_turn,
+)
 from tests.web.test_client import ORIGIN, ScriptedServer
 
 WEB = ROOT / "obelisk" / "games" / "tomb" / "web"
@@ -81,9 +85,7 @@ class TombServer(ScriptedServer):
     def __init__(self, context: BrowserContext) -> None:
         super().__init__(context)
         game = obelisk.load("tomb", 3)
-        help_ = game.help()
-        self.answers[("GET", "/api/games/tomb/help")] = (200, {
-            "summary": help_.summary, "lookups": list(help_.lookups), "entries": [e.as_dict() for e in help_.entries]})
+        self.answers[("GET", "/api/games/tomb/help")] = (200, game.help().as_dict())
 
     def _http(self, route: Route) -> None:
         path = route.request.url.removeprefix(ORIGIN)
@@ -100,8 +102,9 @@ def tomb_frame(state: Any, seat: int | None, version: int) -> dict[str, Any]:
     """The frame the server sends ``seat`` for a real tomb position."""
     game = state.game
     view = state.observation(seat)
-    legal = [[a, state.action_to_string(a), *game.action_range(a)] for a in state.legal_actions()] \
-        if seat is not None and state.current_player() == seat else []
+    acting = seat is not None and state.current_player() == seat
+    legal = [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)] for a in state.legal_actions()] \
+        if acting else []
     seats = [{"seat": i, "kind": "human", "name": f"P{i}", "bot": None, "claimed": True, "connected": True}
              for i in range(game.num_players)]
     table = {"id": "T1", "game": "tomb", "game_name": "Secret of the Ancient Tomb", "players": game.num_players,
@@ -109,8 +112,10 @@ def tomb_frame(state: Any, seat: int | None, version: int) -> dict[str, Any]:
              "commitment": "sha256:" + "0" * 64, "public": False, "created": "2026-01-01T00:00:00Z",
              "updated": "2026-01-01T00:00:00Z", "rematch": None, "board": "/games/tomb/board.js"}
     return {"type": "frame", "table": table, "seat": seat, "version": version, "view": view,
-            "text": game.render_observation(view), "legal": legal, "log": [], "status": "playing", "result": None,
-            "reveal": None}
+            "text": game.render_observation(view), "legal": legal,
+            "shortcuts": [shortcut.to_dict() for shortcut in offered(state, seat)] if acting else [],
+            "decision": decision(game, view, state.current_player()), "progress": game.render_progress(view),
+            "log": [], "status": "playing", "result": None, "reveal": None}
 
 
 def test_only_the_looker_sees_the_tiles_looked_at_with_the_plan(open_tab: Callable[[], Tab]) -> None:
@@ -159,21 +164,22 @@ def test_several_actions_on_one_square_open_a_menu_the_keyboard_works(open_tab: 
     draw(state, "corner")
     orient = [[a, state.action_to_string(a)] for a in state.legal_actions()]
     assert [label for _, label in orient] == ["orient tile: openings N,E", "orient tile: openings N,W"]
+    assert all(state.is_final(action) for action, _ in orient), "a tile turned is shown to everyone"
+    named = "Square C2: " + " / ".join(label + FINAL for _, label in orient)
     tab = open_tab()
     server = TombServer(tab.context)
     page = tab.page
     page.goto(ORIGIN + "/table/T1")
     server.wait(page, lambda: server.received, "hello")
     server.send(tomb_frame(state, 0, 12))
-    square = board(page).get_by_role("button", name="Square C2: " + " / ".join(label for _, label in orient))
+    square = board(page).get_by_role("button", name=named)
     expect(square).to_be_visible()
     expect(board(page).get_by_role("button")).to_have_count(1)
-    tab_until(page, "document.activeElement.getAttribute('aria-label') === "
-              + json.dumps("Square C2: " + " / ".join(label for _, label in orient)), "square C2")
+    tab_until(page, "document.activeElement.getAttribute('aria-label') === " + json.dumps(named), "square C2")
     page.keyboard.press("Enter")
     menu = page.get_by_role("menu", name="Square C2")
     expect(menu).to_be_visible()
-    expect(menu.get_by_role("menuitem")).to_have_text([label for _, label in orient] + ["Cancel"])
+    expect(menu.get_by_role("menuitem")).to_have_text([re.compile("^" + re.escape(label)) for _, label in orient] + ["Cancel"])
     expect(menu.get_by_role("menuitem").first.locator("svg")).to_have_count(1)
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
@@ -182,6 +188,7 @@ def test_several_actions_on_one_square_open_a_menu_the_keyboard_works(open_tab: 
     expect(menu.get_by_role("menuitem").first).to_be_focused()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
+    confirm(page, key="Enter")
     move = server.wait(page, lambda: [m for m in server.received if m["type"] != "hello"], "a move")
     assert move == [{"type": "move", "version": 12, "action": orient[1][0]}]
     tab.assert_clean()
