@@ -117,7 +117,7 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
     czech = live_server.get(f"/api/tables/{table}/frame?lang=cs", token)
     expect(page.get_by_role("group", name="Stůl slovy").locator("pre")).to_have_text(czech["text"])
     seen = shown(page, "Všechny tahy")
-    assert seen["legal"] == [label for _, label, *_ in czech["legal"]]
+    assert seen["legal"] == [label + (" (nelze vzít zpět)" if final else "") for _, label, _, _, final in czech["legal"]]
     for entry in czech["log"]:
         if entry["actor"] != -1:
             assert without_actor(entry["text"], entry["actor"]) in seen["log"]
