@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
-import re
 import string
 from datetime import datetime, timezone
 import sys
@@ -34,11 +33,10 @@ PACKAGE = ROOT / "obelisk"
 sys.path.insert(0, str(ROOT))
 
 from obelisk.core import GameInfo, game_class  # noqa: E402
-from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOG_CONTEXT, UI_DOMAIN, catalog_path  # noqa: E402
+from obelisk.core.i18n import (  # noqa: E402
+    DEFAULT_LANGUAGE, HTML_MESSAGE, JS_MESSAGE, LANGUAGES, LOG_CONTEXT, UI_DOMAIN, catalog_path, js_literal,
+)
 
-_JS_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
-_JS_CALL = re.compile(r"\bt(\.n|\.term)?\(\s*" + _JS_STRING + r"(?:\s*,\s*" + _JS_STRING + r")?")
-_HTML_ATTR = re.compile(r'\bdata-i18n(?:-[a-z]+(?:-[a-z]+)*)?="([^"]*)"')
 
 
 @dataclass
@@ -101,24 +99,20 @@ def _python(path: Path, found: Messages) -> None:
             found.errors.append(f"{at}: a message id must be a literal string")
 
 
-def _unquote(literal: str) -> str:
-    return str(ast.literal_eval(literal))
-
-
 def _script(path: Path, found: Messages) -> None:
     text = path.read_text(encoding="utf-8")
     where = str(path.relative_to(ROOT))
-    for match in _JS_CALL.finditer(text):
+    for match in JS_MESSAGE.finditer(text):
         at = f"{where}:{text.count(chr(10), 0, match.start()) + 1}"
-        kind, first, second = match.group(1), _unquote(match.group(2)), match.group(3)
+        kind, first, second = match.group(1), js_literal(match.group(2)), match.group(3)
         if kind is None:
             found.plain.setdefault(first, at)
         elif kind == ".n" and second is not None:
-            found.plural.setdefault((first, _unquote(second)), at)
+            found.plural.setdefault((first, js_literal(second)), at)
         elif kind == ".term" and second is not None:
-            found.terms.setdefault((first, _unquote(second)), at)
+            found.terms.setdefault((first, js_literal(second)), at)
     if path.suffix == ".html":
-        for match in _HTML_ATTR.finditer(text):
+        for match in HTML_MESSAGE.finditer(text):
             found.plain.setdefault(match.group(1), f"{where}:{text.count(chr(10), 0, match.start()) + 1}")
 
 

@@ -172,11 +172,12 @@ def shrink(png: bytes, path: Path) -> None:
 
 
 READY = """(version) => {
-  if (document.getElementById("version").textContent !== version) return false;
-  if (!document.querySelectorAll("#actions button").length) return false;
+  if (document.querySelector("main").dataset.version !== version) return false;
+  if (document.querySelector("main").getAttribute("aria-busy") === "true") return false;
   const box = document.getElementById("board-box");
-  return box.hidden || document.getElementById("board").childElementCount > 0;
+  return box.hidden || performance.getEntriesByName("obelisk-board-drawn").length > 0;
 }"""
+"""The page shows the frame of ``version`` and its board has drawn (or the game has none)."""
 
 
 def shoot(browser: Any, server: Server, shot: Shot, table: str, token: str, version: int, lang: str,

@@ -26,12 +26,14 @@ with the context ``log``, which ``State.public_action_string`` chooses by speaki
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import contextvars
 import functools
 import gettext
 import io
-from collections.abc import Iterator
+import re
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -207,11 +209,40 @@ def plural_categories(lang: str) -> list[str]:
     return [forms[index] for index in sorted(forms)]
 
 
-def messages(name: str, lang: str) -> dict[str, Any]:
+_JS_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
+JS_MESSAGE = re.compile(r"\bt(\.n|\.term)?\(\s*" + _JS_STRING + r"(?:\s*,\s*" + _JS_STRING + r")?")
+"""A page's or a board's message: ``t("…")``, ``t.n("…", "…", n)`` or ``t.term("kind", "Name")`` (literal ids)."""
+HTML_MESSAGE = re.compile(r'\bdata-i18n(?:-[a-z]+(?:-[a-z]+)*)?="([^"]*)"')
+"""A page's static text: ``data-i18n="…"`` and its attribute forms (``data-i18n-aria-label="…"``)."""
+
+
+def js_literal(literal: str) -> str:
+    """The text of a quoted JavaScript string literal as the patterns above catch it."""
+    return str(ast.literal_eval(literal))
+
+
+def spoken_by_pages(paths: Iterable[Path]) -> tuple[frozenset[str], frozenset[str]]:
+    """What the pages and scripts at ``paths`` say: their message ids (a plural by its singular) and the kinds
+    of the terms they look up (``t.term("card", name)``). A browser needs no other message of a catalog."""
+    ids: set[str] = set()
+    kinds: set[str] = set()
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for match in JS_MESSAGE.finditer(text):
+            (kinds if match.group(1) == ".term" else ids).add(js_literal(match.group(2)))
+        if path.suffix == ".html":
+            ids.update(match.group(1) for match in HTML_MESSAGE.finditer(text))
+    return frozenset(ids), frozenset(kinds)
+
+
+def messages(name: str, lang: str, ids: Collection[str] | None = None,
+             kinds: Collection[str] | None = None) -> dict[str, Any]:
     """One domain's catalog as plain data for a browser: ``{"lang", "plural", "messages", "terms"}``.
 
     ``messages`` maps a message id to its text (or the list of plural forms keyed by the singular id);
     ``terms`` maps ``"kind\\u0004name"`` (gettext's context separator) to the name. English is empty.
+    A reader that needs only part of it says which: ``ids`` keeps those messages, ``kinds`` the terms of those
+    kinds (``spoken_by_pages`` finds both for the browser).
     """
     check_language(lang)
     result: dict[str, Any] = {"lang": lang, "plural": plural_categories(lang), "messages": {}, "terms": {}}
@@ -223,10 +254,14 @@ def messages(name: str, lang: str) -> dict[str, Any]:
     for message in catalog:
         if not message.id or not message.string:
             continue
-        if isinstance(message.id, tuple):
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        if message.context:
+            if kinds is None or message.context in kinds:
+                result["terms"][f"{message.context}\u0004{message.id}"] = message.string
+        elif ids is not None and key not in ids:
+            continue
+        elif isinstance(message.id, tuple):
             result["messages"][message.id[0]] = list(message.string)
-        elif message.context:
-            result["terms"][f"{message.context}\u0004{message.id}"] = message.string
         else:
             result["messages"][message.id] = message.string
     return result

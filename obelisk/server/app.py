@@ -44,7 +44,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
-from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages
+from obelisk.core.i18n import (
+    DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, check_language, domain, language, messages, spoken_by_pages,
+)
 from obelisk.server.bots import BotScheduler
 from obelisk.server.store import open_database
 from obelisk.server.tables import (
@@ -160,11 +162,12 @@ class CreateBody(_Body):
 class ClaimBody(_Body):
     token: str = Field(max_length=128)
     name: str | None = Field(default=None, max_length=200)
+    """Without a name the seat keeps the one its creator gave, or none: pages then say "Player N" in their language."""
 
 
 class JoinBody(_Body):
     seat: int
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)
 
 
 class MoveBody(_Body):
@@ -472,14 +475,22 @@ async def board_file(request: Request) -> Response:
     return FileResponse(path, media_type=_MEDIA[name.rsplit(".", 1)[1]])
 
 
+@functools.cache
+def _browser_speech() -> tuple[frozenset[str], frozenset[str]]:
+    """The message ids and term kinds the pages and the boards use: all a browser's catalogs need to hold."""
+    return spoken_by_pages([*STATIC.glob("*.html"), *STATIC.glob("*.js"), *BOARDS.glob("*/web/*.js")])
+
+
 async def get_messages(request: Request) -> Response:
-    """The Czech (or English: empty) catalog of the pages (``obelisk``) or of one game, for the browser."""
+    """The Czech (or English: empty) catalog of the pages (``obelisk``) or of one game, for the browser: only what
+    the pages and boards say themselves, since the view, the labels, the log and the help come worded from the
+    server (the rest would only weigh on every page load)."""
     lang, name = request.path_params["lang"], request.path_params["domain"]
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found", f"no such language; choose one of: {', '.join(LANGUAGES)}")
     if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
         raise ApiError(404, "not_found", "no such message domain")
-    return Json(messages(name, lang), headers={"Cache-Control": "max-age=300"})
+    return Json(messages(name, lang, *_browser_speech()), headers={"Cache-Control": "max-age=300"})
 
 
 async def get_health(request: Request) -> Response:

@@ -477,7 +477,8 @@ def record(snap: Snapshot) -> dict[str, Any]:
     """The standard game record of a finished table, with the commitment and salt that prove its seed."""
     if snap.status != "finished":
         raise ApiError(409, "not_finished", "the record is published when the game is finished")
-    players = [{"name": s.name, "kind": s.kind if s.kind == "human" else str(s.bot)} for s in snap.seats]
+    players = [{"name": s.name or f"player {s.seat + 1}", "kind": s.kind if s.kind == "human" else str(s.bot)}
+               for s in snap.seats]
     doc = make_record(snap.state, players)
     doc["seed_commitment"] = snap.commitment
     doc["seed_salt"] = snap.salt
@@ -606,6 +607,10 @@ def _check_not_over(snap: Snapshot) -> None:
     if snap.status == "finished":
         raise ApiError(409, "finished", "the game is over")
     _check_open(snap)
+
+
+UNNAMED = ""
+"""The name of a person's seat nobody named: every page calls it "Player N" in its reader's language."""
 
 
 def check_name(name: Any) -> str:
@@ -1023,7 +1028,7 @@ class Tables:
             else:
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
-                name = check_name(spec["name"]) if spec.get("name") is not None else f"Player {index + 1}"
+                name = check_name(spec["name"]) if spec.get("name") is not None else UNNAMED
                 rows.append(Seat(index, "human", name, None, hash_token(token), False, hash_token(token)))
         table_id = await anyio.to_thread.run_sync(self._insert, game, rows, public, turn_seconds, None, creator,
                                                   waiting_limit)
@@ -1131,7 +1136,8 @@ class Tables:
         An invite claims its seat once: the seat gets a new token, whose only copy is answered here, and
         the invite opens nothing from then on (so whoever sent the link cannot read or play the seat).
         A claimed seat's own token (a page opened again) answers that same token; ``name`` renames the
-        seat while its game runs (None keeps the name it has), and nothing is written when it is unchanged.
+        seat while its game runs (None keeps the name it has: the creator's, or none, which every page shows
+        as "Player N" in its reader's language), and nothing is written when it is unchanged.
         """
         name = check_name(name) if name is not None else None
         wanted = hash_token(token)
@@ -1155,10 +1161,10 @@ class Tables:
 
         return (await self._write(table_id, change))[1]
 
-    async def join(self, table_id: str, seat: int, name: str) -> str:
-        """Sit at a public table's free human seat; a fresh token (the only copy) is returned, and the seat's
-        invite opens nothing from then on."""
-        name = check_name(name)
+    async def join(self, table_id: str, seat: int, name: str | None = None) -> str:
+        """Sit at a public table's free human seat (unnamed without ``name``); a fresh token (the only copy) is
+        returned, and the seat's invite opens nothing from then on."""
+        name = UNNAMED if name is None else check_name(name)
         token = secrets.token_urlsafe(24)
 
         def change(snap: Snapshot) -> tuple[_Change, None]:

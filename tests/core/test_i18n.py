@@ -148,7 +148,7 @@ def test_the_check_reports_missing_stale_and_mismatched_messages() -> None:
 
 def test_translated_attributes_of_the_pages_are_extracted() -> None:
     found = messages.extract(i18n.UI_DOMAIN)
-    assert found.plain["Table"].startswith("obelisk/server/static/table.html")  # data-i18n-aria-label
+    assert found.plain["Status"].startswith("obelisk/server/static/table.html")  # data-i18n-aria-label
     assert "Your name" in found.plain  # data-i18n
 
 

@@ -144,6 +144,19 @@ def test_moves_wait_until_every_seat_is_claimed(client: TestClient) -> None:
                          json={"version": summary["version"], "action": 0}), 409, "waiting")
 
 
+def test_a_seat_nobody_names_stays_unnamed_so_every_page_words_it_in_its_language(client: TestClient) -> None:
+    table, tokens = new_table(client, public=True, players=3,
+                              seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}])
+    assert [s["name"] for s in client.get(f"/api/tables/{table}").json()["seats"]] == ["Ann", "", ""]
+    assert client.post(f"/api/tables/{table}/claim", json={"token": tokens["0"]}).json() == {"seat": 0}
+    assert client.post(f"/api/tables/{table}/claim", json={"token": tokens["1"]}).json() == {"seat": 1}
+    assert client.post(f"/api/tables/{table}/join", json={"seat": 2}).status_code == 200
+    summary = client.get(f"/api/tables/{table}").json()
+    assert [(s["name"], s["claimed"]) for s in summary["seats"]] == [("Ann", True), ("", True), ("", True)]
+    error_of(client.post(f"/api/tables/{table}/claim", json={"token": tokens["1"], "name": "  "}), 400, "bad_request")
+    assert client.get(f"/api/tables/{table}").json()["seats"][1]["name"] == ""
+
+
 def test_join_a_public_tables_free_seat(client: TestClient) -> None:
     table, tokens = new_table(client, public=True)
     body = client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Cleo"}).json()

@@ -54,6 +54,20 @@ def test_message_catalogs_are_served_per_language_and_domain(lite: TestClient) -
         error_of(lite.get(path), 404, "not_found")
 
 
+def test_a_browser_is_sent_only_what_its_pages_and_boards_say(lite: TestClient) -> None:
+    """The view, labels and log come worded from the server: the catalogs a page loads hold the page's own texts
+    (and every component's name), not the terminal's nor the engine's."""
+    ui = lite.get("/api/messages/cs/obelisk").json()
+    assert ui["messages"]["Undo"] == "Zpět"
+    assert ui["messages"]["you"] == "vy", "a message the terminal says too is sent for the page that says it"
+    assert "Board" in ui["messages"] and "took back {n} move" not in ui["messages"]
+    tomb = lite.get("/api/messages/cs/tomb").json()
+    assert tomb["messages"]["Items"] == "Předměty"
+    valley = lite.get("/api/messages/cs/valley").json()
+    assert "Stock: {n}" in valley["messages"] and "entomb {card}" not in valley["messages"]
+    assert valley["terms"]["card\u0004Shabti"] == "Šabti"
+
+
 def test_a_game_without_named_ranges_has_one() -> None:
     from tests.core.toy import HighCardGame
 

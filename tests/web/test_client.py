@@ -1,19 +1,21 @@
 """The browser client against a scripted server: escaping, the move protocol, errors, reconnection, CSP.
 
 The pages and static files are the real ones; the HTTP API and the websocket are answered by the test, so
-these tests pin what the client sends and how it shows what it receives, independent of the server.
+these tests pin what the client sends and how it shows what it receives, independent of the server. The page
+is read the way a person reads it: by roles, labels and visible text.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Route, WebSocketRoute, expect
 
 from obelisk.core.seeds import commitment
 from tests.web.conftest import STATIC, Tab
@@ -34,7 +36,7 @@ class ScriptedServer:
         self.sockets: list[WebSocketRoute] = []
         self.received: list[dict[str, Any]] = []
         context.route(f"{ORIGIN}/**", self._http)
-        context.route_web_socket(f"ws://localhost:9/ws/**", self._socket)
+        context.route_web_socket("ws://localhost:9/ws/**", self._socket)
 
     def _http(self, route: Route) -> None:
         url = urlparse(route.request.url)
@@ -79,6 +81,9 @@ class ScriptedServer:
         return self.wait(page, lambda: next((r for r in self.requests if r["method"] == method and r["path"] == path),
                                             None), f"{method} {path}")
 
+    def send(self, frame: dict[str, Any], socket: int = -1) -> None:
+        self.sockets[socket].send(json.dumps(frame))
+
 
 def summary(status: str = "playing", version: int = 5, **extra: Any) -> dict[str, Any]:
     seats = [
@@ -93,9 +98,13 @@ def summary(status: str = "playing", version: int = 5, **extra: Any) -> dict[str
 
 
 def frame(version: int, legal: list[list[Any]], **extra: Any) -> dict[str, Any]:
+    """A frame as the server sends it; a legal entry given as ``[id, label]`` gets no range and ``final`` false."""
+    acting = 0 if legal else 1
     body = {"type": "frame", "table": summary(version=version), "seat": 0, "version": version,
-            "view": {"current_player": 0 if legal else 1}, "text": f"board at {version}\n{HOSTILE}",
-            "legal": legal, "log": [{"seq": 0, "actor": -1, "text": "deal"}, {"seq": 1, "actor": 1, "text": HOSTILE}],
+            "view": {"current_player": acting}, "text": f"board at {version}\n{HOSTILE}",
+            "legal": [[*entry, None, None, False][:max(5, len(entry))] for entry in legal], "shortcuts": [],
+            "decision": {"seat": acting, "text": f"choose {HOSTILE}"}, "progress": f"turn {version}",
+            "log": [{"seq": 0, "actor": -1, "text": "deal"}, {"seq": 1, "actor": 1, "text": HOSTILE}],
             "status": "playing", "result": None, "reveal": None}
     body.update(extra)
     return body
@@ -106,6 +115,38 @@ def assert_not_injected(page: Page) -> None:
     images = page.evaluate("Array.from(document.images, (img) => new URL(img.src).pathname)")
     assert all(path.startswith("/static/games/") for path in images), images
     assert page.locator("main script").count() == 0
+
+
+def status_line(page: Page) -> Locator:
+    """The line on top that says whose turn it is and what to do."""
+    return page.get_by_role("region", name="Status").get_by_role("heading")
+
+
+def all_moves(page: Page) -> Locator:
+    """The full labelled list of moves (folded under the board), opened."""
+    moves = page.get_by_role("group", name=re.compile(r"^All moves \(\d+\)$"))
+    expect(moves).to_be_visible()
+    if moves.get_attribute("open") is None:
+        moves.get_by_text(re.compile(r"^All moves")).click()
+    return moves
+
+
+def open_details(page: Page, name: str) -> Locator:
+    """Opens the folded section whose summary reads ``name`` and returns it."""
+    section = page.get_by_role("group", name=name, exact=True)
+    if section.get_attribute("open") is None:
+        page.get_by_text(name, exact=True).click()
+    return section
+
+
+def log_items(page: Page) -> Locator:
+    """The moves shown in the log (a chance event folded into its move is not an item of its own)."""
+    return open_details(page, "Log").get_by_role("list").first.get_by_role("listitem")
+
+
+def view_text(page: Page) -> Locator:
+    """The table in words (the seat's view as text)."""
+    return page.get_by_role("group", name="The table in words").locator("pre")
 
 
 GAMES = [
@@ -213,6 +254,21 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
     tab.assert_clean()
 
 
+def test_a_join_without_a_name_sends_none_so_the_seat_reads_player_n(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    open_table = summary(status="waiting", id="T2")
+    open_table["seats"][1]["claimed"] = False
+    server.answers[("GET", "/api/games")] = (200, GAMES)
+    server.answers[("GET", "/api/tables?status=waiting")] = (200, {"tables": [open_table]})
+    server.answers[("POST", "/api/tables/T2/join")] = (200, {"seat": 1, "token": "joined-token"})
+    tab.page.goto(ORIGIN + "/")
+    tab.page.get_by_role("button", name="Join as player 2").click()
+    assert server.request(tab.page, "POST", "/api/tables/T2/join")["body"] == {"seat": 1}
+    tab.page.wait_for_url(ORIGIN + "/table/T2")
+    tab.assert_clean()
+
+
 def test_lobby_shows_the_servers_error_in_one_line(open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)
@@ -259,6 +315,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server = ScriptedServer(tab.context)
     server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0, "token": "tok-seat-0"})
     server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(4, []))
+    tab.context.add_init_script("localStorage.setItem('obelisk.name', 'Ann')")
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
     assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0"}
@@ -268,40 +325,44 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-seat-0"
 
     labels = [[i, f"buy card {i}"] for i in range(10)] + [[40, f"swap {HOSTILE}"], [73, "swap nothing"]]
-    server.sockets[0].send(json.dumps(frame(5, labels)))
-    expect(page.locator("#view")).to_have_text(f"board at 5\n{HOSTILE}")
-    expect(page.locator("#log li")).to_have_count(2)
-    expect(page.locator("#log")).to_contain_text(f"seat 1 ({HOSTILE}): {HOSTILE}")
-    expect(page.locator("#seats")).to_contain_text(HOSTILE)
-    expect(page.locator('#seats [data-seat="2"]')).to_have_text("Seat 2: bot greedy · bot")
-    expect(page.locator("#turn-title")).to_have_text("Your move")
-    expect(page.locator("#actions button")).to_have_count(12)
+    server.send(frame(5, labels))
+    expect(view_text(page)).to_have_text(f"board at 5\n{HOSTILE}")
+    expect(log_items(page)).to_have_count(2)
+    expect(log_items(page).first).to_have_text("Set-up: 1 chance event", use_inner_text=True)
+    expect(log_items(page).last).to_have_text(f"{HOSTILE}: {HOSTILE}")
+    expect(page.get_by_role("status").filter(has_text="connected")).to_be_visible()
+    players = page.get_by_role("region", name="Players at the table")
+    expect(players).to_contain_text(HOSTILE)
+    expect(players.get_by_role("listitem").nth(2)).to_have_text("Player 3 · bot")
+    expect(status_line(page)).to_have_text(f"Your turn — choose {HOSTILE}")
+    moves = all_moves(page)
+    expect(moves.get_by_role("button")).to_have_count(12)
     assert_not_injected(page)
 
-    page.fill("#filter", "swap")
-    expect(page.locator("#actions button:visible")).to_have_count(2)
-    page.press("#filter", "Enter")
+    page.get_by_label("Filter the moves").fill("swap")
+    expect(moves.get_by_role("button")).to_have_count(2)
+    page.get_by_label("Filter the moves").press("Enter")
     move = server.wait(page, lambda: server.received[1:], "a move")
     assert move == [{"type": "move", "version": 5, "action": 40}]
-    expect(page.locator("#actions button").first).to_be_disabled()
+    expect(moves.get_by_role("button").first).to_be_disabled()
+    expect(page.get_by_role("main")).to_have_attribute("aria-busy", "true")
 
     server.answers[("GET", "/api/tables/T1/frame")] = (200, frame(6, [], view={"current_player": 1}))
     server.requests.clear()
-    server.sockets[0].send(json.dumps({"type": "error", "code": "stale_version", "message": "the table moved on"}))
-    expect(page.locator("#table-error")).to_have_text("the table moved on")
+    server.send({"type": "error", "code": "stale_version", "message": "the table moved on"})
+    expect(page.get_by_role("alert")).to_have_text("the table moved on")
     refreshed = server.request(page, "GET", "/api/tables/T1/frame")
     assert refreshed["headers"]["authorization"] == "Bearer tok-seat-0"
-    expect(page.locator("#version")).to_have_text("6")
-    expect(page.locator("#turn-title")).to_have_text(f"Waiting for seat 1 ({HOSTILE})")
-    expect(page.locator("#actions button")).to_have_count(0)
+    expect(status_line(page)).to_have_text(f"{HOSTILE} is thinking…")
+    expect(page.get_by_text(re.compile(r"^All moves"))).to_be_hidden()
 
     server.sockets[0].close()
-    expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    expect(page.get_by_role("status").filter(has_text="connection lost")).to_be_visible()
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
     assert server.received[2] == {"type": "hello", "token": "tok-seat-0"}
-    expect(page.locator("#connection")).to_have_attribute("data-state", "online")
-    server.sockets[1].send(json.dumps(frame(7, [[3, "end turn"]])))
-    page.locator("#actions button", has_text="end turn").click()
+    expect(page.get_by_role("status").filter(has_text=re.compile("^connected$"))).to_be_visible()
+    server.send(frame(7, [[3, "end turn"], [4, "buy card 4"]]))
+    all_moves(page).get_by_role("button", name="end turn").click()
     assert server.wait(page, lambda: server.received[3:], "a move") == [{"type": "move", "version": 7, "action": 3}]
     assert_not_injected(page)
     tab.assert_clean()
@@ -339,30 +400,56 @@ def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_
 
 
 def test_finished_table_shows_places_the_exact_seed_and_checks_the_commitment(open_tab: Callable[[], Tab]) -> None:
+
+
+def test_a_claim_without_a_name_in_this_browser_keeps_the_seats_name(open_tab: Callable[[], Tab]) -> None:
+    tab = open_tab()
+    server = ScriptedServer(tab.context)
+    server.answers[("POST", "/api/tables/T1/claim")] = (200, {"seat": 0, "token": "tok-seat-0"})
+    tab.page.goto(ORIGIN + "/table/T1#token=tok-0")
+    assert server.request(tab.page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-0"}
+    tab.assert_clean()
+
+
+def outcome(returns: list[float]) -> dict[str, Any]:
+    """The result's outcome as the server words it for rank-based returns: the best return wins, ties share a place."""
+    places = [1 + sum(other > mine for other in returns) for mine in returns]
+    return {"winners": [seat for seat, place in enumerate(places) if place == 1], "places": places, "reasons": []}
+
+
+def finished(seed: int, salt: str, returns: list[float], **result: Any) -> dict[str, Any]:
+    table = summary(status="finished", version=90, commitment=commitment(seed, salt))
+    return frame(90, [], table=table, status="finished", view={"current_player": -4}, decision=None,
+                 result={"returns": returns, "outcome": outcome(returns), "scores": [
+                     {"total": 30, "breakdown": {"amulet": 10, "book": 20}},
+                     {"total": 42, "breakdown": {"amulet": 40, "book": 2}},
+                     {"total": 18, "breakdown": {"amulet": 18, "book": 0}}], **result},
+                 reveal={"seed": seed, "salt": salt})
+
+
+def test_finished_table_shows_the_winner_places_the_exact_seed_and_checks_the_commitment(
+        open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)
     seed, salt = 2**63 - 1, "c0ffee"
-    table = summary(status="finished", version=90, commitment=commitment(seed, salt))
-    final = frame(90, [], table=table, status="finished", view={"current_player": -4},
-                  result={"returns": [0.0, 1.0, -1.0], "scores": [
-                      {"total": 30, "breakdown": {"amulet": 10, "book": 20}},
-                      {"total": 42, "breakdown": {"amulet": 40, "book": 2}},
-                      {"total": 18, "breakdown": {"amulet": 18, "book": 0}}]},
-                  reveal={"seed": seed, "salt": salt})
     tab.context.add_init_script("localStorage.setItem('obelisk.seat.T1', JSON.stringify({token: 't0', seat: 0}))")
     tab.page.goto(ORIGIN + "/table/T1")
     server.wait(tab.page, lambda: server.sockets, "a socket")
-    server.sockets[0].send(json.dumps(final))
+    server.send(finished(seed, salt, [0.0, 1.0, -1.0]))
     page = tab.page
-    rows = page.locator("#scores tbody tr")
-    expect(rows).to_have_count(3)
-    expect(rows.nth(0)).to_contain_text(f"1seat 1 ({HOSTILE})42402")
-    expect(rows.nth(2)).to_contain_text("3seat 2 (greedy)18180")
-    expect(page.locator("#seed")).to_have_text(str(seed))
-    expect(page.locator("#verified")).to_contain_text("matches the commitment")
-    expect(page.locator("#record")).to_have_attribute("href", "/api/tables/T1/record")
-    expect(page.locator("#rematch")).to_be_visible()
-    expect(page.locator("#turn-title")).to_have_text("Game over")
+    result = page.get_by_role("region", name=f"{HOSTILE} wins")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("You finished 2nd of 3.")
+    rows = result.get_by_role("table").get_by_role("row")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(1)).to_have_text(f"1{HOSTILE}42402")
+    expect(rows.nth(3)).to_have_text("3Player 318180")
+    fairness = open_details(page, "Fair shuffle: checked, the seed matches")
+    expect(fairness).to_contain_text(f"Seed {seed}, salt {salt}")
+    expect(fairness).to_contain_text("matches the commitment")
+    expect(page.get_by_role("link", name="Download the record")).to_have_attribute("href", "/api/tables/T1/record")
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(status_line(page)).to_have_text("Game over")
     assert_not_injected(page)
     tab.assert_clean()
 
@@ -372,12 +459,15 @@ def test_a_seed_that_does_not_match_the_commitment_is_flagged(open_tab: Callable
     tab = open_tab()
     server = ScriptedServer(tab.context)
     table = summary(status="finished", version=90, commitment=commitment(int(tampered) + 10, "salt"))
-    final = frame(90, [], table=table, status="finished", view={"current_player": -4},
-                  result={"returns": [1.0, 0.0, -1.0], "scores": []}, reveal={"seed": int(tampered), "salt": "salt"})
+    final = frame(90, [], table=table, status="finished", view={"current_player": -4}, decision=None,
+                  result={"returns": [1.0, 0.0, -1.0], "outcome": outcome([1.0, 0.0, -1.0]), "scores": []},
+                  reveal={"seed": int(tampered), "salt": "salt"})
     tab.page.goto(ORIGIN + "/table/T1")
     server.wait(tab.page, lambda: server.sockets, "a socket")
-    server.sockets[0].send(json.dumps(final))
-    expect(tab.page.locator("#verified")).to_contain_text("does NOT match")
+    server.send(final)
+    flagged = tab.page.get_by_role("group", name="Fair shuffle: the seed does NOT match!")
+    expect(flagged).to_contain_text("does NOT match")
+    expect(flagged).to_have_attribute("open", "")
     tab.assert_clean()
 
 
@@ -394,28 +484,29 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back_and_the_turn_clock_counts_down
     for seat in table["seats"]:
         seat["human"] = seat["kind"] == "human"
         seat["timed_out"] = seat["seat"] == 1
-    server.sockets[0].send(json.dumps(frame(8, [], table=table)))
-    expect(page.locator("#clock")).to_contain_text(f"left for seat 1 ({HOSTILE})")
-    expect(page.locator("#clock")).to_contain_text("9:5")
-    expect(page.locator('#seats [data-seat="1"]')).to_contain_text("out of time")
-    controls = page.locator("#seat-controls button")
-    expect(controls).to_have_text(["Let a bot play for me", "Let a bot play seat 1"])
+    server.send(frame(8, [], table=table))
+    clock = page.get_by_role("timer")
+    expect(clock).to_contain_text(f"left for {HOSTILE}")
+    expect(clock).to_contain_text("9:5")
+    players = page.get_by_role("region", name="Players at the table")
+    expect(players.get_by_role("listitem").nth(1)).to_contain_text("out of time")
+    expect(players.get_by_role("button")).to_have_text(["Let a bot play for me", f"Let a bot play for {HOSTILE}"])
 
     server.answers[("POST", "/api/tables/T1/seats/1/bot")] = (200, table)
-    controls.nth(1).click()
+    players.get_by_role("button", name=f"Let a bot play for {HOSTILE}").click()
     handed = server.request(page, "POST", "/api/tables/T1/seats/1/bot")
     assert handed["body"] == {"bot": "greedy"} and handed["headers"]["authorization"] == "Bearer t0"
 
     table["seats"][0].update(kind="bot", bot="greedy")
     table["seats"][1].update(kind="bot", bot="greedy", timed_out=False)
-    server.sockets[0].send(json.dumps(frame(9, [], table=table)))
-    expect(page.locator('#seats [data-seat="0"]')).to_contain_text("bot standing in")
-    expect(controls).to_have_text(["Take my seat back"])
+    server.send(frame(9, [], table=table))
+    expect(players.get_by_role("listitem").first).to_contain_text("bot standing in")
+    expect(players.get_by_role("button")).to_have_text(["Take my seat back"])
     server.answers[("POST", "/api/tables/T1/seats/0/human")] = (409, {"error": {"code": "finished",
                                                                                "message": "the game is over"}})
-    controls.first.click()
+    players.get_by_role("button", name="Take my seat back").click()
     assert server.request(page, "POST", "/api/tables/T1/seats/0/human")["body"] == {}
-    expect(page.locator("#table-error")).to_have_text("the game is over")
+    expect(page.get_by_role("alert")).to_have_text("the game is over")
     assert_not_injected(page)
     tab.assert_clean()
 
@@ -429,27 +520,25 @@ def test_the_log_grows_by_the_entries_each_frame_brings_and_a_gap_fetches_the_wh
     server.wait(page, lambda: server.received, "hello")
 
     def entry(seq: int) -> dict[str, Any]:
-        return {"seq": seq, "actor": 1, "text": f"move {seq}"}
+        return {"seq": seq, "actor": 1 + seq % 2, "text": f"move {seq}"}
 
-    server.sockets[0].send(json.dumps(frame(2, [], log_from=0, log=[entry(0), entry(1)])))
-    expect(page.locator("#log li")).to_have_count(2)
-    server.sockets[0].send(json.dumps(frame(4, [], log_from=2, log=[entry(2), entry(3)])))
-    expect(page.locator("#log li")).to_have_count(4)
-    expect(page.locator("#log li").last).to_contain_text("move 3")
-    server.sockets[0].send(json.dumps(frame(4, [], log_from=4, log=[])))
-    expect(page.locator("#version")).to_have_text("4")
-    expect(page.locator("#log li")).to_have_count(4)
+    server.send(frame(2, [], log_from=0, log=[entry(0), entry(1)]))
+    expect(log_items(page)).to_have_count(2)
+    server.send(frame(4, [], log_from=2, log=[entry(2), entry(3)]))
+    expect(log_items(page)).to_have_count(4)
+    expect(log_items(page).last).to_have_text("Player 3: move 3")
+    server.send(frame(4, [], log_from=4, log=[]))
+    expect(log_items(page)).to_have_count(4)
 
     whole = frame(7, [], log_from=0, log=[entry(seq) for seq in range(7)])
     server.answers[("GET", "/api/tables/T1/frame")] = (200, whole)
-    server.sockets[0].send(json.dumps(frame(7, [], log_from=6, log=[entry(6)])))
+    server.send(frame(7, [], log_from=6, log=[entry(6)]))
     server.request(page, "GET", "/api/tables/T1/frame")
-    expect(page.locator("#log li")).to_have_count(7)
-    expect(page.locator("#log")).to_contain_text("move 5")
+    expect(log_items(page)).to_have_count(7)
+    expect(log_items(page).nth(5)).to_have_text("Player 3: move 5")
 
     server.sockets[0].close()
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[1:], "a second hello")
-    server.sockets[1].send(json.dumps(frame(8, [], log_from=0, log=[entry(seq) for seq in range(8)])))
-    expect(page.locator("#log li")).to_have_count(8)
-    assert [int(n) for n in page.locator("#log li").evaluate_all("(items) => items.map((i) => i.dataset.seq)")] \
-        == list(range(8))
+    server.send(frame(8, [], log_from=0, log=[entry(seq) for seq in range(8)]))
+    expect(log_items(page)).to_have_count(8)
+    assert log_items(page).all_text_contents() == [f"{'Player 3' if seq % 2 else HOSTILE}: move {seq}" for seq in range(8)]

@@ -7,12 +7,14 @@ What the table page shows in Czech is compared with the frame the API words for 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer, Tab
+from tests.web.person import status, wait_answered
 from tests.web.lobby import choose_game, create_in_lobby
 from tests.web.test_play import kept_token, token_of
 
@@ -70,12 +72,25 @@ def test_the_created_links_survive_a_switch(live_server: LiveServer, open_tab: C
     tab.assert_clean()
 
 
-def shown(page: Page) -> dict[str, object]:
-    return page.evaluate("""() => ({
-      view: document.getElementById("view").textContent,
-      legal: Array.from(document.querySelectorAll("#actions button"), (b) => b.textContent),
-      log: Array.from(document.querySelectorAll("#log li"), (li) => li.textContent),
-    })""")
+def without_actor(text: str, actor: int) -> str:
+    """A decision's text as the log shows it after its actor's name: without a leading mention of that actor."""
+    for word, base in (("seat", 0), ("player", 1), ("hráč", 1)):
+        found = re.match(rf"^{word} (\d+)\b[:,]?\s*", text, re.IGNORECASE)
+        if found and int(found.group(1)) == actor + base and found.end() < len(text):
+            return text[found.end():]
+    return text
+
+
+def shown(page: Page, words: str) -> dict[str, object]:
+    """The seat's view, its moves and the log as the page shows them (the list of moves opened)."""
+    moves = page.get_by_role("group", name=re.compile(f"^{words} "))
+    if moves.count() and moves.get_attribute("open") is None:
+        moves.get_by_text(re.compile(f"^{words}")).click()
+    return {
+        "view": page.get_by_role("group", name=re.compile("^(The table in words|Stůl slovy)$")).locator("pre").text_content(),
+        "legal": [b.get_attribute("aria-label") or b.inner_text() for b in moves.get_by_role("button").all()],
+        "log": page.get_by_role("group", name=re.compile("^(Log|Průběh hry)$")).inner_text(),
+    }
 
 
 def test_the_table_switches_language_in_place_keeping_the_seat(live_server: LiveServer,
@@ -86,38 +101,41 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
     ann, bea = open_tab(), open_tab(locale="cs-CZ")
     ann.page.goto(links["seat-0"])
     bea.page.goto(links["seat-1"])
-    expect(ann.page.locator("#whoami")).to_have_text("you are seat 0")
+    expect(ann.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Ann.")
     token = kept_token(ann, table)
     assert token == token_of(links["seat-0"]), "the creator's link carries the seat's own token, kept as it is"
-    expect(bea.page.locator("#whoami")).to_have_text("jste hráč 1")
-    expect(bea.page.locator("#table-status")).to_have_text("hraje se")
-    expect(bea.page.locator("#log-title")).to_have_text("Průběh hry")
+    expect(bea.page.get_by_role("region", name="Hráči u stolu")).to_contain_text("Hrajete jako Bea.")
+    expect(bea.page.get_by_role("group", name="Průběh hry")).to_be_visible()
 
     page = ann.page
     page.evaluate("window.__samePage = true")
-    page.select_option("#language", "cs")
-    expect(page.locator("#whoami")).to_have_text("jste hráč 0")
-    expect(page.locator("#view-title")).to_have_text("Stůl, jak ho vidíte vy")
+    page.get_by_label("Language / Jazyk").select_option("cs")
+    expect(page.get_by_role("region", name="Hráči u stolu")).to_contain_text("Hrajete jako Ann.")
+    expect(page.get_by_text("Stůl slovy")).to_be_visible()
     assert page.evaluate("window.__samePage") is True
     assert json.loads(page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')"))["token"] == token
 
     czech = live_server.get(f"/api/tables/{table}/frame?lang=cs", token)
-    expect(page.locator("#version")).to_have_text(str(czech["version"]))
-    expect(page.locator("#log li")).to_have_count(len(czech["log"]))
-    seen = shown(page)
-    assert seen["view"] == czech["text"]
-    assert seen["legal"] == [label for _, label, *_ in czech["legal"]]
-    assert [text.endswith(entry["text"]) for text, entry in zip(seen["log"], czech["log"])] == [True] * len(czech["log"])
-    expect(page.locator("#turn-title")).to_have_text("Jste na tahu" if czech["legal"] else "Čeká se na: hráč 1 (Bea)")
+    expect(page.get_by_role("group", name="Stůl slovy").locator("pre")).to_have_text(czech["text"])
+    seen = shown(page, "Všechny tahy")
+    assert seen["legal"] == [label + (" (nelze vzít zpět)" if final else "") for _, label, _, _, final in czech["legal"]]
+    for entry in czech["log"]:
+        if entry["actor"] != -1:
+            assert without_actor(entry["text"], entry["actor"]) in seen["log"]
+    expect(status(page, "cs").get_by_role("heading")).to_have_text(
+        re.compile("^Jste na tahu") if czech["legal"] else "Bea přemýšlí…")
 
     if czech["legal"]:
-        page.locator("#actions button").first.click()
-        expect(page.locator("#version")).not_to_have_text(str(czech["version"]))
-    page.select_option("#language", "en")
-    expect(page.locator("#whoami")).to_have_text("you are seat 0")
+        all_moves = page.get_by_role("group", name=re.compile("^Všechny tahy "))
+        all_moves.get_by_role("button").first.click()
+        dialog = page.get_by_role("dialog")
+        if dialog.count() and dialog.is_visible():
+            dialog.get_by_role("button").first.click()
+        wait_answered(page)
+    page.get_by_label("Language / Jazyk").select_option("en")
+    expect(page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Ann.")
     english = live_server.get(f"/api/tables/{table}/frame", token)
-    expect(page.locator("#log li")).to_have_count(len(english["log"]))
-    expect(page.locator("#view")).to_have_text(english["text"])
+    expect(page.get_by_role("group", name="The table in words").locator("pre")).to_have_text(english["text"])
     for tab in (host, ann, bea):
         tab.assert_clean()
 
@@ -125,9 +143,9 @@ def test_the_table_switches_language_in_place_keeping_the_seat(live_server: Live
 def test_errors_are_shown_in_the_readers_language(live_server: LiveServer, open_tab: Callable[..., Tab]) -> None:
     tab = open_tab(locale="cs")
     tab.page.goto(live_server.url + "/table/nosuchtable")
-    expect(tab.page.locator("#table-error")).to_have_text("takový stůl neexistuje")
+    expect(tab.page.get_by_role("alert")).to_have_text("takový stůl neexistuje")
     english = open_tab()
     english.page.goto(live_server.url + "/table/nosuchtable")
-    expect(english.page.locator("#table-error")).to_have_text("no table 'nosuchtable'")
+    expect(english.page.get_by_role("alert")).to_have_text("no table 'nosuchtable'")
     tab.assert_clean()
     english.assert_clean()

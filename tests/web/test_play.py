@@ -2,7 +2,7 @@
 
 Every few moves each page is compared with what its seat may see, fetched from the API with each seat's
 token: a page never shows a line of another seat's view that its own view lacks, nor another seat's log
-text, nor (before the end) the seed.
+text, nor (before the end) the seed. The players use the page as a person does: its lists, buttons and texts.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 
 from obelisk.core.seeds import verify
 from tests.web.conftest import LiveServer, Tab
+from tests.web.person import result, status_line, wait_answered
+from tests.web.test_client import all_moves, open_details
 from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
@@ -26,24 +28,9 @@ LAST_BUTTON = 0.7
 
 
 SNAPSHOT = """() => ({
-  version: document.getElementById("version").textContent,
-  text: document.body.textContent,
-  view: document.getElementById("view").textContent,
+  text: document.body.innerText,
   html: document.documentElement.outerHTML,
-  log: Object.fromEntries(Array.from(document.querySelectorAll("#log li"), (li) => [li.dataset.seq, li.textContent])),
 })"""
-READY = """(version) => {
-  if (document.getElementById("version").textContent !== version) return false;
-  return document.querySelectorAll("#actions button:not([disabled])").length || false;
-}"""
-MOVED = """(version) => {
-  const now = document.getElementById("version").textContent;
-  const error = document.getElementById("table-error");
-  if (!error.hidden) return {error: error.textContent};
-  if (now === version) return false;
-  const turn = document.querySelector("#seats [data-turn]");
-  return {version: now, toAct: turn ? Number(turn.dataset.seat) : null};
-}"""
 
 
 def lines(text: str) -> set[str]:
@@ -62,43 +49,50 @@ def kept_token(tab: Tab, table: str) -> str:
 
 def check_hidden_information(server: LiveServer, table: str, pages: dict[int | None, Page],
                              tokens: dict[int, str]) -> list[str]:
-    """Each page shows its own seat's view and nothing that only another seat's view holds; the pages' HTML."""
+    """Each page shows its own seat's view and nothing that only another seat's view or log holds; the pages' HTML."""
     frames = {seat: server.get(f"/api/tables/{table}/frame", tokens.get(seat) if seat is not None else None)
               for seat in pages}
     version = frames[None]["version"]
     assert all(f["version"] == version for f in frames.values())
     html = []
     for seat, page in pages.items():
-        page.wait_for_function("(v) => document.getElementById('version').textContent === v", arg=str(version),
-                               polling=20)
+        mine = frames[seat]
+        expect(page.get_by_role("group", name="The table in words").locator("pre")).to_have_text(mine["text"])
+        wait_answered(page)
         shown = page.evaluate(SNAPSHOT)
         html.append(shown["html"])
-        mine = frames[seat]
-        assert shown["view"] == mine["text"]
         visible = lines(shown["text"])
         for other, theirs in frames.items():
             if other == seat:
                 continue
             secret = lines(theirs["text"]) - lines(mine["text"])
             assert not secret & visible, f"seat {seat}'s page shows {other}'s view: {secret & visible}"
+            public = {entry["text"] for entry in mine["log"]}
             for mine_entry, their_entry in zip(mine["log"], theirs["log"]):
-                if mine_entry["text"] != their_entry["text"]:
-                    entry = shown["log"][str(mine_entry["seq"])]
-                    assert entry.endswith(mine_entry["text"]) and their_entry["text"] not in entry
+                if their_entry["text"] not in public:
+                    assert their_entry["text"] not in shown["html"], f"seat {seat}'s page shows {other}'s log"
         for other, token in tokens.items():
             if other != seat:
                 assert token not in shown["html"]
     return html
 
 
-def play_move(page: Page, version: str, rng: random.Random) -> dict[str, Any]:
-    """Clicks one of the page's action buttons once it shows ``version``; the version and seat to act next."""
-    count = page.wait_for_function(READY, arg=version, polling=10).json_value()
+def play_move(page: Page, rng: random.Random) -> None:
+    """Clicks one of the moves in the page's list of all moves (the last one most often: in Valley "end turn")."""
+    buttons = all_moves(page).get_by_role("button")
+    expect(buttons.first).to_be_enabled()
+    count = buttons.count()
     choice = count - 1 if rng.random() < LAST_BUTTON else rng.randrange(count)
-    page.locator("#actions button").nth(choice).click()
-    moved: dict[str, Any] = page.wait_for_function(MOVED, arg=version, polling=10).json_value()
-    assert "error" not in moved, moved
-    return moved
+    buttons.nth(choice).click()
+    dialog = page.get_by_role("dialog", name="This move cannot be taken back")
+    if dialog.count() and dialog.is_visible():
+        dialog.get_by_role("button").first.click()
+    wait_answered(page)
+    expect(page.get_by_role("alert")).to_be_hidden()
+
+
+def to_act(server: LiveServer, table: str) -> int | None:
+    return server.get(f"/api/tables/{table}")["to_act"]
 
 
 def drop_socket_routes(tab: Tab) -> list[tuple[WebSocketRoute, WebSocketRoute]]:
@@ -112,6 +106,10 @@ def drop_socket_routes(tab: Tab) -> list[tuple[WebSocketRoute, WebSocketRoute]]:
     return routes
 
 
+def connection(page: Page) -> Locator:
+    return page.get_by_role("banner").get_by_role("status")
+
+
 def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     ann, bea, watcher = open_tab(), open_tab(), open_tab()
@@ -123,38 +121,37 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
     ann.page.goto(links["seat-0"])
     bea.page.goto(links["seat-1"])
     watcher.page.goto(links["spectator"])
-    for tab, who in ((ann, "you are seat 0"), (bea, "you are seat 1"), (watcher, "spectating")):
-        expect(tab.page.locator("#whoami")).to_have_text(who)
-        expect(tab.page.locator("#connection")).to_have_attribute("data-state", "online")
+    for tab, who in ((ann, "You play as Ann."), (bea, "You play as Bea."), (watcher, "You are watching this table.")):
+        expect(tab.page.get_by_role("region", name="Players at the table")).to_contain_text(who)
+        expect(connection(tab.page)).to_have_text("connected")
     assert "token" not in ann.page.url and "token" not in bea.page.url
     tokens = {seat: kept_token(tab, table) for seat, tab in ((0, ann), (1, bea))}
     # the creator's page keeps the token the lobby's claim answered, Bea's the one her claim answered
     assert tokens[0] == mine and tokens[1] != invite
-    expect(watcher.page.locator("#table-status")).to_have_text("playing")
     commitment = live_server.get(f"/api/tables/{table}")["commitment"]
-    expect(watcher.page.locator("#commitment")).to_have_text(commitment)
+    expect(open_details(watcher.page, "Fair shuffle")).to_contain_text(commitment)
 
     pages: dict[int | None, Page] = {0: ann.page, 1: bea.page, None: watcher.page}
     rng = random.Random(7)
     snapshots: list[str] = []
-    summary = live_server.get(f"/api/tables/{table}")
-    turn: dict[str, Any] = {"version": str(summary["version"]), "toAct": summary["to_act"]}
     moves = 0
-    while turn["toAct"] is not None:
+    while (acting := to_act(live_server, table)) is not None:
         if moves % CHECK_EVERY == 0:
             snapshots.extend(check_hidden_information(live_server, table, pages, tokens))
-            expect(watcher.page.locator("#actions button")).to_have_count(0)
+            expect(watcher.page.get_by_text(re.compile("^All moves"))).to_be_hidden()
         if moves == 20:
             ws, upstream = cut[-1]
             ws.close()
             upstream.close()
-            expect(bea.page.locator("#connection")).to_have_attribute("data-state", "offline")
-            expect(bea.page.locator("#connection")).to_have_attribute("data-state", "online")
+            expect(connection(bea.page)).to_have_text(re.compile("^(connection lost|connecting)"))
+            expect(connection(bea.page)).to_have_text("connected")
         if moves == 40:
             live_server.restart()
             for page in pages.values():
-                expect(page.locator("#connection")).to_have_attribute("data-state", "online", timeout=20_000)
-        turn = play_move(pages[turn["toAct"]], turn["version"], rng)
+                expect(connection(page)).to_have_text("connected", timeout=20_000)
+        page = pages[acting]
+        expect(status_line(page)).to_have_text(re.compile("^Your turn"))
+        play_move(page, rng)
         moves += 1
 
     assert live_server.get(f"/api/tables/{table}")["status"] == "finished"
@@ -166,28 +163,28 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
     check_hidden_information(live_server, table, pages, tokens)
     for tab in (ann, bea, watcher):
         page = tab.page
-        expect(page.locator("#turn-title")).to_have_text("Game over")
-        expect(page.locator("#scores tbody tr")).to_have_count(2)
-        expect(page.locator("#seed")).to_have_text(seed)
-        expect(page.locator("#verified")).to_contain_text("matches the commitment")
-        places = page.locator("#scores tbody tr td:first-child").all_text_contents()
-        assert places[0] == "1"
+        expect(status_line(page)).to_have_text("Game over")
+        rows = result(page).get_by_role("row")
+        expect(rows).to_have_count(3)
+        expect(rows.nth(1).get_by_role("cell").first).to_have_text("1")
+        fairness = open_details(page, "Fair shuffle: checked, the seed matches")
+        expect(fairness).to_contain_text(f"Seed {seed}")
+        expect(fairness).to_contain_text("matches the commitment")
         tab.assert_clean()
     record: dict[str, Any] = live_server.get(f"/api/tables/{table}/record")
     assert str(record["seed"]) == seed
     with ann.page.expect_download() as download:
-        ann.page.locator("#record").click()
+        ann.page.get_by_role("link", name="Download the record").click()
     assert json.loads(open(download.value.path()).read())["seed"] == record["seed"]
 
-    ann.page.locator("#rematch").click()
-    expect(ann.page.locator("#table-error")).to_be_hidden()
+    ann.page.get_by_role("button", name="Rematch").click()
+    expect(ann.page.get_by_role("alert")).to_be_hidden()
     ann.page.wait_for_url(lambda url: url != links["spectator"])
-    expect(ann.page.locator("#whoami")).to_have_text("you are seat 0")
-    expect(bea.page.locator("#rematch")).to_have_text("Join the rematch")
-    bea.page.locator("#rematch").click()
+    expect(ann.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Ann.")
+    bea.page.get_by_role("button", name="Join the rematch").click()
     bea.page.wait_for_url(ann.page.url)
-    expect(bea.page.locator("#whoami")).to_have_text("you are seat 1")
-    expect(ann.page.locator("#table-status")).to_have_text("playing")
+    expect(bea.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Bea.")
+    expect(status_line(ann.page)).not_to_have_text("Waiting for players to take their seats")
 
 
 def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
@@ -196,7 +193,8 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     links = create_in_lobby(host.page, live_server, [("human", "Ann"), ("human", "")], public=True)
     table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
     host.page.goto(links["seat-0"])
-    expect(host.page.locator("#whoami")).to_have_text("you are seat 0")
+    expect(host.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Ann.")
+    expect(status_line(host.page)).to_have_text("Waiting for players to take their seats")
 
     guest.page.goto(live_server.url + "/")
     set_name(guest.page, "Cleo <b>")
@@ -205,9 +203,9 @@ def test_a_public_table_is_joined_from_the_open_tables_and_listed_as_mine(
     expect(waiting).to_contain_text("1 free seat of 2")
     expect(waiting).to_contain_text("Waiting: Ann")
     waiting.get_by_role("button", name="Join as player 2").click()
-    expect(guest.page.locator("#whoami")).to_have_text("you are seat 1")
-    expect(host.page.locator('#seats [data-seat="1"]')).to_contain_text("Cleo <b>")
-    expect(host.page.locator("#table-status")).to_have_text("playing")
+    expect(guest.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Cleo <b>.")
+    expect(host.page.get_by_role("region", name="Players at the table").get_by_role("listitem").nth(1)).to_contain_text("Cleo <b>")
+    expect(status_line(host.page)).not_to_have_text("Waiting for players to take their seats")
     guest.page.goto(live_server.url + "/")
     mine = guest.page.get_by_role("list", name="My tables").get_by_role("listitem")
     expect(mine).to_have_count(1)

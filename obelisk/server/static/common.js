@@ -171,19 +171,23 @@ export async function copyText(text, input, status) {
   }
 }
 
-/** The seats' places from rank-based returns: 1 + the number of seats with a strictly higher return. */
-export function places(returns) {
-  return returns.map((r) => 1 + returns.filter((other) => other > r).length);
+/**
+ * How a page calls a seat (a summary's `seats` entry): the player's name, else "Player N" counted from 1 in the
+ * reader's language (the API counts seats from 0). A bot's own kind is no name: it is "Player N" too.
+ */
+export function seatName(seat) {
+  const named = seat.name && !(seat.kind === "bot" && seat.name === seat.bot);
+  return named ? seat.name : t("Player {n}", { n: seat.seat + 1 });
 }
 
-/** The label of a seat as the lobby and the table show it. */
+/** The label of a seat as the lobby and the replay list it: "Player 2: Ann", "Player 3: bot greedy". */
 export function seatLabel(seat) {
-  let who = seat.name || t("open seat");
+  let who = seat.name || (seat.claimed ? t("taken") : t("open seat"));
   if (seat.kind === "bot") {
     who = !seat.name || seat.name === seat.bot
       ? t("bot {bot}", { bot: seat.bot }) : t("{name} (bot {bot})", { name: seat.name, bot: seat.bot });
   }
-  return t("Seat {seat}: {who}", { seat: seat.seat, who });
+  return t("Player {n}: {who}", { n: seat.seat + 1, who });
 }
 
 /** A table's status (`waiting`, `playing`, `finished`, `expired`) in words. */

@@ -210,8 +210,9 @@ function seatRow(game, seat) {
 function seatSpecs(seats) {
   return seats.map((row) => {
     if (row.isBot()) return { kind: "bot", bot: row.bot() };
-    if (row.seat === 0) return { kind: "human", name: nameInput().value.trim() || defaultName(0) };
-    return { kind: "human", name: row.name.value.trim() || defaultName(row.seat) };
+    // A seat nobody names stays unnamed, so every page says "Player N" in its reader's language.
+    const name = (row.seat === 0 ? nameInput() : row.name).value.trim();
+    return name ? { kind: "human", name } : { kind: "human" };
   });
 }
 
@@ -451,8 +452,9 @@ async function join(table, seat, button) {
   showError("");
   button.disabled = true;
   try {
-    const name = nameInput().value.trim() || defaultName(seat.seat);
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, { seat: seat.seat, name });
+    const name = nameInput().value.trim();
+    const body = name ? { seat: seat.seat, name } : { seat: seat.seat };
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/join`, body);
     saveSeat(table.id, { token: answer.token, seat: answer.seat, claimed: true });
     window.location.assign(`/table/${encodeURIComponent(table.id)}`);
   } catch (error) {

@@ -1,5 +1,5 @@
 // The replay of a finished table: step through its record by move or by turn, from any seat's view.
-import { api, el, replace, seatLabel, BoardSlot } from "/static/common.js";
+import { api, el, replace, seatLabel, seatName, BoardSlot } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, withLanguage } from "/static/i18n.js";
 
 const CHANCE = -1;
@@ -13,18 +13,23 @@ let wanted;
 let busy = false;
 /** The seat whose view is shown: a seat number or "spectator" (from the address, then the selector). */
 let viewer = "spectator";
-const board = new BoardSlot($("board-box"), $("board"), () => ({ t, lang, play: () => {}, since: null }), () => shown,
-  showError);
+const board = new BoardSlot($("board-box"), $("board"), () => ({
+  t, lang, game: shown.table.game, play: async () => false, since: null,
+  seatName: (index) => {
+    const seat = shown.table.seats.find((s) => s.seat === index);
+    return seat ? seatName(seat) : t("Player {n}", { n: index + 1 });
+  },
+}), () => shown, showError);
 
 function showError(message) {
   $("replay-error").textContent = message;
   $("replay-error").hidden = !message;
 }
 
-function seatName(seats, index) {
+function actorName(seats, index) {
   if (index === CHANCE) return t("chance");
   const seat = seats.find((s) => s.seat === index);
-  return seat ? seatLabel(seat) : t("seat {seat}", { seat: index });
+  return seat ? seatName(seat) : t("Player {n}", { n: index + 1 });
 }
 
 /** The step and seat asked for in the address (`?seat=…&step=…`), so a position can be linked to. */
@@ -78,7 +83,7 @@ function render(current) {
   $("game-name").textContent = `· ${table.game_name}`;
   $("step-title").textContent = t("Move {step} of {steps}", { step, steps });
   $("to-act").textContent = step === steps ? t("The game is over.")
-    : current.to_act === null ? t("Next: a chance event") : t("Next: {seat} decides", { seat: seatName(table.seats, current.to_act) });
+    : current.to_act === null ? t("Next: a chance event") : t("Next: {seat} decides", { seat: actorName(table.seats, current.to_act) });
   const slider = $("slider");
   slider.max = String(steps);
   slider.value = String(step);
@@ -89,7 +94,7 @@ function render(current) {
   $("view").textContent = current.text;
   replace($("log"), current.log.map((entry, index) => el("li", {
     "data-seq": entry.seq, class: index === current.log.length - 1 ? "new" : null,
-  }, el("span", { class: "actor" }, `${seatName(table.seats, entry.actor)}: `), entry.text)));
+  }, el("span", { class: "actor" }, `${actorName(table.seats, entry.actor)}: `), entry.text)));
   $("log").scrollTop = $("log").scrollHeight;
   window.history.replaceState(null, "", `${window.location.pathname}?seat=${encodeURIComponent(viewer)}&step=${step}`);
   board.render(current);

@@ -1,10 +1,14 @@
-// The table page: claims the seat of an invite link, follows the table over a websocket, sends this seat's moves.
+// The table page: claims the seat of an invite link, follows the table over a websocket, shows the board first
+// with what the seat may do now, and sends this seat's moves (docs/web.md "The table page").
 import {
-  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, places, seatLabel, errorText, statusText, ApiError, BoardSlot,
+  api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, seatName as nameOfSeat, errorText,
+  ApiError, BoardSlot,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
+import { confirmFinal, isFinal, loadHelp } from "/static/boardkit.js";
+import { CHANCE, LogModel, renderMoves } from "/static/tablelog.js";
+import { settings, loadSettings, bindSettings, announceTurn, renderRules, Guide } from "/static/panels.js";
 
-const CHANCE = -1;
 const FILTER_FROM = 10;
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 10000;
@@ -13,6 +17,12 @@ const PING_MS = 20000;
 const STAND_IN = "greedy";
 /** Errors after which the frame on screen may be out of date: it is fetched again. */
 const REFRESH_AFTER = new Set(["stale_version", "illegal_action", "not_your_turn", "finished", "nothing_to_undo"]);
+/** Marked once, when the first frame is on screen, and when the board has first drawn one: `benchmarks/page_load.py`
+ * times the page up to them. */
+const FIRST_FRAME_MARK = "obelisk-first-frame";
+const BOARD_DRAWN_MARK = "obelisk-board-drawn";
+/** Set once the player has made a move on a board (`localStorage`): the hint on how to is no longer shown. */
+const HINT_KEY = "obelisk.board-hint";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -23,19 +33,34 @@ let socket = null;
 let attempts = 0;
 let retryTimer = null;
 let pingTimer = null;
-let sentVersion = null;
-/** The version of the frame whose log is on screen: a frame whose log starts beyond it missed one. */
-let logVersion = 0;
+/** The version a move or undo was sent from, until a newer frame (or an error) answers it. */
+let inFlight = null;
+const log = new LogModel();
 /** The version this seat had seen when it last looked (`localStorage`); what is newer is highlighted. */
 let since = null;
 let sinceKey = null;
 let stopped = false;
 let clockTimer = null;
+/** The actions the board offers (the bar shows the rest), for the frame version it drew. */
+let placed = { ids: new Set(), version: null };
+/** The version whose only choice was played for this seat (never twice), and whether an undo holds that back. */
+let autoplayedAt = null;
+let autoplayHeld = false;
+let wasMyTurn = false;
+const guide = new Guide({ box: $("guide"), title: $("guide-title"), step: $("guide-step"), back: $("guide-back"),
+  next: $("guide-next"), done: $("guide-done") });
+
 const board = new BoardSlot($("board-box"), $("board"), () => {
-  const ctx = { t, lang, play: sendMove };
+  const ctx = {
+    t, lang, game: frame.table.game, play: playOnBoard, placed: boardPlaced, busy: () => inFlight !== null,
+    seatName: (seat) => seatName(seat),
+  };
   Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
   return ctx;
-}, () => frame, showError);
+}, () => frame, (message) => {
+  showError(message);
+  $("moves").open = true;
+});
 
 function showError(message) {
   $("table-error").textContent = message;
@@ -60,11 +85,28 @@ async function sha256Hex(text) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function seatName(seats, index) {
+/** How the page calls seat `index` (0-based): the player's name, else "Player N" from 1. */
+function seatName(index, current = frame) {
   if (index === CHANCE) return t("chance");
-  const seat = seats.find((s) => s.seat === index);
-  return seat && seat.name ? t("seat {seat} ({name})", { seat: index, name: seat.name }) : t("seat {seat}", { seat: index });
+  const seat = current && current.table.seats.find((s) => s.seat === index);
+  return seat ? nameOfSeat(seat) : t("Player {n}", { n: index + 1 });
 }
+
+/** A place as the reader says it: 1st, 2nd… in English, "1." in Czech. */
+function ordinal(n) {
+  if (lang !== "en") return `${n}.`;
+  const suffix = { one: "st", two: "nd", few: "rd", other: "th" }[new Intl.PluralRules("en", { type: "ordinal" }).select(n)];
+  return `${n}${suffix}`;
+}
+
+/** The seat to act: the summary says it; a view's `current_player` is the fallback. */
+function toAct(current) {
+  const fromSummary = current.table.to_act;
+  if (fromSummary !== undefined) return fromSummary;
+  return current.view ? current.view.current_player : null;
+}
+
+// ---- the players ----------------------------------------------------------------------------------
 
 /** A seat's presence, as its `data-presence` names it, in words. */
 function presenceText(presence) {
@@ -78,21 +120,23 @@ function presenceText(presence) {
 }
 
 function renderSeats(current) {
-  const summary = current.table;
-  const mySeat = current.seat;
   const acting = toAct(current);
-  replace($("seats"), summary.seats.map((seat) => {
+  replace($("seats"), current.table.seats.map((seat) => {
     const standIn = seat.human && seat.kind === "bot";
     const presence = standIn ? "bot standing in" : seat.kind === "bot" ? "bot"
       : !seat.claimed ? "open" : seat.connected ? "online" : "offline";
+    const named = nameOfSeat(seat);
+    const number = t("Player {n}", { n: seat.seat + 1 });
     return el("li", { class: "seat", "data-seat": seat.seat, "data-presence": presence, "data-turn": seat.seat === acting },
       el("span", { class: "presence", "aria-hidden": "true" }),
-      seatLabel(seat),
+      el("strong", {}, named), named === number ? null : ` (${number})`,
       ` · ${presenceText(presence)}`,
       seat.timed_out ? el("strong", { class: "error" }, ` · ${t("out of time")}`) : null,
-      seat.seat === mySeat ? el("strong", {}, ` · ${t("you")}`) : null,
+      seat.seat === current.seat ? el("strong", {}, ` · ${t("you")}`) : null,
       seat.seat === acting ? el("strong", { class: "to-act" }, ` · ${t("to act")}`) : null);
   }));
+  $("whoami").textContent = current.seat === null ? t("You are watching this table.")
+    : t("You play as {player}.", { player: seatName(current.seat, current) });
 }
 
 /** Hands seat `index` to a bot, or (`back`) takes this browser's seat back from its stand-in. */
@@ -117,21 +161,17 @@ function renderSeatControls(current) {
       if (!seat.human) continue;
       const mine = seat.seat === current.seat;
       if (mine && seat.kind === "bot") {
-        buttons.push(el("button", { type: "button", "data-stand-in": "back" }, t("Take my seat back")));
+        buttons.push([el("button", { type: "button" }, t("Take my seat back")), seat.seat, true]);
       } else if (mine) {
-        buttons.push(el("button", { type: "button", "data-stand-in": "mine" }, t("Let a bot play for me")));
+        buttons.push([el("button", { type: "button" }, t("Let a bot play for me")), seat.seat, false]);
       } else if (seat.kind === "human" && seat.timed_out) {
-        buttons.push(el("button", { type: "button", "data-stand-in": String(seat.seat) },
-          t("Let a bot play seat {seat}", { seat: seat.seat })));
+        buttons.push([el("button", { type: "button" }, t("Let a bot play for {player}", { player: nameOfSeat(seat) })),
+          seat.seat, false]);
       }
     }
   }
-  for (const button of buttons) {
-    const which = button.dataset.standIn;
-    const index = which === "back" || which === "mine" ? current.seat : Number(which);
-    button.addEventListener("click", () => standIn(index, which === "back", button));
-  }
-  replace($("seat-controls"), buttons);
+  for (const [button, index, back] of buttons) button.addEventListener("click", () => standIn(index, back, button));
+  replace($("seat-controls"), buttons.map(([button]) => button));
 }
 
 /** The turn clock, when the table has one: the time left to the seat to act, counted down each second. */
@@ -152,11 +192,140 @@ function renderClock(current) {
     const minutes = Math.floor(left / 60);
     const text = `${minutes}:${String(left % 60).padStart(2, "0")}`;
     clock.textContent = left > 0
-      ? t("Turn clock: {time} left for {seat}", { time: text, seat: seatName(summary.seats, acting) })
-      : t("Turn clock: {seat} is out of time", { seat: seatName(summary.seats, acting) });
+      ? t("Turn clock: {time} left for {player}", { time: text, player: seatName(acting, current) })
+      : t("Turn clock: {player} is out of time", { player: seatName(acting, current) });
   };
   tick();
   clockTimer = setInterval(tick, 1000);
+}
+
+// ---- moves ----------------------------------------------------------------------------------------
+
+function online() {
+  return Boolean(socket && socket.readyState === WebSocket.OPEN);
+}
+
+/** The legal entry of `action` in the frame on screen. */
+function legalEntry(action) {
+  return ((frame && frame.legal) || []).find((entry) => entry[0] === action) || null;
+}
+
+/**
+ * Sends `message` (a move, a batch or an undo) with the version on screen, after asking when it cannot be taken
+ * back and the player wants to be asked; resolves true once sent. Every move of the page goes through here.
+ */
+async function send(message, { final = false, label = "", about = null } = {}) {
+  if (!online() || !frame || inFlight !== null) return false;
+  const version = frame.version;
+  if (final && settings.confirmFinal) {
+    const yes = await confirmFinal(t, label, about);
+    if (!yes || !frame || frame.version !== version || !online() || inFlight !== null) return false;
+  }
+  inFlight = version;
+  $("table-main").setAttribute("aria-busy", "true");
+  lockBar();
+  socket.send(JSON.stringify({ ...message, version }));
+  return true;
+}
+
+/** A move of the board (through the kit, with its piece's text for the confirmation) or of a button. */
+function playAction(action, about = null) {
+  const entry = legalEntry(action);
+  autoplayHeld = false;
+  $("autoplayed").hidden = true;
+  return send({ type: "move", action }, { final: isFinal(entry), label: entry ? entry[1] : "", about });
+}
+
+/** A move of a piece on the board: the player has found how the board plays, so the hint on top goes. */
+function playOnBoard(action, about) {
+  try {
+    localStorage.setItem(HINT_KEY, "done");
+  } catch {
+    // Without storage the hint shows again on the next visit.
+  }
+  $("hint").hidden = true;
+  return playAction(action, about);
+}
+
+/** The hint for a first move on a board, until the player has made one there. */
+function renderHint(current) {
+  let done = false;
+  try {
+    done = localStorage.getItem(HINT_KEY) === "done";
+  } catch {
+    done = false;
+  }
+  $("hint").hidden = done || !(current.legal || []).length || placed.version !== current.version || !placed.ids.size;
+}
+
+/** A shortcut of the frame: several moves sent as one batch, applied all or nothing. */
+function playShortcut(shortcut) {
+  autoplayHeld = false;
+  return send({ type: "moves", actions: shortcut.actions }, { final: Boolean(shortcut.final), label: shortcut.text });
+}
+
+/** Takes back this seat's last decision (one; the button repeats), on the version on screen. */
+function sendUndo() {
+  if (!frame || !frame.undo) return;
+  autoplayHeld = true;
+  send({ type: "undo" });
+}
+
+function lockBar() {
+  for (const button of document.querySelectorAll("#actions button, #bar button")) button.disabled = true;
+}
+
+/** The board reports which actions it offers; the bar shows the others. */
+function boardPlaced(ids, version) {
+  if (placed.version === null) performance.mark(BOARD_DRAWN_MARK);
+  placed = { ids, version };
+  if (frame && frame.version === version) {
+    renderBar(frame);
+    renderHint(frame);
+  }
+}
+
+/** A button of the bar or the list for a move (or a shortcut), marked when it cannot be taken back. */
+function moveButton(label, final, className, onClick) {
+  return el("button", {
+    type: "button", class: final ? `${className} final` : className, disabled: !online() || inFlight !== null,
+    "aria-label": final ? t("{move} (cannot be taken back)", { move: label }) : null, on: { click: onClick },
+  }, label, final ? el("span", { class: "final-mark", "aria-hidden": "true" }, " ⚠") : null);
+}
+
+function actionButton(entry) {
+  return moveButton(entry[1], isFinal(entry), "action", () => playAction(entry[0]));
+}
+
+/**
+ * The bar next to the board: the frame's shortcuts, the moves the board does not offer as pieces, and Undo.
+ * Until the board has drawn this frame (or without a board) only the shortcuts and Undo are there.
+ */
+function renderBar(current) {
+  const legal = current.legal || [];
+  const drawn = board.board && placed.version === current.version;
+  const loose = drawn ? legal.filter((entry) => !placed.ids.has(entry[0])) : [];
+  replace($("loose"), loose.map(actionButton));
+  replace($("shortcuts"), current.shortcuts.map((shortcut) =>
+    moveButton(shortcut.text, Boolean(shortcut.final), "shortcut", () => playShortcut(shortcut))));
+  const undo = $("undo");
+  undo.hidden = !token || !(current.undo > 0) || current.status !== "playing";
+  undo.disabled = !online() || inFlight !== null;
+  undo.title = t("Take back your last move (key u)");
+}
+
+// ---- the status line and the full list of moves -----------------------------------------------------
+
+/** "Your turn — buy, play…", "Ann is thinking…": who is to do what, from the frame's `decision`. */
+function statusText(current) {
+  const legal = current.legal || [];
+  const acting = toAct(current);
+  if (current.status === "finished") return t("Game over");
+  if (current.status === "waiting") return t("Waiting for players to take their seats");
+  if (legal.length) return t("Your turn — {what}", { what: current.decision.text });
+  if (acting === null || acting < 0) return t("Waiting");
+  if (acting === current.seat) return t("A bot is playing for you…");
+  return t("{player} is thinking…", { player: seatName(acting, current) });
 }
 
 function focusedAction() {
@@ -172,84 +341,74 @@ function applyFilter() {
   }
 }
 
-function sendMove(action) {
-  if (!socket || socket.readyState !== WebSocket.OPEN || !frame) return;
-  sentVersion = frame.version;
-  for (const button of $("actions").children) button.disabled = true;
-  $("undo").disabled = true;
-  socket.send(JSON.stringify({ type: "move", version: frame.version, action }));
-}
-
-/** Takes back this seat's last decision (one; the button repeats), on the version on screen. */
-function sendUndo() {
-  if (!socket || socket.readyState !== WebSocket.OPEN || !frame || !frame.undo) return;
-  sentVersion = frame.version;
-  for (const button of $("actions").children) button.disabled = true;
-  $("undo").disabled = true;
-  socket.send(JSON.stringify({ type: "undo", version: frame.version }));
-}
-
-/** The seat to act: the summary says it; a view's `current_player` is the fallback. */
-function toAct(current) {
-  const fromSummary = current.table.to_act;
-  if (fromSummary !== undefined) return fromSummary;
-  return current.view ? current.view.current_player : null;
-}
-
 function renderTurn(current) {
   const hadFocus = focusedAction();
   const legal = current.legal || [];
   const title = $("turn-title");
-  if (current.status === "finished") {
-    title.textContent = t("Game over");
-  } else if (legal.length) {
-    title.textContent = t("Your move");
-  } else if (toAct(current) !== null && toAct(current) >= 0 && current.status === "playing") {
-    title.textContent = t("Waiting for {seat}", { seat: seatName(current.table.seats, toAct(current)) });
-  } else if (current.status === "waiting") {
-    title.textContent = t("Waiting for players to take their seats");
-  } else {
-    title.textContent = t("Waiting");
-  }
-  const online = socket && socket.readyState === WebSocket.OPEN;
-  const undo = $("undo");
-  undo.hidden = !token || !(current.undo > 0) || current.status !== "playing";
-  undo.disabled = !online;
-  undo.title = t("Take back your last move (key u)");
-  replace($("actions"), legal.map(([action, label]) => el("button", {
-    type: "button", class: "action", "data-action": action, disabled: !online,
-    on: { click: () => sendMove(action) },
-  }, label)));
+  const becameMine = legal.length > 0 && !wasMyTurn;
+  wasMyTurn = legal.length > 0;
+  title.textContent = statusText(current);
+  $("turn").classList.toggle("mine", legal.length > 0);
+  $("progress").textContent = current.progress;
+  replace($("actions"), legal.map(actionButton));
+  $("moves-title").textContent = legal.length ? t("All moves ({n})", { n: legal.length }) : t("All moves");
+  $("moves").hidden = !legal.length;
   $("filter-box").hidden = legal.length <= FILTER_FROM;
   if (legal.length <= FILTER_FROM) $("filter").value = "";
   applyFilter();
-  if (hadFocus || (legal.length && document.activeElement === document.body)) {
+  renderBar(current);
+  renderHint(current);
+  if (hadFocus && legal.length) {
     const target = !$("filter-box").hidden ? $("filter") : $("actions").querySelector("button:not([hidden])");
     (target || title).focus();
+  } else if (becameMine && document.activeElement === document.body) {
+    title.focus({ preventScroll: true });
   }
+  if (becameMine) announceTurn(t("Your turn: {game}", { game: current.table.game_name }), statusText(current));
+  autoplay(current);
 }
 
 /**
- * Puts the frame's log entries in place of those from `log_from` on (docs/server.md): a socket sends each
+ * Plays a decision's only possible move for the seat (Settings can turn it off), saying so in a line. Never
+ * a move that cannot be taken back: it would take the last look before the turn passes, and with it the
+ * chance to undo the turn's earlier moves. Not right after an undo, which would only play it again.
+ */
+function autoplay(current) {
+  const legal = current.legal || [];
+  const only = legal.length === 1 ? legal[0] : null;
+  if (!only || isFinal(only) || !settings.autoplay || autoplayHeld) return;
+  if (autoplayedAt === current.version || inFlight !== null || !online()) return;
+  autoplayedAt = current.version;
+  $("autoplayed").textContent = t("Played for you, the only possible move: {move}", { move: only[1] });
+  $("autoplayed").hidden = false;
+  send({ type: "move", action: only[0] });
+}
+
+// ---- the log and what is new --------------------------------------------------------------------
+
+/**
+ * Takes the frame's log entries in place of those from `log_from` on (docs/server.md): a socket sends each
  * entry once, and after an undo `log_from` goes back to the first entry taken back. A `log_from` beyond the
- * version whose log is on screen means a frame was missed: the whole frame is fetched.
+ * version whose log is known means a frame was missed: the whole frame is fetched.
  */
 function renderLog(current) {
-  const from = current.log_from || 0;
-  if (from > logVersion) {
+  if (!log.apply(current)) {
     refresh();
     return;
   }
-  const log = $("log");
-  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  while (log.lastElementChild && Number(log.lastElementChild.dataset.seq) >= from) log.lastElementChild.remove();
-  for (const entry of current.log || []) {
-    log.appendChild(el("li", { "data-seq": entry.seq },
-      el("span", { class: "actor" }, `${seatName(current.table.seats, entry.actor)}: `), entry.text));
-  }
-  logVersion = current.version;
-  markNew();
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  drawLog(current);
+}
+
+function drawLog(current) {
+  const list = $("log");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  renderMoves(list, log.moves(), { name: (actor) => seatName(actor, current), isNew: (seq) => since !== null && seq >= since, t });
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  const lines = log.since(current.seat);
+  const box = $("since");
+  box.hidden = !lines.length || current.status === "finished";
+  $("since-title").textContent = t("Since your last turn");
+  replace($("since-lines"), lines.map(({ actor, text }) => el("li", {}, el("strong", {}, `${seatName(actor, current)}: `), text)));
 }
 
 function seenStoreKey(seat) {
@@ -276,23 +435,29 @@ function rememberSeen(current) {
   }
 }
 
-/** Highlights the log entries newer than the version this seat had seen on its last look. */
-function markNew() {
-  for (const item of $("log").children) {
-    const fresh = since !== null && Number(item.dataset.seq) >= since;
-    item.classList.toggle("new", fresh);
-    if (fresh) item.title = t("New since your last look");
-    else item.removeAttribute("title");
-  }
-}
-
 /** The page was looked away from and back at: what came meanwhile is what is new. */
 function lookedAgain() {
   if (document.visibilityState !== "visible" || !frame) return;
   since = loadSeen(frame.seat);
-  markNew();
+  drawLog(frame);
   board.refresh();
   rememberSeen(frame);
+  setTitle(frame);
+}
+
+// ---- the end of the game ------------------------------------------------------------------------
+
+/** The headline: who won, and for a player how they finished. */
+function headline(current, outcome) {
+  const { winners } = outcome;
+  const mine = current.seat;
+  if (winners.length === 1) {
+    return winners[0] === mine ? t("You win!") : t("{player} wins", { player: seatName(winners[0], current) });
+  }
+  if (!winners.length) return t("Nobody wins");
+  const others = winners.filter((seat) => seat !== mine).map((seat) => seatName(seat, current)).join(", ");
+  if (winners.includes(mine)) return t("You share the win with {players}", { players: others });
+  return t("{players} share the win", { players: others });
 }
 
 /** The final result's tie lines: seats with equal points either share a place or the game's tie-break ordered them. */
@@ -303,62 +468,57 @@ function tieLines(current, place) {
   for (const total of new Set(totals)) {
     const seats = totals.map((value, seat) => (value === total ? seat : null)).filter((seat) => seat !== null);
     if (seats.length < 2 || total === undefined) continue;
-    const names = seats.map((seat) => seatName(current.table.seats, seat)).join(", ");
+    const names = seats.map((seat) => seatName(seat, current)).join(", ");
     const shared = new Set(seats.map((seat) => place[seat])).size === 1;
     lines.push(shared
-      ? t("{seats} tied on {points} points and share place {place}.", { seats: names, points: total, place: place[seats[0]] })
-      : t("{seats} have {points} points each; the tie-break decided: {order}.", {
-        seats: names, points: total,
+      ? t("{players} tied on {points} points and share place {place}.", { players: names, points: total, place: place[seats[0]] })
+      : t("{players} have {points} points each; the tie-break decided: {order}.", {
+        players: names, points: total,
         order: [...seats].sort((a, b) => place[a] - place[b])
-          .map((seat) => t("{seat} in place {place}", { seat: seatName(current.table.seats, seat), place: place[seat] }))
+          .map((seat) => t("{player} in place {place}", { player: seatName(seat, current), place: place[seat] }))
           .join(", "),
       }));
   }
   return lines;
 }
 
-function renderResult(current, raw) {
+function renderScores(current, place) {
+  const { scores, headings } = current.result;
+  const categories = [];
+  for (const score of scores || []) {
+    for (const name of Object.keys((score && score.breakdown) || {})) if (!categories.includes(name)) categories.push(name);
+  }
+  const order = place.map((_, seat) => seat).sort((a, b) => place[a] - place[b] || a - b);
+  replace($("scores"),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, t("Place")), el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Points")),
+      categories.map((name) => el("th", { scope: "col" }, (headings || {})[name] || name.replaceAll("_", " "))))),
+    el("tbody", {}, order.map((seat) => {
+      const score = (scores && scores[seat]) || {};
+      return el("tr", { "data-seat": seat, class: seat === current.seat ? "mine" : null },
+        el("td", {}, String(place[seat])),
+        el("th", { scope: "row" }, seatName(seat, current)),
+        el("td", {}, score.total ?? ""),
+        categories.map((name) => el("td", {}, (score.breakdown || {})[name] ?? "")));
+    })));
+}
+
+function renderResult(current) {
   const summary = current.table;
   const finished = current.status === "finished";
-  $("result").hidden = !current.result;
+  const box = $("result");
+  const before = box.hidden;
+  box.hidden = !current.result;
   if (current.result) {
-    const { returns, scores } = current.result;
-    const place = places(returns);
-    const categories = [];
-    for (const score of scores || []) {
-      for (const name of Object.keys((score && score.breakdown) || {})) if (!categories.includes(name)) categories.push(name);
-    }
-    const order = returns.map((_, seat) => seat).sort((a, b) => place[a] - place[b] || a - b);
-    replace($("scores"),
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, t("Place")), el("th", { scope: "col" }, t("Seat")), el("th", { scope: "col" }, t("Points")),
-        categories.map((name) => el("th", { scope: "col" }, (current.result.headings || {})[name] || name.replaceAll("_", " "))))),
-      el("tbody", {}, order.map((seat) => {
-        const score = (scores && scores[seat]) || {};
-        return el("tr", { "data-seat": seat, class: seat === current.seat ? "mine" : null },
-          el("td", {}, String(place[seat])),
-          el("th", { scope: "row" }, seatName(summary.seats, seat)),
-          el("td", {}, score.total ?? ""),
-          categories.map((name) => el("td", {}, (score.breakdown || {})[name] ?? "")));
-      })));
+    const { outcome } = current.result;
+    const place = outcome.places;
+    $("result-title").textContent = headline(current, outcome);
+    $("result-place").textContent = current.seat === null ? ""
+      : t("You finished {place} of {count}.", { place: ordinal(place[current.seat]), count: place.length });
+    replace($("reasons"), outcome.reasons.map((line) => el("li", {}, line)));
+    renderScores(current, place);
     replace($("ties"), tieLines(current, place).map((line) => el("p", {}, line)));
-  }
-  if (current.reveal) {
-    const seed = revealedSeed(raw, current.reveal);
-    const salt = String(current.reveal.salt);
-    replace($("reveal"), t("Seed"), " ", el("code", { id: "seed" }, seed), ", ", t("salt"), " ", el("code", {}, salt), " ",
-      el("span", { id: "verified" }, t("(checking the commitment…)")));
-    sha256Hex(`obelisk-seed:${seed}:${salt}`).then((hex) => {
-      const node = $("verified");
-      if (node) node.textContent = `sha256:${hex}` === summary.commitment
-        ? t("— matches the commitment published at the start.")
-        : t("— does NOT match the commitment published at the start!");
-    }, () => {
-      const node = $("verified");
-      if (node) node.textContent = "";
-    });
-  } else {
-    replace($("reveal"));
+    if (before) $("result-title").focus({ preventScroll: false });
   }
   const record = $("record");
   record.hidden = !finished;
@@ -375,35 +535,76 @@ function renderResult(current, raw) {
   rematch.textContent = summary.rematch ? t("Join the rematch") : t("Rematch");
 }
 
-/** Marked once, when the first frame is on screen: `benchmarks/page_load.py` times the page up to it. */
-const FIRST_FRAME_MARK = "obelisk-first-frame";
+/** The fair shuffle: the commitment from the start, and at the end the seed checked against it, digit for digit. */
+function renderFairness(current, raw) {
+  $("commitment").textContent = current.table.commitment;
+  const title = $("fairness-title");
+  if (!current.reveal) {
+    title.textContent = t("Fair shuffle");
+    replace($("reveal"));
+    return;
+  }
+  const seed = revealedSeed(raw, current.reveal);
+  const salt = String(current.reveal.salt);
+  replace($("reveal"), t("Seed"), " ", el("code", { id: "seed" }, seed), ", ", t("salt"), " ", el("code", {}, salt), " ",
+    el("span", { id: "verified" }, t("(checking the commitment…)")));
+  title.textContent = t("Fair shuffle: checking…");
+  sha256Hex(`obelisk-seed:${seed}:${salt}`).then((hex) => {
+    const node = $("verified");
+    if (!node) return;
+    const good = `sha256:${hex}` === current.table.commitment;
+    node.textContent = good ? t("— matches the commitment published at the start.")
+      : t("— does NOT match the commitment published at the start!");
+    title.textContent = good ? t("Fair shuffle: checked, the seed matches") : t("Fair shuffle: the seed does NOT match!");
+    if (!good) $("fairness").open = true;
+  }, () => {
+    title.textContent = t("Fair shuffle");
+  });
+}
+
+// ---- a frame --------------------------------------------------------------------------------------
+
+function setTitle(current) {
+  const title = t("Obelisk: {game}", { game: current.table.game_name });
+  document.title = (current.legal || []).length ? `${t("(your move)")} ${title}` : title;
+}
+
+let helpShown = null;
+
+/** The game's help for the Rules panel and the guide, loaded once per game and language. */
+function loadGameHelp(current) {
+  const key = `${current.table.game}|${lang}`;
+  if (helpShown === key) return;
+  helpShown = key;
+  loadHelp(current.table.game, lang).then((doc) => {
+    renderRules($("rules-body"), doc, current.table.game_name);
+    if (current.seat !== null && current.status !== "finished") guide.start(current.table.game, doc);
+  });
+}
 
 function render(current, raw) {
-  const summary = current.table;
   const first = frame === null;
+  if (inFlight !== null && current.version > inFlight) inFlight = null;
+  if (inFlight === null) $("table-main").removeAttribute("aria-busy");
   frame = current;
-  sentVersion = null;
   const key = seenStoreKey(current.seat);
   if (key !== sinceKey) {
     sinceKey = key;
     since = loadSeen(current.seat);
   }
-  const yourMove = (current.legal || []).length > 0;
-  const title = t("Obelisk: {game}", { game: summary.game_name });
-  document.title = yourMove ? `${t("(your move)")} ${title}` : title;
-  $("game-name").textContent = `· ${summary.game_name}`;
-  $("table-status").textContent = statusText(summary.status);
-  $("whoami").textContent = current.seat === null ? t("spectating") : t("you are seat {seat}", { seat: current.seat });
-  $("version").textContent = String(current.version);
-  $("commitment").textContent = summary.commitment;
+  setTitle(current);
+  $("table-main").dataset.version = String(current.version);
+  $("game-name").textContent = `· ${current.table.game_name}`;
   renderSeats(current);
   renderSeatControls(current);
   renderClock(current);
   $("view").textContent = current.text;
-  board.render(current);
   renderTurn(current);
+  board.render(current);
   renderLog(current);
-  renderResult(current, raw);
+  renderResult(current);
+  renderFairness(current, raw);
+  loadGameHelp(current);
   rememberSeen(current);
   if (first) performance.mark(FIRST_FRAME_MARK);
 }
@@ -432,13 +633,16 @@ async function refresh() {
 
 function handleError(message) {
   showError(errorText(new ApiError(String(message.code), message.message || message.code || "error", 0)));
+  const answered = inFlight !== null;
+  inFlight = null;
+  $("table-main").removeAttribute("aria-busy");
   if (message.code === "bad_token") {
     forgetSeat(tableId);
     token = null;
     if (socket) socket.close();
     return;
   }
-  if (REFRESH_AFTER.has(message.code) || sentVersion !== null) refresh();
+  if (REFRESH_AFTER.has(message.code) || answered) refresh();
 }
 
 function onMessage(event) {
@@ -450,12 +654,14 @@ function onMessage(event) {
   }
   if (message.type === "frame") {
     attempts = 0;
-    if (sentVersion !== null && message.version > sentVersion) showError("");
+    if (inFlight !== null && message.version > inFlight) showError("");
     accept(message, event.data);
   } else if (message.type === "error") {
     handleError(message);
   }
 }
+
+// ---- the connection -----------------------------------------------------------------------------
 
 function scheduleReconnect() {
   clearTimeout(retryTimer);
@@ -498,6 +704,8 @@ function connect() {
     clearInterval(pingTimer);
     if (socket !== ws) return;
     socket = null;
+    inFlight = null;
+    $("table-main").removeAttribute("aria-busy");
     if (frame) renderTurn(frame);
     if (!stopped) scheduleReconnect();
   };
@@ -526,6 +734,7 @@ async function rematch() {
  * or shared by accident); the seat's token to use from then on. An invite claims its seat once, and the claim
  * answers the seat's own token: that is what this browser keeps. A link opened again here (its invite used)
  * gives way to the token kept for the table; a claim the network lost leaves the link in place to try again.
+ * The claim names the seat as this browser did in the lobby (else it keeps the creator's name, or none: "Player N").
  */
 async function claimFromFragment() {
   const fresh = new URLSearchParams(window.location.hash.slice(1)).get("token");
@@ -547,46 +756,62 @@ async function claimFromFragment() {
   return kept;
 }
 
+// ---- dialogs and keys -------------------------------------------------------------------------------
+
 /** Whether a key press goes to something the reader types in: shortcuts never fire there. */
 function typing(target) {
   return Boolean(target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)));
 }
 
-function showHelp(open) {
-  const help = $("help");
-  if (open) {
-    replace($("help-title"), t("Keyboard shortcuts"));
-    replace($("help-keys"), [
-      ["u", t("Take back your last move")],
-      ["?", t("Show these shortcuts")],
-      ["Esc", t("Close this help")],
-      ["Tab", t("Go to the next button or field; Enter or Space uses it")],
-    ].map(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)]));
-    $("help-close").textContent = t("Close");
-    help.hidden = false;
-    $("help-close").focus();
-  } else if (!help.hidden) {
-    help.hidden = true;
-    $("help-open").focus();
+function showKeys() {
+  replace($("help-keys"), [
+    ["u", t("Take back your last move")],
+    ["r", t("Open the rules")],
+    ["?", t("Show these shortcuts")],
+    ["Esc", t("Close a dialog, a menu or a piece's text")],
+    ["Tab", t("Go to the next button, piece or field; Enter or Space uses it")],
+  ].map(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)]));
+  $("help").showModal();
+  $("help-close").focus();
+}
+
+/** The Rules panel stands beside the board (not modal: the board stays usable); Escape closes it. */
+function showRules() {
+  const rules = $("rules");
+  if (rules.open) {
+    rules.close();
+    return;
   }
+  rules.show();
+  $("rules-close").focus();
+}
+
+function openDialog() {
+  return [...document.querySelectorAll("dialog")].find((dialog) => dialog.open) || null;
 }
 
 /**
- * `u` takes back a move, `?` lists the shortcuts, Escape closes the list (which keeps the focus while open);
- * never while typing or with a modifier.
+ * `u` takes back a move, `r` opens the rules, `?` lists the shortcuts; never while typing or with a
+ * modifier, nor while a modal dialog is open (Escape closes it).
  */
 function onShortcut(event) {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-  if (event.key === "Escape" && !$("help").hidden) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const open = openDialog();
+  if (event.key === "Escape" && open && open.id === "rules") {
     event.preventDefault();
-    showHelp(false);
-  } else if (event.key === "Tab" && !$("help").hidden) {
+    open.close();
+    $("rules-open").focus();
+    return;
+  }
+  if (typing(event.target)) return;
+  if (open && open.id !== "rules") return;
+  if (event.key === "?") {
     event.preventDefault();
-    $("help-close").focus();
-  } else if (event.key === "?") {
+    showKeys();
+  } else if (event.key === "r" || event.key === "R") {
     event.preventDefault();
-    showHelp($("help").hidden);
-  } else if ((event.key === "u" || event.key === "U") && $("help").hidden) {
+    showRules();
+  } else if (event.key === "u" || event.key === "U") {
     const undo = $("undo");
     if (!undo.hidden && !undo.disabled) {
       event.preventDefault();
@@ -598,8 +823,23 @@ function onShortcut(event) {
 function bindKeys() {
   document.addEventListener("keydown", onShortcut);
   $("undo").addEventListener("click", sendUndo);
-  $("help-open").addEventListener("click", () => showHelp(true));
-  $("help-close").addEventListener("click", () => showHelp(false));
+  $("help-open").addEventListener("click", showKeys);
+  $("help-close").addEventListener("click", () => $("help").close());
+  $("help").addEventListener("close", () => $("help-open").focus());
+  $("rules-open").addEventListener("click", showRules);
+  $("rules-close").addEventListener("click", () => {
+    $("rules").close();
+    $("rules-open").focus();
+  });
+  const renderSettings = bindSettings($("settings"), $("settings-body"), $("settings-note"),
+    () => frame && loadHelp(frame.table.game, lang).then((doc) => guide.start(frame.table.game, doc, true)));
+  $("settings-open").addEventListener("click", () => {
+    renderSettings();
+    $("settings-note").textContent = "";
+    $("settings").showModal();
+  });
+  $("settings-close").addEventListener("click", () => $("settings").close());
+  $("settings").addEventListener("close", () => $("settings-open").focus());
   document.addEventListener("visibilitychange", lookedAgain);
   $("filter").addEventListener("input", applyFilter);
   $("filter").addEventListener("keydown", (event) => {
@@ -630,13 +870,15 @@ async function switchLanguage(code) {
   await loadMessages(code, frame ? [frame.table.game, "obelisk"] : ["obelisk"]);
   translatePage();
   board.reset();
+  log.clear();
   $("log").replaceChildren();
-  logVersion = 0;
+  helpShown = null;
   attempts = 0;
   connect();
 }
 
 async function start() {
+  loadSettings();
   bindKeys();
   await loadMessages(chooseLanguage(), ["obelisk"]);
   translatePage();

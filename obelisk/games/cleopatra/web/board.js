@@ -1,11 +1,15 @@
 // Cleopatra's board: the palace garden with its walls, door frames, dais and throne, the Sphinx square
 // with Cleopatra's path, obelisks and the High Priest's altar, the mosaic stack, the market stalls, the
 // architects and the seat's own hand. Drawn only from `frame.view` and `frame.legal` (docs/web.md
-// "Boards"); hover texts come from the game's public help.
+// "Boards"); the board kit (/static/boardkit.js) plays, opens menus, shows texts on tap and what changed.
+import { createKit } from "/static/boardkit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 600;
-const CELL = 36;
+/** The widest layout in drawing units (a wider board is scaled up); narrower boards stack their parts. */
+const IDEAL = 900;
+const CARD_W = 84;
+const CARD_H = 48;
+const CARD_STEP = CARD_W + 6;
 const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98"];
 const RESOURCES = ["artisan", "stone", "marble", "wood", "lapis"];
 const KIND_NAMES = [
@@ -30,6 +34,7 @@ const CATEGORY_NAMES = {
 };
 const TILE_COLOURS = ["#e59866", "#f7dc6f", "#82e0aa", "#76d7c4", "#85c1e9", "#bb8fce", "#f1948a", "#f8c471",
   "#aed6f1", "#a3e4d7", "#d2b4de", "#f5cba7"];
+/** Actions no piece stands for: the page's bar offers them. */
 const BUTTON_RANGES = ["finish", "no_claim", "offer_done", "accept_done", "keep", "reject", "end_turn",
   "limit_discard", "limit_keep", "pass"];
 
@@ -45,8 +50,31 @@ function kindOf(name) {
   return index === 10 ? "trompe" : "character";
 }
 
+/** Splits `content` into lines of at most `width` characters (a long word gets its own line). */
+function wrap(content, width) {
+  const lines = [];
+  let line = "";
+  for (const word of String(content).split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export function mount(root, ctx) {
   const t = ctx.t;
+  let targets = new Map();
+  const kit = createKit(root, ctx, {
+    label: t("Cleopatra's palace"),
+    preview: (action) => (action.preview || []).map((key) => targets.get(key)),
+  });
+  let WIDTH = IDEAL;
+  let CELL = 36;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = "/games/cleopatra/board.css";
@@ -55,32 +83,18 @@ export function mount(root, ctx) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "cl-board");
   svg.setAttribute("role", "group");
-  root.appendChild(svg);
-  const info = document.createElement("div");
-  info.className = "cl-info";
-  info.hidden = true;
-  info.setAttribute("role", "status");
-  root.appendChild(info);
-  const menu = document.createElement("div");
-  menu.className = "cl-menu";
-  menu.hidden = true;
-  menu.setAttribute("role", "menu");
-  root.appendChild(menu);
+  root.prepend(svg);
 
   let help = {};
   let frame = null;
-  let baseline = null;
-  let signatures = null;
-  let busy = false;
-  let menuFor = null;
 
-  fetch(`/api/games/cleopatra/help?lang=${encodeURIComponent(ctx.lang)}`, { headers: { Accept: "application/json" } })
-    .then((response) => (response.ok ? response.json() : { entries: [] }))
-    .then((doc) => {
-      help = Object.fromEntries(doc.entries.map((entry) => [entry.key, entry]));
-      if (frame) draw();
-    })
-    .catch(() => {});
+  kit.ready.then((doc) => {
+    help = Object.fromEntries(((doc && doc.entries) || []).map((entry) => [entry.key, entry]));
+    if (frame) draw();
+  });
+  kit.onResize(() => {
+    if (frame) draw();
+  });
 
   function el(tag, attrs, parent) {
     const node = document.createElementNS(SVG, tag);
@@ -95,6 +109,15 @@ export function mount(root, ctx) {
     return node;
   }
 
+  /** Lines of text wrapped to `width` units at about `charW` units a character; returns the y below them. */
+  function lines(parent, x, y, content, cls, width, charW, step) {
+    for (const line of wrap(content, Math.max(8, Math.floor(width / charW)))) {
+      text(parent, x, y, line, cls);
+      y += step;
+    }
+    return y;
+  }
+
   function cardName(name) {
     return name === "face-down" ? t("face-down") : t.term("card", name);
   }
@@ -106,148 +129,21 @@ export function mount(root, ctx) {
 
   function entryText(key, fallback) {
     const entry = help[key];
-    if (!entry) return { title: fallback, body: "" };
+    if (!entry) return { title: fallback, text: "" };
     const numbers = Object.entries(entry.numbers || {}).map(([label, value]) => `${label}: ${value}`).join(" · ");
-    return { title: `${entry.name} (${entry.kind})`, body: [entry.text, numbers].filter(Boolean).join("\n") };
+    return { title: `${entry.name} (${entry.kind})`, numbers, text: entry.text };
   }
 
-  function showInfo(node, about) {
-    if (!about) return;
-    info.textContent = "";
-    const head = document.createElement("strong");
-    head.textContent = about.title;
-    info.appendChild(head);
-    if (about.body) {
-      const body = document.createElement("p");
-      body.textContent = about.body;
-      info.appendChild(body);
-    }
-    info.hidden = false;
-    place(info, node);
-  }
-
-  function place(box, node) {
-    const area = root.getBoundingClientRect();
-    const at = node.getBoundingClientRect();
-    const width = Math.min(320, area.width - 8);
-    box.style.maxWidth = `${width}px`;
-    const left = Math.max(4, Math.min(at.left - area.left, area.width - width - 4));
-    box.style.left = `${left}px`;
-    box.style.top = `${at.bottom - area.top + 4}px`;
-  }
-
-  function hideInfo() {
-    info.hidden = true;
-  }
-
-  /** A drawn item: `key` names it across frames, `sig` is what it shows (a change is highlighted). */
+  /** A drawn item: `key` names it across frames, `sig` is what it shows (a change is highlighted), `about` its text. */
   function item(parent, key, sig, about) {
     const group = el("g", { "data-key": key, class: "cl-item" }, parent);
-    if (baseline && baseline.get(key) !== sig) group.classList.add("cl-changed");
-    current.set(key, sig);
+    kit.item(group, key, sig);
     if (about) {
-      group.addEventListener("mouseenter", () => showInfo(group, about));
-      group.addEventListener("mouseleave", hideInfo);
-      group.addEventListener("focus", () => showInfo(group, about));
-      group.addEventListener("blur", hideInfo);
+      kit.info(group, about);
       group.dataset.info = about.title;
     }
     targets.set(key, group);
     return group;
-  }
-
-  let current = new Map();
-  let targets = new Map();
-
-  function closeMenu() {
-    menu.hidden = true;
-    menu.textContent = "";
-    const owner = menuFor;
-    menuFor = null;
-    return owner;
-  }
-
-  function play(action) {
-    if (busy) return;
-    busy = true;
-    closeMenu();
-    hideInfo();
-    svg.classList.add("cl-busy");
-    const sent = frame;
-    ctx.play(action[0]);
-    window.setTimeout(() => {
-      if (frame !== sent) return;
-      busy = false;
-      svg.classList.remove("cl-busy");
-    }, 5000);
-  }
-
-  function openMenu(node, actions) {
-    closeMenu();
-    menuFor = node;
-    for (const action of actions) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "cl-menu-item";
-      button.setAttribute("role", "menuitem");
-      button.textContent = action[1];
-      button.addEventListener("click", () => play(action));
-      if (action.preview) {
-        const show = () => preview(action.preview, true);
-        const hide = () => preview(action.preview, false);
-        button.addEventListener("mouseenter", show);
-        button.addEventListener("focus", show);
-        button.addEventListener("mouseleave", hide);
-        button.addEventListener("blur", hide);
-      }
-      menu.appendChild(button);
-    }
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "cl-menu-item cl-menu-cancel";
-    cancel.textContent = t("cancel");
-    cancel.addEventListener("click", () => {
-      const owner = closeMenu();
-      if (owner) owner.focus();
-    });
-    menu.appendChild(cancel);
-    menu.hidden = false;
-    place(menu, node);
-    menu.querySelector("button").focus();
-  }
-
-  menu.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") {
-      const owner = closeMenu();
-      if (owner) owner.focus();
-    }
-  });
-
-  function preview(keys, on) {
-    for (const key of keys) {
-      const node = targets.get(key);
-      if (node) node.classList.toggle("cl-preview", on);
-    }
-  }
-
-  /** Makes `node` a target of `actions` (one: it plays; several: a menu of their labels). */
-  function target(node, actions) {
-    node.classList.add("cl-target");
-    if (!node.hasAttribute("data-range")) node.setAttribute("data-range", actions[0][2]);
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", actions.map((a) => a[1]).join(" / "));
-    const activate = () => (actions.length === 1 ? play(actions[0]) : openMenu(node, actions));
-    node.addEventListener("click", (event) => {
-      event.stopPropagation();
-      activate();
-    });
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        activate();
-      }
-    });
   }
 
   /** Which drawn item each legal action is about (the button row takes the rest). */
@@ -312,48 +208,38 @@ export function mount(root, ctx) {
   }
 
   function draw() {
+    kit.begin(frame);
     const view = frame.view;
     const seat = frame.seat;
-    const focused = svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
-    current = new Map();
+    WIDTH = kit.fit(IDEAL, 330).width;
     targets = new Map();
-    closeMenu();
-    hideInfo();
     svg.textContent = "";
-    svg.classList.remove("cl-busy");
-    const title = el("title", {}, svg);
-    title.textContent = t("Cleopatra's palace");
     let y = drawHeader(view, seat, 0);
     y = drawPalace(view, y);
     y = drawMarket(view, y);
     y = drawPlayers(view, seat, y);
     if (seat !== null && seat !== undefined) y = drawHand(view, seat, y);
-    y = bindActions(view, y);
+    bindActions(view);
     if (frame.legal.some((a) => a[2] === "bid") || view.offering) y = drawOffering(view, seat, y);
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.ceil(y + 8)}`);
-    signatures = current;
-    const again = focused && targets.get(focused);
-    if (again && again.classList.contains("cl-target")) again.focus();
+    kit.end();
   }
 
   function drawHeader(view, seat, y) {
     const roundText = view.max_rounds
       ? t("Round {round} of {limit}", { round: Math.min(view.round, view.max_rounds), limit: view.max_rounds })
       : t("Round {round}", { round: view.round });
-    const who = view.phase === "end" ? t("game over") : t("seat {seat} to act", { seat: view.actor });
-    text(svg, 12, y + 22, `${roundText} · ${who} · ${phaseText(view.phase)}`, "cl-head");
-    let line = y + 42;
+    const who = view.phase === "end" ? t("game over") : t("{player} to act", { player: kit.seatName(view.actor) });
+    let line = lines(svg, 12, y + 22, `${roundText} · ${who} · ${phaseText(view.phase)}`, "cl-head", WIDTH - 24, 9, 21) + 2;
     if (view.piece) {
       const pay = Object.entries(view.to_pay).map(([r, n]) => `${n}× ${cardName(KIND_NAMES[RESOURCES.indexOf(r)])}`);
       const credit = Object.entries(view.credit).map(([r, n]) => `${n}× ${cardName(KIND_NAMES[RESOURCES.indexOf(r)])}`);
       let status = t("Building: {piece}", { piece: pieceName(view.piece) });
       if (pay.length) status += ` · ${t("to pay: {units}", { units: pay.join(", ") })}`;
       if (credit.length) status += ` · ${t("tainted halves left: {units}", { units: credit.join(", ") })}`;
-      text(svg, 12, line, status, "cl-small");
-      line += 18;
+      line = lines(svg, 12, line, status, "cl-small", WIDTH - 24, 7.4, 18);
     } else if (view.pieces_built) {
-      text(svg, 12, line, t.n("{n} piece built this turn", "{n} pieces built this turn", view.pieces_built), "cl-small");
-      line += 18;
+      line = lines(svg, 12, line, t.n("{n} piece built this turn", "{n} pieces built this turn", view.pieces_built), "cl-small", WIDTH - 24, 7.4, 18);
     }
     return line;
   }
@@ -385,6 +271,8 @@ export function mount(root, ctx) {
     const rows = view.garden.length;
     const cols = view.garden[0].length;
     const x0 = 40;
+    const beside = WIDTH >= 40 + cols * 36 + 28 + 170;
+    CELL = Math.min(36, Math.floor((WIDTH - x0 - 24) / cols));
     const y0 = top + 42;
     const gardenW = cols * CELL;
     const gardenH = rows * CELL;
@@ -401,10 +289,10 @@ export function mount(root, ctx) {
         if (symbol === "#") continue;
         const x = x0 + c * CELL;
         const yy = y0 + r * CELL;
-        let about = { title: t("garden cell {cell}", { cell: name }), body: "" };
+        let about = { title: t("garden cell {cell}", { cell: name }), text: "" };
         if (/[A-Z]/.test(symbol)) about = { ...entryText("piece:mosaics", categoryName("mosaics")), title: `${categoryName("mosaics")} ${symbol} · ${name}` };
-        else if (symbol === "*") about = { title: t("palm at {cell}", { cell: name }), body: t("a mosaic covering it earns 1 talent more") };
-        else if (name in sanctuaryOwner) about = { ...entryText("kit:anubis_statue", t("sanctuary")), title: t("sanctuary of seat {seat} at {cell}", { seat: sanctuaryOwner[name], cell: name }) };
+        else if (symbol === "*") about = { title: t("palm at {cell}", { cell: name }), text: t("a mosaic covering it earns 1 talent more") };
+        else if (name in sanctuaryOwner) about = { ...entryText("kit:anubis_statue", t("sanctuary")), title: t("{player}'s sanctuary at {cell}", { player: kit.seatName(sanctuaryOwner[name]), cell: name }) };
         const group = item(layer, `cell:${name}`, symbol, about);
         let fill = "#f3e5c0";
         if (/[A-Z]/.test(symbol)) fill = TILE_COLOURS[ids.indexOf(symbol) % TILE_COLOURS.length] || "#ccc";
@@ -431,8 +319,12 @@ export function mount(root, ctx) {
     }
     drawDais(layer, view, x0, y0);
     drawWalls(layer, view, x0, y0, rows, cols);
-    drawStack(view, x0 + gardenW + 28, top);
-    return drawSquare(view, x0, y0 + gardenH, gardenW);
+    if (beside) {
+      drawStack(view, x0 + gardenW + 28, top, WIDTH - x0 - gardenW - 28);
+      return drawSquare(view, x0, y0 + gardenH, gardenW);
+    }
+    const below = drawSquare(view, x0, y0 + gardenH, gardenW);
+    return drawStack(view, 12, below, WIDTH - 24);
   }
 
   function drawPalm(parent, x, y) {
@@ -500,7 +392,8 @@ export function mount(root, ctx) {
     return { x: x0 + cols * CELL + 2, y: y0 + (from - rows - cols) * CELL, width: thick, height: (to - from) * CELL };
   }
 
-  function drawStack(view, x, top) {
+  /** The mosaic stack from (`x`, `top`) within `width`; returns the y below it. */
+  function drawStack(view, x, top, width) {
     const layer = el("g", { class: "cl-stack" }, svg);
     text(layer, x, top + 14, t("Mosaic stack"), "cl-label");
     const ids = tileIds(view);
@@ -517,17 +410,19 @@ export function mount(root, ctx) {
     y += 66;
     text(layer, x, y + 10, t("below (any order):"), "cl-small");
     y += 16;
+    const perRow = Math.max(4, Math.floor(width / 34));
     view.stack_others.forEach((id, i) => {
-      const tx = x + (i % 4) * 34;
-      const ty = y + Math.floor(i / 4) * 34;
+      const tx = x + (i % perRow) * 34;
+      const ty = y + Math.floor(i / perRow) * 34;
       const group = item(layer, `tile:${id}`, `rest:${id}`, { ...about, title: `${categoryName("mosaics")} ${id}` });
       el("rect", { x: tx, y: ty, width: 30, height: 30, rx: 4, fill: TILE_COLOURS[ids.indexOf(id) % TILE_COLOURS.length], class: "cl-tile cl-shape" }, group);
       text(group, tx + 15, ty + 21, id, "cl-tile-letter", "middle");
     });
-    y += Math.ceil(view.stack_others.length / 4) * 34 + 6;
+    y += Math.ceil(view.stack_others.length / perRow) * 34 + 6;
     if (view.removed_tiles.length) {
-      text(layer, x, y + 10, t("out of the game: {tiles}", { tiles: view.removed_tiles.join(" ") }), "cl-small");
+      y = lines(layer, x, y + 10, t("out of the game: {tiles}", { tiles: view.removed_tiles.join(" ") }), "cl-small", width, 7.4, 18);
     }
+    return y + 10;
   }
 
   function drawSquare(view, x0, top, width) {
@@ -550,8 +445,9 @@ export function mount(root, ctx) {
     el("circle", { cx: mid + 16, cy: cy + 10, r: 9, class: "cl-queen cl-shape" }, queen);
     text(queen, mid + 16, cy + 14, "C", "cl-tiny", "middle");
     const completed = view.completed.map(categoryName);
-    text(layer, x0, y0 + (steps + 1) * stepH + 16,
-      t("Completed: {list}", { list: completed.length ? completed.join(", ") : t("nothing yet") }), "cl-small");
+    const below = lines(layer, x0, y0 + (steps + 1) * stepH + 16,
+      t("Completed: {list}", { list: completed.length ? completed.join(", ") : t("nothing yet") }), "cl-small",
+      WIDTH - x0 - 12, 7.6, 18);
     const sphinxAbout = entryText("piece:sphinxes", categoryName("sphinxes"));
     for (let i = 0; i < SPHINXES; i += 1) {
       const side = i % 2 === 0 ? -1 : 1;
@@ -574,7 +470,7 @@ export function mount(root, ctx) {
       el("path", { d: `M${x + 8} ${y0 + 110} l4 -96 l6 -10 l6 10 l4 96 z`, class: builder === undefined ? "cl-slot cl-shape" : "cl-obelisk cl-shape",
         fill: builder === undefined ? "none" : SEAT_COLOURS[builder] }, group);
     }
-    const ay = y0 + (steps + 1) * stepH + 30;
+    const ay = below + 12;
     const altar = item(layer, "altar", `${view.altar}`, {
       ...entryText("kit:high_priest_dice", t("High Priest dice")),
       title: t("High Priest altar: {n} of {dice} dice", { n: view.altar, dice: view.dice }),
@@ -591,23 +487,23 @@ export function mount(root, ctx) {
 
   function card(parent, x, y, name, key, sig, count) {
     const faceDown = name === "face-down";
-    const about = faceDown ? { title: t("face-down"), body: t("a card whose face nobody has seen") }
+    const about = faceDown ? { title: t("face-down"), text: t("a card whose face nobody has seen") }
       : entryText(`card:${nameKey(name)}`, cardName(name));
     const group = item(parent, key, sig, about);
     const kind = faceDown ? "back" : kindOf(name);
     const fill = faceDown ? "#7b5e3b" : KIND_COLOURS[kind] || KIND_COLOURS.character;
-    el("rect", { x, y, width: 66, height: 44, rx: 5, fill, class: "cl-card cl-shape" }, group);
+    el("rect", { x, y, width: CARD_W, height: CARD_H, rx: 5, fill, class: "cl-card cl-shape" }, group);
     if (!faceDown && KIND_NAMES.indexOf(name) >= 5 && KIND_NAMES.indexOf(name) <= 16) {
-      text(group, x + 59, y + 12, "☥", "cl-tiny cl-amulet-mark", "middle");
+      text(group, x + CARD_W - 8, y + 13, "☥", "cl-tiny cl-amulet-mark", "middle");
     }
     const label = cardName(name);
     const words = label.split(" ");
-    const lines = words.length > 1 && label.length > 9 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [label];
-    lines.forEach((line, i) => text(group, x + 33, y + 20 + i * 12 - (lines.length - 1) * 5, line,
-      `cl-card-text${faceDown ? " cl-card-back" : ""}${line.length > 11 ? " cl-card-long" : ""}`, "middle"));
+    const rows = words.length > 1 && label.length > 11 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [label];
+    rows.forEach((line, i) => text(group, x + CARD_W / 2, y + 23 + i * 13 - (rows.length - 1) * 6, line,
+      `cl-card-text${faceDown ? " cl-card-back" : ""}`, "middle"));
     if (count && count > 1) {
-      el("circle", { cx: x + 62, cy: y + 40, r: 9, class: "cl-badge" }, group);
-      text(group, x + 62, y + 44, String(count), "cl-tiny cl-badge-text", "middle");
+      el("circle", { cx: x + CARD_W - 5, cy: y + CARD_H - 5, r: 9, class: "cl-badge" }, group);
+      text(group, x + CARD_W - 5, y + CARD_H - 1, String(count), "cl-tiny cl-badge-text", "middle");
     }
     return group;
   }
@@ -615,48 +511,66 @@ export function mount(root, ctx) {
   function drawMarket(view, top) {
     const layer = el("g", { class: "cl-market" }, svg);
     text(layer, 12, top + 16, t("Market"), "cl-label");
-    const colW = 192;
+    // Three stalls side by side while each fits in two rows there; else one stall a row, its cards across.
+    const sideBySide = Math.floor(((WIDTH - 12) / 3 - 16) / CARD_STEP);
+    const longest = Math.max(...view.market.map((stall) => stall.length));
+    const columns = sideBySide >= 2 && longest <= 2 * sideBySide ? 3 : 1;
+    const colW = (WIDTH - 12) / columns;
+    const perStall = Math.max(2, Math.floor((colW - 16) / CARD_STEP));
     let bottom = top + 24;
+    let rowTop = top + 24;
     view.market.forEach((stall, s) => {
-      const x = 12 + s * colW;
+      const x = 12 + (s % columns) * colW;
+      if (s % columns === 0) rowTop = bottom + (s ? 8 : 0);
       const group = item(layer, `stall:${s}`, stall.join("|"), { title: t("Stall {name}", { name: STALL_NAMES[s] }),
-        body: stall.length ? stall.map(cardName).join(", ") : t("empty") });
-      const height = 30 + Math.max(1, Math.ceil(stall.length / 2)) * 50;
-      el("rect", { x, y: top + 24, width: colW - 8, height, rx: 8, class: "cl-stall cl-shape" }, group);
-      text(group, x + 8, top + 40, t("Stall {name}", { name: STALL_NAMES[s] }), "cl-small");
-      stall.forEach((name, i) => card(group, x + 8 + (i % 2) * 88, top + 48 + Math.floor(i / 2) * 50, name, `stall:${s}:${i}`, name));
-      bottom = Math.max(bottom, top + 24 + height);
+        text: stall.length ? stall.map(cardName).join(", ") : t("empty") });
+      const height = 30 + Math.max(1, Math.ceil(stall.length / perStall)) * (CARD_H + 6);
+      el("rect", { x, y: rowTop, width: colW - 8, height, rx: 8, class: "cl-stall cl-shape" }, group);
+      text(group, x + 8, rowTop + 17, t("Stall {name}", { name: STALL_NAMES[s] }), "cl-small");
+      stall.forEach((name, i) => card(group, x + 8 + (i % perStall) * CARD_STEP, rowTop + 24 + Math.floor(i / perStall) * (CARD_H + 6),
+        name, `stall:${s}:${i}`, name));
+      bottom = Math.max(bottom, rowTop + height);
     });
+    const perRow = Math.max(1, Math.floor((WIDTH - 12) / CARD_STEP));
     let y = bottom + 22;
-    const pile = item(layer, "deck", `${view.deck}`, { title: t("Deck"), body: t("{n} cards, {up} of them face up", { n: view.deck, up: view.deck_face_up }) });
+    const pile = item(layer, "deck", `${view.deck}`, { title: t("Deck"), text: t("{n} cards, {up} of them face up", { n: view.deck, up: view.deck_face_up }) });
     text(pile, 12, y, t("Deck: {n} ({up} face up)", { n: view.deck, up: view.deck_face_up }), "cl-small");
     const seen = Object.values(view.discards).reduce((a, b) => a + b, 0);
     const unseen = view.discard_pile - seen;
-    text(layer, 220, y, t("Discard pile: {n}", { n: view.discard_pile }) + (unseen > 0 ? ` (${t("{n} unseen", { n: unseen })})` : ""), "cl-small");
+    const pileText = t("Discard pile: {n}", { n: view.discard_pile }) + (unseen > 0 ? ` (${t("{n} unseen", { n: unseen })})` : "");
+    if (WIDTH >= 440) text(layer, 220, y, pileText, "cl-small");
+    else text(layer, 12, (y += 18), pileText, "cl-small");
     y += 8;
     const discards = Object.entries(view.discards);
     discards.forEach(([name, count], i) => {
-      card(layer, 12 + (i % 8) * 72, y + Math.floor(i / 8) * 50, name, `discard:${name}`, `${count}`, count);
+      card(layer, 12 + (i % perRow) * CARD_STEP, y + Math.floor(i / perRow) * (CARD_H + 6), name, `discard:${name}`, `${count}`, count);
     });
-    y += Math.ceil(discards.length / 8) * 50;
+    y += Math.ceil(discards.length / perRow) * (CARD_H + 6);
     if (view.pending.length) {
       y += 18;
-      const group = item(layer, "pending", view.pending.join("|"), { title: t("Drawn cards"), body: view.pending.map(cardName).join(", ") });
+      const group = item(layer, "pending", view.pending.join("|"), { title: t("Drawn cards"), text: view.pending.map(cardName).join(", ") });
       text(group, 12, y, t("Drawn cards"), "cl-small");
-      el("rect", { x: 8, y: y + 4, width: view.pending.length * 72 + 4, height: 52, rx: 6, class: "cl-pending cl-shape" }, group);
-      view.pending.forEach((name, i) => card(group, 12 + i * 72, y + 8, name, `pending:${i}`, name));
-      y += 60;
+      const across = Math.min(view.pending.length, perRow);
+      const down = Math.ceil(view.pending.length / perRow);
+      el("rect", { x: 8, y: y + 4, width: across * CARD_STEP + 4, height: down * (CARD_H + 6) + 6, rx: 6, class: "cl-pending cl-shape" }, group);
+      view.pending.forEach((name, i) => card(group, 12 + (i % perRow) * CARD_STEP, y + 8 + Math.floor(i / perRow) * (CARD_H + 6), name, `pending:${i}`, name));
+      y += down * (CARD_H + 6) + 14;
     }
     if (view.offers.length) {
       y += 18;
       text(layer, 12, y, t("Offered to the Envoys"), "cl-small");
       view.offers.forEach(([giver, name], i) => {
-        const g = card(layer, 12 + (i % 8) * 72, y + 8 + Math.floor(i / 8) * 50, name, `offer:${giver}:${name}`, `${giver}`);
-        el("circle", { cx: 12 + (i % 8) * 72 + 8, cy: y + 16 + Math.floor(i / 8) * 50, r: 6, fill: SEAT_COLOURS[giver] }, g);
+        const g = card(layer, 12 + (i % perRow) * CARD_STEP, y + 8 + Math.floor(i / perRow) * (CARD_H + 6), name, `offer:${giver}:${name}`, `${giver}`);
+        el("circle", { cx: 12 + (i % perRow) * CARD_STEP + 8, cy: y + 16 + Math.floor(i / perRow) * (CARD_H + 6), r: 6, fill: SEAT_COLOURS[giver] }, g);
       });
-      y += 8 + Math.ceil(view.offers.length / 8) * 50;
+      y += 8 + Math.ceil(view.offers.length / perRow) * (CARD_H + 6);
     }
     return y + 10;
+  }
+
+  /** A player's name cut to `chars` characters (the whole name is in the piece's text). */
+  function short(name, chars) {
+    return name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
   }
 
   function drawPlayers(view, seat, top) {
@@ -664,55 +578,61 @@ export function mount(root, ctx) {
     let y = top + 16;
     text(layer, 12, y, t("Architects"), "cl-label");
     y += 8;
+    const narrow = WIDTH < 560;
     view.players.forEach((p, q) => {
       const mine = q === seat;
-      const rowH = 46;
+      const known = Object.keys(p.known_cards || {}).length;
+      const second = narrow && ("talents" in p || known);
+      const rowH = second ? 84 : 46;
+      const name = mine ? t("{player} (you)", { player: kit.seatName(q) }) : kit.seatName(q);
       const group = item(layer, `player:${q}`, JSON.stringify([p.hand_size, p.merchants, p.statues, p.talents, p.amulets]),
-        { title: mine ? t("seat {seat} (you)", { seat: q }) : t("seat {seat}", { seat: q }),
-          body: [t.n("{n} card", "{n} cards", p.hand_size), t.n("{n} Nile merchant", "{n} Nile merchants", p.merchants),
+        { title: name,
+          text: [t.n("{n} card", "{n} cards", p.hand_size), t.n("{n} Nile merchant", "{n} Nile merchants", p.merchants),
             t.n("{n} Anubis statue", "{n} Anubis statues", p.statues),
-            ...(p.known_cards && Object.keys(p.known_cards).length
-              ? [t("seen in hand: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") })] : [])].join(" · ") });
+            ...(known ? [t("seen in hand: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") })] : [])].join(" · ") });
       el("rect", { x: 8, y, width: WIDTH - 16, height: rowH - 4, rx: 6, class: q === view.actor && view.phase !== "end" ? "cl-player cl-acting cl-shape" : "cl-player cl-shape" }, group);
       el("circle", { cx: 24, cy: y + 20, r: 9, fill: SEAT_COLOURS[q] }, group);
-      text(group, 40, y + 18, mine ? t("seat {seat} (you)", { seat: q }) : t("seat {seat}", { seat: q }), "cl-small cl-bold");
-      text(group, 40, y + 34, t.n("{n} card", "{n} cards", p.hand_size), "cl-small");
+      text(group, 40, y + 18, short(name, 14), "cl-small cl-bold");
+      text(group, 40, y + 35, t.n("{n} card", "{n} cards", p.hand_size), "cl-small");
       const merchants = item(layer, mine ? "merchants:me" : `merchants:${q}`, String(p.merchants),
         entryText("kit:nile_merchant", t.term("kit", "Nile merchant")));
-      el("rect", { x: 158, y: y + 6, width: 66, height: 38, rx: 5, class: "cl-hit cl-shape" }, merchants);
+      el("rect", { x: 158, y: y + 4, width: 68, height: 38, rx: 5, class: "cl-hit cl-shape" }, merchants);
       for (let i = 0; i < Math.max(p.merchants, 1); i += 1) {
-        el("circle", { cx: 170 + i * 16, cy: y + 21, r: 7, class: i < p.merchants ? "cl-merchant" : "cl-merchant-none" }, merchants);
+        el("circle", { cx: 170 + i * 16, cy: y + 17, r: 7, class: i < p.merchants ? "cl-merchant" : "cl-merchant-none" }, merchants);
       }
-      text(merchants, 162, y + 40, t.n("{n} merchant", "{n} merchants", p.merchants), "cl-tiny");
+      text(merchants, 160, y + 38, t.n("{n} merchant", "{n} merchants", p.merchants), "cl-tiny");
       const statues = item(layer, `statues:${q}`, String(p.statues), entryText("kit:anubis_statue", t.term("kit", "Anubis statue")));
-      el("rect", { x: 228, y: y + 6, width: 62, height: 38, rx: 5, class: "cl-hit cl-shape" }, statues);
-      for (let i = 0; i < p.statues; i += 1) text(statues, 244 + i * 14, y + 26, "♞", "cl-statue", "middle").setAttribute("fill", SEAT_COLOURS[q]);
-      text(statues, 232, y + 40, t.n("{n} statue", "{n} statues", p.statues), "cl-tiny");
+      el("rect", { x: 232, y: y + 4, width: 64, height: 38, rx: 5, class: "cl-hit cl-shape" }, statues);
+      for (let i = 0; i < p.statues; i += 1) text(statues, 246 + i * 14, y + 24, "♞", "cl-statue", "middle").setAttribute("fill", SEAT_COLOURS[q]);
+      text(statues, 234, y + 38, t.n("{n} statue", "{n} statues", p.statues), "cl-tiny");
+      const dx = second ? 40 - 302 : 0;
+      const dy = second ? 40 : 0;
       if ("talents" in p) {
         const talents = item(layer, mine ? "talents:me" : `talents:${q}`, String(p.talents), entryText("kit:talent", t.term("kit", "Talent")));
-        el("rect", { x: 302, y: y + 6, width: 112, height: 32, rx: 5, class: "cl-hit cl-shape" }, talents);
-        el("circle", { cx: 318, cy: y + 20, r: 10, class: "cl-coin" }, talents);
-        text(talents, 334, y + 25, t.n("{n} talent", "{n} talents", p.talents), "cl-small");
+        el("rect", { x: 302 + dx, y: y + 6 + dy, width: 112, height: 32, rx: 5, class: "cl-hit cl-shape" }, talents);
+        el("circle", { cx: 318 + dx, cy: y + 20 + dy, r: 10, class: "cl-coin" }, talents);
+        text(talents, 334 + dx, y + 25 + dy, t.n("{n} talent", "{n} talents", p.talents), "cl-small");
         const amulets = item(layer, `amulets:${q}`, String(p.amulets), entryText("kit:amulet", t.term("kit", "Amulet")));
-        el("rect", { x: 420, y: y + 6, width: 110, height: 32, rx: 5, class: "cl-hit cl-shape" }, amulets);
-        text(amulets, 430, y + 26, "☥", "cl-amulet", "middle");
-        text(amulets, 442, y + 25, t.n("{n} amulet", "{n} amulets", p.amulets), "cl-small");
-      } else if (Object.keys(p.known_cards || {}).length) {
+        el("rect", { x: 420 + dx, y: y + 6 + dy, width: 110, height: 32, rx: 5, class: "cl-hit cl-shape" }, amulets);
+        text(amulets, 430 + dx, y + 26 + dy, "☥", "cl-amulet", "middle");
+        text(amulets, 442 + dx, y + 25 + dy, t.n("{n} amulet", "{n} amulets", p.amulets), "cl-small");
+      } else if (known) {
         const seen = t("seen: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") });
-        text(group, 300, y + 25, seen.length > 52 ? `${seen.slice(0, 51)}…` : seen, "cl-tiny");
+        const room = Math.floor((WIDTH - 316 - dx) / 6.4);
+        text(group, 300 + dx, y + 25 + dy, seen.length > room ? `${seen.slice(0, room - 1)}…` : seen, "cl-tiny");
       }
       if (view.final) {
         const fate = view.final.eaten[q] ? t("eaten by the crocodile") : t.n("{n} talent", "{n} talents", view.final.talents[q]);
-        text(group, WIDTH - 16, y + 18, fate, "cl-tiny cl-bold", "end");
+        text(group, WIDTH - 16, y + rowH - 12, fate, "cl-tiny cl-bold", "end");
       }
       y += rowH;
     });
     if (view.last_offering) {
       const last = view.last_offering;
-      const parts = last.bids.map((bid, q) => t("seat {seat} bid {bid} ({change} amulets)", { seat: q, bid, change: (last.amulets[q] > 0 ? "+" : "") + last.amulets[q] }));
-      const group = item(layer, "last-offering", JSON.stringify(last), { title: t("Last Offering"), body: parts.join("\n") });
-      text(group, 12, y + 14, `${t("Last Offering")}: ${parts.join("; ")}`, "cl-tiny");
-      y += 22;
+      const parts = last.bids.map((bid, q) => t("{player} bid {bid} ({change} amulets)",
+        { player: kit.seatName(q), bid, change: (last.amulets[q] > 0 ? "+" : "") + last.amulets[q] }));
+      const group = item(layer, "last-offering", JSON.stringify(last), { title: t("Last Offering"), text: parts.join("\n") });
+      y = lines(group, 12, y + 14, `${t("Last Offering")}: ${parts.join("; ")}`, "cl-tiny", WIDTH - 24, 6.4, 16);
     }
     return y + 4;
   }
@@ -724,81 +644,67 @@ export function mount(root, ctx) {
     text(layer, 12, top + 16, t("Your hand"), "cl-label");
     const entries = Object.entries(me.hand);
     if (!entries.length) text(layer, 12, top + 40, t("empty"), "cl-small");
+    const perRow = Math.max(1, Math.floor((WIDTH - 12) / CARD_STEP));
     entries.forEach(([name, count], i) => {
-      card(layer, 12 + (i % 8) * 72, top + 26 + Math.floor(i / 8) * 52, name, `hand:${name}`, `${count}`, count);
+      card(layer, 12 + (i % perRow) * CARD_STEP, top + 26 + Math.floor(i / perRow) * (CARD_H + 8), name, `hand:${name}`, `${count}`, count);
     });
-    return top + 30 + Math.max(1, Math.ceil(entries.length / 8)) * 52;
+    return top + 30 + Math.max(1, Math.ceil(entries.length / perRow)) * (CARD_H + 8);
   }
 
-  function bindActions(view, top) {
+  /** Makes the drawn items the legal actions concern playable; the page's bar offers the others. */
+  function bindActions(view) {
     const byKey = new Map();
-    const rest = [];
     for (const action of frame.legal) {
       if (action[2] === "bid") continue;
       const keys = BUTTON_RANGES.includes(action[2]) ? [] : targetKeys(action, view).filter((key) => targets.has(key));
-      if (!keys.length) rest.push(action);
       for (const key of keys) {
         if (!byKey.has(key)) byKey.set(key, []);
         byKey.get(key).push(action);
       }
     }
-    for (const [key, actions] of byKey) target(targets.get(key), actions);
-    if (!rest.length) return top;
-    const layer = el("g", { class: "cl-buttons" }, svg);
-    let x = 12;
-    let y = top + 6;
-    for (const action of rest) {
-      const width = Math.min(WIDTH - 24, 16 + action[1].length * 7.2);
-      if (x + width > WIDTH - 12) {
-        x = 12;
-        y += 40;
-      }
-      const group = el("g", { class: "cl-button", "data-range": action[2] }, layer);
-      el("rect", { x, y, width, height: 32, rx: 8, class: "cl-button-box cl-shape" }, group);
-      text(group, x + width / 2, y + 21, action[1], "cl-small cl-button-text", "middle");
-      target(group, [action]);
-      x += width + 8;
+    for (const [key, actions] of byKey) {
+      const node = targets.get(key);
+      node.setAttribute("data-range", actions[0][2]);
+      kit.target(node, actions, { key, title: node.dataset.info || "" });
     }
-    return y + 40;
   }
 
   function drawOffering(view, seat, top) {
-    const layer = el("g", { class: "cl-offering", role: "dialog", "aria-label": t("Offering to the High Priest") }, svg);
+    const layer = el("g", { class: "cl-offering", role: "group", "aria-label": t("Offering to the High Priest") }, svg);
     const bids = frame.legal.filter((a) => a[2] === "bid");
-    const perRow = 10;
+    const perRow = Math.max(1, Math.floor((WIDTH - 40) / 56));
     const rows = Math.ceil(bids.length / perRow);
-    const height = 90 + rows * 40;
-    el("rect", { x: 8, y: top + 4, width: WIDTH - 16, height, rx: 10, class: "cl-dialog" }, layer);
-    text(layer, 20, top + 28, t("Offering to the High Priest"), "cl-label");
     const status = (view.offering || []).map((bid, q) => {
-      if (q === seat && typeof bid === "number" && bid >= 0) return t("seat {seat}: your bid {bid}", { seat: q, bid });
-      return bid === "bid" ? t("seat {seat}: has bid", { seat: q }) : t("seat {seat}: waiting", { seat: q });
+      const player = kit.seatName(q);
+      if (q === seat && typeof bid === "number" && bid >= 0) return t("{player}: your bid {bid}", { player, bid });
+      return bid === "bid" ? t("{player}: has bid", { player }) : t("{player}: waiting", { player });
     });
-    text(layer, 20, top + 48, status.join(" · "), "cl-tiny");
-    text(layer, 20, top + 66, bids.length ? t("Your secret bid in talents: all bids are lost") : t("Waiting for the other bids"), "cl-small");
+    let y = top + 28;
+    text(layer, 20, y, t("Offering to the High Priest"), "cl-label");
+    y = lines(layer, 20, y + 20, status.join(" · "), "cl-tiny", WIDTH - 40, 6.4, 16);
+    y = lines(layer, 20, y + 2, bids.length ? t("Your secret bid in talents: all bids are lost") : t("Waiting for the other bids"),
+      "cl-small", WIDTH - 40, 7.4, 18);
+    const height = y - top + rows * 40 + 6;
+    layer.insertBefore(el("rect", { x: 8, y: top + 4, width: WIDTH - 16, height, rx: 10, class: "cl-dialog" }), layer.firstChild);
     bids.forEach((action, i) => {
       const x = 20 + (i % perRow) * 56;
-      const y = top + 76 + Math.floor(i / perRow) * 40;
+      const by = y - 6 + Math.floor(i / perRow) * 40;
       const group = el("g", { class: "cl-button cl-bid", "data-range": "bid" }, layer);
-      el("rect", { x, y, width: 50, height: 32, rx: 6, class: "cl-button-box cl-shape" }, group);
-      text(group, x + 25, y + 21, String(action[3]), "cl-small cl-button-text", "middle");
-      target(group, [action]);
+      el("rect", { x, y: by, width: 50, height: 32, rx: 6, class: "cl-button-box cl-shape" }, group);
+      text(group, x + 25, by + 21, String(action[3]), "cl-small cl-button-text", "middle");
+      kit.target(group, [action], { key: `bid:${action[3]}` });
     });
     return top + 8 + height;
   }
 
-  svg.addEventListener("click", () => closeMenu());
-
   return {
     update(next) {
-      if (frame !== null && next.version !== frame.version) baseline = signatures;
       frame = next;
-      busy = false;
       draw();
     },
     destroy() {
-      closeMenu();
-      root.textContent = "";
+      kit.destroy();
+      svg.remove();
       root.classList.remove("cl-root");
       link.remove();
     },

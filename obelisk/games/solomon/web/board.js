@@ -1,13 +1,15 @@
 // The board of King Solomon's Treasury: the 6×6 cave of stacks, the excavation cards, every seat's coins and
-// tiles. Drawn only from the frame's view and legal actions; component texts from the game's help.
+// tiles. Drawn only from the frame's view and legal actions; the board kit (/static/boardkit.js) plays, opens
+// menus, shows component texts on tap and highlights what changed.
+import { createKit } from "/static/boardkit.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const SIZE = 6;
-const CELL = 70;
-const WIDTH = 600;
+/** The widest layout in drawing units (a wider board is scaled up); from TWO_COLUMNS the seats stand right of the cave. */
+const IDEAL = 1000;
+const TWO_COLUMNS = 760;
 const CAVE_X = 24;
-const FADE_MS = 4000;
-/** Cards drawn side by side before a new row starts. */
-const PER_ROW = 7;
+const CARD_STEP = 82;
 const DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 const TREASURES = [1, 2, 3, 4, 5];
 const CURSES = [1, 2, 3];
@@ -34,12 +36,12 @@ function svg(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** `parts` joined by `separator` into lines of about 72 characters, breaking only between parts. */
-function joined(parts, separator) {
+/** `parts` joined by `separator` into lines of about `width` characters, breaking only between parts. */
+function joined(parts, separator, width) {
   const lines = [];
   for (const part of parts) {
     const last = lines.length ? lines[lines.length - 1] : null;
-    if (last !== null && last.length + part.length < 72) lines[lines.length - 1] = `${last}${separator}${part}`;
+    if (last !== null && last.length + part.length < width) lines[lines.length - 1] = `${last}${separator}${part}`;
     else lines.push(part);
   }
   return lines;
@@ -66,6 +68,11 @@ function transform(cells, o) {
 
 export function mount(root, ctx) {
   const { t } = ctx;
+  let cave = null;
+  const kit = createKit(root, ctx, {
+    label: t("King Solomon's Treasury"),
+    preview: (action) => (cave ? previewSquares(action).map((sq) => cave.querySelector(`[data-square="${sq}"]`)) : []),
+  });
   root.classList.add("solomon-board");
   const link = document.createElement("link");
   link.rel = "stylesheet";
@@ -73,136 +80,37 @@ export function mount(root, ctx) {
   root.append(link);
   const holder = document.createElement("div");
   holder.className = "solomon-holder";
-  root.append(holder);
-  const menu = document.createElement("div");
-  menu.className = "solomon-menu";
-  menu.hidden = true;
-  root.append(menu);
+  root.prepend(holder);
 
   let frame = null;
-  let previous = null;
-  let help = {};
   let orientation = null;
-  /** When each square (`s<n>`) and seat (`p<n>`) last changed: highlighted until FADE_MS after that. */
-  const changedAt = new Map();
-  const fadeTimers = new Set();
-  let cave = null;
+  let WIDTH = IDEAL;
+  let CELL = 70;
 
-  fetch(`/api/games/solomon/help?lang=${encodeURIComponent(ctx.lang)}`, { headers: { Accept: "application/json" } })
-    .then((response) => (response.ok ? response.json() : null))
-    .then((doc) => {
-      if (!doc) return;
-      help = Object.fromEntries(doc.entries.map((entry) => [entry.key, entry]));
-      if (frame) draw();
-    }, () => {});
+  kit.ready.then(() => {
+    if (frame) draw();
+  });
+  kit.onResize(() => {
+    if (frame) draw();
+  });
 
-  function helpText(key) {
-    const entry = help[key];
-    if (!entry) return "";
-    const numbers = Object.entries(entry.numbers || {}).map(([label, value]) => `${label} ${value}`).join(", ");
-    return `${entry.name}${numbers ? ` — ${numbers}` : ""}\n${entry.text}`;
-  }
-
-  function tileHelp(kind) {
+  /** A help entry's text as the kit shows it: the help key of the thing. */
+  function tileHelpKey(kind) {
     const fam = family(kind);
-    return helpText(fam === "item" ? `magic:${kind.toLowerCase()}` : HELP_KEYS[fam]);
+    return fam === "item" ? `magic:${kind.toLowerCase()}` : HELP_KEYS[fam];
   }
 
   function tileName(kind) {
     return t.term("tile", kind);
   }
 
-  let opener = null;
-
-  function closeMenu() {
-    opener = null;
-    menu.hidden = true;
-    menu.replaceChildren();
-    preview([]);
-  }
-
-  function play(action) {
-    closeMenu();
-    ctx.play(action[0]);
-  }
-
-  /** Makes `node` a target of `actions`: one plays at once, several open a menu of their labels. */
-  function target(node, actions, squares = () => []) {
-    node.classList.add("target");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", actions.length === 1 ? actions[0][1] : actions.map((a) => a[1]).join("; "));
-    node.dataset.actions = actions.map((a) => a[0]).join(" ");
-    const activate = (event) => {
-      event.stopPropagation();
-      if (actions.length === 1) play(actions[0]);
-      else openMenu(node, actions, squares);
-    };
-    node.addEventListener("click", activate);
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        activate(event);
-      }
-    });
-    const main = actions.length === 1 ? actions[0] : actions.find((a) => a[2] === "dig");
-    const show = () => preview(main ? squares(main) : []);
-    node.addEventListener("mouseenter", show);
-    node.addEventListener("focus", show);
-    node.addEventListener("mouseleave", () => preview([]));
-    node.addEventListener("blur", () => preview([]));
-  }
-
-  function openMenu(node, actions, squares) {
-    menu.replaceChildren();
-    opener = node;
-    for (const action of actions) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = action[1];
-      button.addEventListener("click", (event) => {
-        event.stopPropagation();
-        play(action);
-      });
-      button.addEventListener("mouseenter", () => preview(squares(action)));
-      button.addEventListener("focus", () => preview(squares(action)));
-      menu.append(button);
-    }
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "solomon-cancel";
-    cancel.textContent = t("cancel");
-    cancel.addEventListener("click", (event) => {
-      event.stopPropagation();
-      closeMenu();
-      node.focus();
-    });
-    menu.append(cancel);
-    const box = root.getBoundingClientRect();
-    const at = node.getBoundingClientRect();
-    menu.hidden = false;
-    const left = Math.max(0, Math.min(at.left - box.left, box.width - menu.offsetWidth));
-    menu.style.left = `${left}px`;
-    menu.style.top = `${at.bottom - box.top + 4}px`;
-    menu.querySelector("button").focus();
-  }
-
-  menu.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    const back = opener;
-    closeMenu();
-    if (back) back.focus();
-  });
-  root.addEventListener("click", () => closeMenu());
-
-  /** Highlights the cave squares an action would take or move (its dig area, a move's two squares). */
-  function preview(squares) {
-    if (!cave) return;
-    for (const node of cave.querySelectorAll(".preview")) node.classList.remove("preview");
-    for (const sq of squares) {
-      const cell = cave.querySelector(`[data-square="${sq}"]`);
-      if (cell) cell.classList.add("preview");
-    }
+  /** The squares an action would take or move (its dig area, a move's two squares, a sealed square). */
+  function previewSquares(action) {
+    const view = frame.view;
+    if (action[2] === "dig") return digSquares(view, action);
+    if (action[2] === "move") return moveSquares(action);
+    if (action[2] === "seal") return [action[3]];
+    return [];
   }
 
   /** The squares each legal dig takes, from the card on turn and the action's orientation and anchor. */
@@ -229,28 +137,31 @@ export function mount(root, ctx) {
     else if (fam === "scroll") mark = kind.split(" ")[1];
     else mark = tileName(kind);
     const long = fam === "item";
+    // An item's name is shrunk to fit its tile, never below 11 units; what still does not fit is cut with "…".
+    const room = size - 6;
+    const fontSize = long ? Math.max(11, Math.min(size * 0.24, room / (mark.length * 0.62))) : Math.max(12, size * 0.42);
+    if (long && mark.length * 0.62 * fontSize > room) mark = `${mark.slice(0, Math.max(2, Math.floor(room / (0.62 * fontSize)) - 1))}…`;
     group.append(svg("text", {
-      x: x + size / 2, y: y + size / 2 + (long ? size * 0.06 : size * 0.14), "text-anchor": "middle",
-      "font-size": long ? Math.min(size * 0.22, (size * 1.6) / Math.max(mark.length, 1)) : size * 0.42,
+      x: x + size / 2, y: y + size / 2 + (long ? 4 : size * 0.14), "text-anchor": "middle",
+      "font-size": fontSize, class: long ? "item-name" : null,
     }, mark));
     if (fam === "curse") {
-      group.append(svg("text", { x: x + size / 2, y: y + size * 0.22, "text-anchor": "middle", "font-size": size * 0.16 }, "☠"));
+      group.append(svg("text", { x: x + size / 2, y: y + Math.max(12, size * 0.24), "text-anchor": "middle", "font-size": Math.max(11, size * 0.18) }, "☠"));
     }
     return group;
   }
 
-  function drawCave(view, legal, y0) {
+  function drawCave(view, legal, x0, y0) {
     const group = svg("g", { class: "cave" });
-    const x0 = CAVE_X;
-    group.append(svg("rect", { class: "entrance", x: x0, y: y0, width: CELL * SIZE, height: 16, rx: 4 }));
-    group.append(svg("text", { class: "entrance-text", x: x0 + (CELL * SIZE) / 2, y: y0 + 12, "text-anchor": "middle" },
+    group.append(svg("rect", { class: "entrance", x: x0, y: y0, width: CELL * SIZE, height: 18, rx: 4 }));
+    group.append(svg("text", { class: "entrance-text", x: x0 + (CELL * SIZE) / 2, y: y0 + 13, "text-anchor": "middle" },
       t("cave entrance")));
-    const top = y0 + 34;
+    const top = y0 + 36;
     for (let c = 0; c < SIZE; c += 1) {
       group.append(svg("text", { class: "coord", x: x0 + c * CELL + CELL / 2, y: top - 4, "text-anchor": "middle" }, "ABCDEF"[c]));
     }
     for (let r = 0; r < SIZE; r += 1) {
-      group.append(svg("text", { class: "coord", x: x0 - 8, y: top + r * CELL + CELL / 2 + 4, "text-anchor": "middle" }, String(r + 1)));
+      group.append(svg("text", { class: "coord", x: x0 - 10, y: top + r * CELL + CELL / 2 + 4, "text-anchor": "middle" }, String(r + 1)));
     }
     const perSquare = new Map();
     const add = (sq, action) => {
@@ -265,6 +176,8 @@ export function mount(root, ctx) {
       else if (action[2] === "seal") add(action[3], action);
       else if (action[2] === "dig" && Math.floor(action[3] / 36) === orientation) add(digSquares(view, action)[0], action);
     }
+    // Digs in every orientation are reached by turning the card first, then choosing a square.
+    kit.reachable(digs);
     const sealed = new Set((view.turn ? view.turn.seal_squares : []));
     for (let sq = 0; sq < SIZE * SIZE; sq += 1) {
       const x = x0 + (sq % SIZE) * CELL;
@@ -273,25 +186,32 @@ export function mount(root, ctx) {
       const stack = view.stacks[sq] || [];
       const kind = stack.length ? stack[stack.length - 1] : null;
       const cell = svg("g", { class: `square level-${height}`, "data-square": sq });
-      mark(cell, `s${sq}`);
       if (sealed.has(squareName(sq))) cell.classList.add("sealed");
+      const step = Math.max(2, CELL / 24);
       cell.append(svg("rect", { class: "ground", x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
       for (let level = 1; level < height; level += 1) {
-        cell.append(svg("rect", { class: "layer", x: x + 6 + level * 3, y: y + 6 + level * 3, width: CELL - 22, height: CELL - 22, rx: 5 }));
+        cell.append(svg("rect", { class: "layer", x: x + 6 + level * step, y: y + 6 + level * step, width: CELL * 0.68, height: CELL * 0.68, rx: 5 }));
       }
-      const inset = 6 + height * 3;
-      if (height && kind) cell.append(drawTile(kind, x + inset - 3, y + inset - 3, CELL - 22));
-      else if (height) cell.append(svg("rect", { class: "unseen", x: x + inset - 3, y: y + inset - 3, width: CELL - 22, height: CELL - 22, rx: 5 }));
-      cell.append(svg("text", { class: "height", x: x + 6, y: y + CELL - 6 }, String(height)));
+      const inset = 6 + height * step;
+      if (height && kind) cell.append(drawTile(kind, x + inset - step, y + inset - step, CELL * 0.68));
+      else if (height) cell.append(svg("rect", { class: "unseen", x: x + inset - step, y: y + inset - step, width: CELL * 0.68, height: CELL * 0.68, rx: 5 }));
+      cell.append(svg("text", { class: "height", x: x + 5, y: y + CELL - 5 }, String(height)));
       cell.append(svg("rect", { class: "ring", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6 }));
-      const what = kind ? tileName(kind) : (height ? t("not yet seen") : t("dug out"));
-      const lines = [`${squareName(sq)} · ${t.n("{n} tile", "{n} tiles", height)} · ${t("top tile")}: ${what}`];
-      if (kind) lines.push(tileHelp(kind));
-      cell.append(svg("title", {}, lines.filter(Boolean).join("\n")));
+      kit.item(cell, `s${sq}`, [height, kind]);
+      const about = () => {
+        const what = kind ? tileName(kind) : (height ? t("not yet seen") : t("dug out"));
+        const entry = kind ? kit.entry(tileHelpKey(kind)) : null;
+        return {
+          title: `${squareName(sq)} · ${t.n("{n} tile", "{n} tiles", height)} · ${t("top tile")}: ${what}`,
+          numbers: entry ? entry.name : "",
+          text: entry ? entry.text : "",
+        };
+      };
+      kit.info(cell, about);
       const actions = perSquare.get(sq);
       if (actions) {
-        target(cell, actions, (action) => (action[2] === "dig" ? digSquares(view, action)
-          : action[2] === "move" ? moveSquares(action) : [action[3]]));
+        const main = actions.length === 1 ? actions[0] : actions.find((a) => a[2] === "dig") || null;
+        kit.target(cell, actions, { key: `s${sq}`, title: squareName(sq), info: about, preview: main });
       }
       group.append(cell);
     }
@@ -314,77 +234,86 @@ export function mount(root, ctx) {
     const height = 86;
     const group = svg("g", { class: `card${extra}`, "data-card": number });
     group.append(svg("rect", { class: "face", x, y, width, height, rx: 6 }));
-    group.append(svg("text", { class: "number", x: x + 6, y: y + 15 }, String(number)));
-    group.append(svg("text", { class: "arrow", x: x + width - 8, y: y + 15, "text-anchor": "end" }, o ? "⟲" : "↑"));
+    group.append(svg("text", { class: "number", x: x + 6, y: y + 16 }, String(number)));
+    group.append(svg("text", { class: "arrow", x: x + width - 8, y: y + 16, "text-anchor": "end" }, o ? "⟲" : "↑"));
     const cols = Math.max(...shape.map((p) => p[1])) + 1;
     const rows = Math.max(...shape.map((p) => p[0])) + 1;
     group.append(drawShape(shape, x + (width - cols * unit) / 2, y + 22 + (60 - rows * unit) / 2, unit, "shape"));
     group.append(svg("rect", { class: "ring", x: x - 2, y: y - 2, width: width + 4, height: height + 4, rx: 7 }));
-    group.append(svg("title", {}, helpText(`card:${number}`) || t("Card {number}", { number })));
+    kit.info(group, () => {
+      const entry = kit.entry(`card:${number}`);
+      return entry ? { title: entry.name, text: entry.text } : { title: t("Card {number}", { number }) };
+    });
     return group;
   }
 
-  function drawCards(view, legal, y0, orientations) {
+  /** The card being dug with, in every orientation the dig allows (choosing one turns the squares' digs). */
+  function drawTurnCard(view, x0, y0, width, orientations) {
     const group = svg("g", { class: "cards" });
     let y = y0;
     const turn = view.turn;
-    if (turn && turn.card !== null && view.card_shapes[String(turn.card)]) {
-      const cells = view.card_shapes[String(turn.card)];
-      group.append(svg("text", { class: "heading", x: CAVE_X, y: y + 14 },
-        t("Seat {seat} digs with card {card}", { seat: turn.seat, card: turn.card })));
-      y += 22;
-      const shown = orientations.length > 1 ? orientations : [orientation ?? 0];
-      shown.forEach((o, i) => {
-        const card = drawCard(turn.card, cells, CAVE_X + (i % PER_ROW) * 82, y + Math.floor(i / PER_ROW) * 94, o,
-          o === orientation ? " current" : "");
-        if (orientations.length > 1) {
-          card.classList.add("target");
-          card.setAttribute("tabindex", "0");
-          card.setAttribute("role", "button");
-          card.setAttribute("aria-label", t("turn the card this way"));
-          card.setAttribute("aria-pressed", String(o === orientation));
-          const pick = (event) => {
-            event.stopPropagation();
-            orientation = o;
-            draw();
-            const again = holder.querySelector(`.card.current`);
-            if (again) again.focus();
-          };
-          card.addEventListener("click", pick);
-          card.addEventListener("keydown", (event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              pick(event);
-            }
-          });
-        }
-        group.append(card);
-      });
-      y += Math.ceil(shown.length / PER_ROW) * 94 + 2;
-    }
-    if (view.seat !== null && view.hand.length) {
-      const chosen = view.my_choice !== null ? ` (${t("chosen: card {card}", { card: view.my_choice })})` : "";
-      group.append(svg("text", { class: "heading", x: CAVE_X, y: y + 14 }, t("Your excavation cards") + chosen));
-      y += 22;
-      const choose = legal.filter((a) => a[2] === "choose").sort((a, b) => a[3] - b[3]);
-      const numbers = [...view.hand].sort((a, b) => a - b);
-      const byNumber = new Map(choose.length === numbers.length ? numbers.map((n, i) => [n, choose[i]]) : []);
-      view.hand.forEach((number, i) => {
-        const x = CAVE_X + (i % PER_ROW) * 82;
-        const cy = y + Math.floor(i / PER_ROW) * 94;
-        const card = drawCard(number, view.card_shapes[String(number)] || [[0, 0]], x, cy, 0,
-          number === view.my_choice ? " chosen" : "");
-        const action = byNumber.get(number);
-        if (action) target(card, [action]);
-        group.append(card);
-      });
-      y += Math.ceil(view.hand.length / PER_ROW) * 94;
-    }
-    return { group, bottom: y };
+    if (!(turn && turn.card !== null && view.card_shapes[String(turn.card)])) return { group, bottom: y };
+    const cells = view.card_shapes[String(turn.card)];
+    group.append(svg("text", { class: "heading", x: x0, y: y + 15 },
+      t("{player} digs with card {card}", { player: kit.seatName(turn.seat), card: turn.card })));
+    y += 24;
+    const perRow = Math.max(1, Math.floor(width / CARD_STEP));
+    const shown = orientations.length > 1 ? orientations : [orientation ?? 0];
+    shown.forEach((o, i) => {
+      const card = drawCard(turn.card, cells, x0 + (i % perRow) * CARD_STEP, y + Math.floor(i / perRow) * 94, o,
+        o === orientation ? " current" : "");
+      if (orientations.length > 1) turnable(card, o);
+      group.append(card);
+    });
+    return { group, bottom: y + Math.ceil(shown.length / perRow) * 94 + 2 };
+  }
+
+  /** An orientation card is a switch of the board (no move): it shows the digs of that orientation on the cave. */
+  function turnable(card, o) {
+    card.classList.add("turn");
+    card.setAttribute("tabindex", "0");
+    card.setAttribute("role", "button");
+    card.setAttribute("aria-label", t("turn the card this way"));
+    card.setAttribute("aria-pressed", String(o === orientation));
+    const pick = (event) => {
+      event.stopPropagation();
+      orientation = o;
+      draw();
+      const again = holder.querySelector(".card.current");
+      if (again) again.focus();
+    };
+    card.addEventListener("click", pick);
+    card.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        pick(event);
+      }
+    });
+  }
+
+  function drawHand(view, legal, x0, y0, width) {
+    const group = svg("g", { class: "cards" });
+    let y = y0;
+    if (view.seat === null || !view.hand.length) return { group, bottom: y };
+    const chosen = view.my_choice !== null ? ` (${t("chosen: card {card}", { card: view.my_choice })})` : "";
+    group.append(svg("text", { class: "heading", x: x0, y: y + 15 }, t("Your excavation cards") + chosen));
+    y += 24;
+    const choose = legal.filter((a) => a[2] === "choose").sort((a, b) => a[3] - b[3]);
+    const numbers = [...view.hand].sort((a, b) => a - b);
+    const byNumber = new Map(choose.length === numbers.length ? numbers.map((n, i) => [n, choose[i]]) : []);
+    const perRow = Math.max(1, Math.floor(width / CARD_STEP));
+    view.hand.forEach((number, i) => {
+      const card = drawCard(number, view.card_shapes[String(number)] || [[0, 0]], x0 + (i % perRow) * CARD_STEP,
+        y + Math.floor(i / perRow) * 94, 0, number === view.my_choice ? " chosen" : "");
+      const action = byNumber.get(number);
+      if (action) kit.target(card, [action], { key: `card${number}`, info: `card:${number}` });
+      group.append(card);
+    });
+    return { group, bottom: y + Math.ceil(view.hand.length / perRow) * 94 };
   }
 
   /** Every seat's coins and tiles; what the physical game keeps behind a screen is marked as such. */
-  function drawSeats(view, legal, y0) {
+  function drawSeats(view, legal, x0, y0, width) {
     const group = svg("g", { class: "seats" });
     let y = y0;
     const me = view.seat;
@@ -392,39 +321,43 @@ export function mount(root, ctx) {
     view.seats.forEach((info, q) => {
       const mine = q === me;
       const row = svg("g", { class: `seat${mine ? " mine" : ""}${view.current_player === q ? " to-act" : ""}`, "data-seat": q });
-      mark(row, `p${q}`);
-      const panel = svg("rect", { class: "panel", x: 4, y, width: WIDTH - 8, height: 84, rx: 8 });
+      const panel = svg("rect", { class: "panel", x: x0 + 4, y, width: width - 8, height: 84, rx: 8 });
       row.append(panel);
-      const name = mine ? t("Seat {seat} (you)", { seat: q }) : t("Seat {seat}", { seat: q });
-      const parts = [t.n("{n} card in hand", "{n} cards in hand", info.hand_size)];
+      kit.item(row, `p${q}`, [info.coins, info.tiles, info.face_down_tiles]);
+      const name = mine ? t("{player} (you)", { player: kit.seatName(q) }) : kit.seatName(q);
+      const parts = [name, t.n("{n} card in hand", "{n} cards in hand", info.hand_size)];
       if (info.has_chosen) parts.push(t("has chosen"));
-      row.append(svg("text", { class: "seat-name", x: 14, y: y + 18 }, `${name} · ${parts.join(" · ")}`));
+      let top = y + 8;
+      for (const line of joined(parts, " · ", Math.floor((width - 28) / 7.4))) {
+        row.append(svg("text", { class: "seat-name", x: x0 + 14, y: top + 12 }, line));
+        top += 17;
+      }
       if (!mine && !view.terminal) {
-        const note = svg("text", { class: "screen-note", x: WIDTH - 14, y: y + 18, "text-anchor": "end" }, t("behind the screen"));
-        note.append(svg("title", {}, t("In the box game coins and tiles stay behind the player's screen; here they are remembered from the open digs.")));
+        const note = svg("text", { class: "screen-note", x: x0 + 14, y: top + 12 }, t("behind the screen"));
         row.append(note);
+        kit.info(note, { title: t("behind the screen"),
+          text: t("In the box game coins and tiles stay behind the player's screen; here they are remembered from the open digs.") });
+        top += 17;
       }
-      let top = y + 28;
       if (info.played.length) {
-        row.append(svg("text", { class: "played", x: 14, y: y + 34 }, t("played {cards}", { cards: info.played.join(" ") })));
-        top += 14;
+        row.append(svg("text", { class: "played", x: x0 + 14, y: top + 12 }, t("played {cards}", { cards: info.played.join(" ") })));
+        top += 17;
       }
-      const first = 66;
-      let x = 14;
+      top += 4;
+      const first = x0 + 66;
+      let x = x0 + 14;
       const coin = svg("g", { class: `chip coins${mine ? "" : " hidden-info"}` });
       coin.append(svg("circle", { cx: x + 22, cy: top + 22, r: 21 }));
       coin.append(svg("text", { x: x + 22, y: top + 28, "text-anchor": "middle", "font-size": 17 }, String(info.coins)));
       coin.append(svg("rect", { class: "ring", x: x - 1, y: top - 1, width: 46, height: 46, rx: 23 }));
-      coin.append(svg("title", {}, t.n("{n} gold coin", "{n} gold coins", info.coins)));
-      if (mine) {
-        const pay = byRange("pay_coins");
-        if (pay.length) target(coin, pay);
-      }
+      const coinsAbout = { title: t.n("{n} gold coin", "{n} gold coins", info.coins) };
+      kit.info(coin, coinsAbout);
+      if (mine) kit.target(coin, byRange("pay_coins"), { key: "coins", info: coinsAbout });
       row.append(coin);
       x = first;
       const next = () => {
         x += 48;
-        if (x + 46 > WIDTH - 8) {
+        if (x + 46 > x0 + width - 8) {
           x = first;
           top += 50;
         }
@@ -437,7 +370,11 @@ export function mount(root, ctx) {
         chip.append(drawTile(kind, x, top, 44));
         if (count > 1) chip.append(svg("text", { class: "count", x: x + 42, y: top + 42, "text-anchor": "end" }, `×${count}`));
         chip.append(svg("rect", { class: "ring", x: x - 2, y: top - 2, width: 48, height: 48, rx: 6 }));
-        chip.append(svg("title", {}, `${count} × ${tileName(kind)}\n${tileHelp(kind)}`));
+        const about = () => {
+          const entry = kit.entry(tileHelpKey(kind));
+          return { title: `${count} × ${tileName(kind)}`, numbers: entry ? entry.name : "", text: entry ? entry.text : "" };
+        };
+        kit.info(chip, about);
         if (mine) {
           const fam = family(kind);
           const actions = [
@@ -445,7 +382,7 @@ export function mount(root, ctx) {
             ...(fam === "treasure" ? treasures.filter((a) => a[3] === TREASURES.indexOf(Number(kind.split(" ")[1]))) : []),
             ...gifts.filter((a) => a[3] === KINDS.indexOf(kind)),
           ];
-          if (actions.length) target(chip, actions);
+          kit.target(chip, actions, { key: `tile:${kind}`, title: tileName(kind), info: about });
         }
         row.append(chip);
         next();
@@ -454,7 +391,7 @@ export function mount(root, ctx) {
         const chip = svg("g", { class: "chip face-down" });
         chip.append(svg("rect", { x, y: top, width: 44, height: 44, rx: 5 }));
         chip.append(svg("text", { x: x + 22, y: top + 28, "text-anchor": "middle", "font-size": 15 }, `?×${info.face_down_tiles}`));
-        chip.append(svg("title", {}, t.n("{n} tile received face down", "{n} tiles received face down", info.face_down_tiles)));
+        kit.info(chip, { title: t.n("{n} tile received face down", "{n} tiles received face down", info.face_down_tiles) });
         row.append(chip);
         next();
       }
@@ -466,7 +403,7 @@ export function mount(root, ctx) {
     return { group, bottom: y };
   }
 
-  function status(view) {
+  function status(view, width) {
     const phases = {
       choose: t("choosing cards"), turn: t("digging"), pay: t("paying for the dig"),
       give: t("handing out tiles"), end: t("game over"),
@@ -479,123 +416,52 @@ export function mount(root, ctx) {
       if (turn.owed) parts.push(t("owes {owed}", { owed: turn.owed }));
       if (turn.dug.length) parts.push(t("dug {tiles}", { tiles: turn.dug.map(([sq, k]) => `${tileName(k)} (${sq})`).join(", ") }));
     }
-    return joined(parts, " · ");
-  }
-
-  /** Board buttons for the actions no piece stands for: end the turn, and anything not drawn elsewhere. */
-  function drawButtons(legal, placed, y0) {
-    const group = svg("g", { class: "buttons" });
-    const rest = legal.filter((a) => !placed.has(a[0]));
-    let x = CAVE_X;
-    let y = y0;
-    for (const action of rest) {
-      const width = Math.min(WIDTH - 2 * CAVE_X, 16 + action[1].length * 8);
-      if (x + width > WIDTH - CAVE_X) {
-        x = CAVE_X;
-        y += 40;
-      }
-      const button = svg("g", { class: "button" });
-      button.append(svg("rect", { x, y, width, height: 32, rx: 6 }));
-      button.append(svg("text", { x: x + width / 2, y: y + 21, "text-anchor": "middle" }, action[1]));
-      button.append(svg("rect", { class: "ring", x: x - 2, y: y - 2, width: width + 4, height: 36, rx: 7 }));
-      target(button, [action]);
-      group.append(button);
-      x += width + 8;
-    }
-    return { group, bottom: rest.length ? y + 40 : y0 };
+    return joined(parts, " · ", Math.floor(width / 8));
   }
 
   function draw() {
+    kit.begin(frame);
     const view = frame.view;
     const legal = frame.legal || [];
-    const focused = holder.contains(document.activeElement) ? document.activeElement : null;
-    const focusKey = focused ? focused.getAttribute("aria-label") : null;
-    closeMenu();
+    WIDTH = kit.fit(IDEAL, 330).width;
+    const wide = WIDTH >= TWO_COLUMNS;
+    const caveSpace = wide ? Math.min(520, WIDTH * 0.55) : WIDTH;
+    CELL = Math.floor(Math.min(84, (caveSpace - CAVE_X - 6) / SIZE));
     const board = svg("svg", { class: "solomon", viewBox: `0 0 ${WIDTH} 100`, role: "group", "aria-label": t("King Solomon's Treasury") });
-    const lines = status(view);
-    lines.forEach((line, i) => board.append(svg("text", { class: "status", x: CAVE_X, y: 16 + i * 18 }, line)));
-    const caveDrawn = drawCave(view, legal, 10 + lines.length * 18);
+    const lines = status(view, caveSpace - CAVE_X);
+    lines.forEach((line, i) => board.append(svg("text", { class: "status", x: CAVE_X, y: 17 + i * 19 }, line)));
+    const caveDrawn = drawCave(view, legal, CAVE_X, 10 + lines.length * 19);
     cave = caveDrawn.group;
     board.append(cave);
-    const cards = drawCards(view, legal, caveDrawn.bottom + 10, caveDrawn.orientations);
-    board.append(cards.group);
-    // Digs in every orientation are reached by turning the card first, then clicking a square.
-    const placed = new Set(legal.filter((a) => a[2] === "dig").map((a) => a[0]));
-    for (const node of board.querySelectorAll("[data-actions]")) {
-      for (const id of node.dataset.actions.split(" ")) placed.add(Number(id));
-    }
-    const seats = drawSeats(view, legal, cards.bottom + 8);
-    for (const node of seats.group.querySelectorAll("[data-actions]")) {
-      for (const id of node.dataset.actions.split(" ")) placed.add(Number(id));
-    }
-    const buttons = drawButtons(legal, placed, cards.bottom + 8);
-    seats.group.setAttribute("transform", `translate(0 ${buttons.bottom - cards.bottom - 8})`);
-    board.append(buttons.group, seats.group);
+    const turnCard = drawTurnCard(view, CAVE_X, caveDrawn.bottom + 10, caveSpace - CAVE_X, caveDrawn.orientations);
+    board.append(turnCard.group);
+    const rightX = wide ? CAVE_X + SIZE * CELL + 24 : CAVE_X;
+    const rightW = wide ? WIDTH - rightX : WIDTH - CAVE_X;
+    const hand = drawHand(view, legal, rightX, wide ? 10 : turnCard.bottom + 8, rightW);
+    board.append(hand.group);
+    const seats = drawSeats(view, legal, rightX - 4, hand.bottom + 8, rightW + 4);
+    board.append(seats.group);
     const supply = view.supply;
-    const bottom = seats.bottom + (buttons.bottom - cards.bottom - 8);
+    let bottom = wide ? Math.max(seats.bottom, turnCard.bottom) : seats.bottom;
     const treasures = Object.entries(supply.treasures).map(([k, c]) => `${c}× ${tileName(k)}`);
     const coins = `${t("Supply")}: ${t.n("{n} gold coin", "{n} gold coins", supply.coins)}`;
-    const supplyLines = joined([coins, ...treasures], ", ");
-    supplyLines.forEach((line, i) => board.append(svg("text", { class: "supply", x: CAVE_X, y: bottom + 14 + i * 16 }, line)));
-    board.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 10 + supplyLines.length * 16}`);
+    const supplyLines = joined([coins, ...treasures], ", ", Math.floor((WIDTH - CAVE_X) / 7));
+    supplyLines.forEach((line, i) => board.append(svg("text", { class: "supply", x: CAVE_X, y: bottom + 15 + i * 17 }, line)));
+    bottom += 12 + supplyLines.length * 17;
+    board.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom}`);
     holder.replaceChildren(board);
-    if (focused) {
-      const targets = [...board.querySelectorAll(".target")];
-      const again = targets.find((node) => node.getAttribute("aria-label") === focusKey) || targets[0];
-      if (again) again.focus();
-    }
-  }
-
-  /** Highlights `node` while the thing `key` names changed less than FADE_MS ago, the fade already under way. */
-  function mark(node, key) {
-    const at = changedAt.get(key);
-    if (at === undefined) return;
-    node.classList.add("changed");
-    node.style.setProperty("--solomon-fade-delay", `${at - performance.now()}ms`);
-  }
-
-  /** The keys of the squares and seats that differ between two views. */
-  function diff(before, after) {
-    const keys = [];
-    if (!before) return keys;
-    for (let sq = 0; sq < SIZE * SIZE; sq += 1) {
-      const a = before.stacks[sq] || [];
-      const b = after.stacks[sq] || [];
-      if (before.heights[sq] !== after.heights[sq] || a[a.length - 1] !== b[b.length - 1]) keys.push(`s${sq}`);
-    }
-    after.seats.forEach((info, q) => {
-      const old = before.seats[q];
-      if (!old || old.coins !== info.coins || JSON.stringify(old.tiles) !== JSON.stringify(info.tiles)
-        || old.face_down_tiles !== info.face_down_tiles) keys.push(`p${q}`);
-    });
-    return keys;
+    kit.end();
   }
 
   return {
     update(next) {
       frame = next;
-      const found = diff(previous, next.view);
-      previous = next.view;
-      if (found.length) {
-        const now = performance.now();
-        for (const key of found) changedAt.set(key, now);
-        const timer = setTimeout(() => {
-          fadeTimers.delete(timer);
-          for (const key of found) {
-            if (changedAt.get(key) !== now) continue;
-            changedAt.delete(key);
-            const node = key[0] === "s" ? holder.querySelector(`[data-square="${key.slice(1)}"]`)
-              : holder.querySelector(`[data-seat="${key.slice(1)}"]`);
-            if (node) node.classList.remove("changed");
-          }
-        }, FADE_MS);
-        fadeTimers.add(timer);
-      }
       draw();
     },
     destroy() {
-      for (const timer of fadeTimers) clearTimeout(timer);
-      root.replaceChildren();
+      kit.destroy();
+      holder.remove();
+      link.remove();
       root.classList.remove("solomon-board");
     },
   };

@@ -1,6 +1,8 @@
 // The pyramid of Secret of the Ancient Tomb in the browser: the maze with its walls and openings, face-down
 // squares, figures, items, inscriptions and the burial chamber, drawn from the seat's view alone; the legal
-// actions are played by clicking (or Tab and Enter on) the squares, figures and tokens they concern.
+// actions are played by clicking (or Tab and Enter on) the squares, figures and tokens they concern, through
+// the board kit (/static/boardkit.js), which also shows every component's text on tap and what changed.
+import { createKit } from "/static/boardkit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 9;
@@ -27,7 +29,6 @@ const NAMED_COLOURS = { pink: "#ec6fae", orange: "#ee8a22" };
 const OBSTACLE_GROUP = { snake: "kill", poison_gas: "kill", trap: "kill", hunger: "end-turn", fatigue: "end-turn",
   thirst: "end-turn", collapsed_walls: "no-entry", mysterious_doors: "no-entry", bottomless_chasm: "no-entry" };
 const FEATURE_OF_CODE = { Map: "tile:map", Psg: "tile:secret_passage", Shr: "tile:dark_shrine", Cst: "tile:chest" };
-const FADE_MS = 3000;
 const ROLL_MS = 600;
 
 function svg(name, attrs = {}, ...children) {
@@ -78,6 +79,7 @@ function entranceXY(index) {
 
 export function mount(root, ctx) {
   const t = ctx.t;
+  const kit = createKit(root, ctx, { label: t("The pyramid") });
   const shapeNames = { "dead end": t.term("shape", "dead end"), straight: t.term("shape", "straight"),
     corner: t.term("shape", "corner"), "t junction": t.term("shape", "t junction"), cross: t.term("shape", "cross") };
   const phaseNames = {
@@ -94,11 +96,11 @@ export function mount(root, ctx) {
   const byCode = new Map();
   let view = null;
   let legal = [];
-  let previous = null;
+  let frame = null;
   let rollKey = null;
   let rollTimer = null;
-  const timers = new Set();
-  const fresh = new Map();
+  /** Each square's text (title and text) as last drawn: squares are redrawn only when they change. */
+  const cellAbout = [];
 
   const link = html("link", { rel: "stylesheet", href: "/games/tomb/board.css" });
   document.head.append(link);
@@ -109,13 +111,12 @@ export function mount(root, ctx) {
   status.append(dieBox, statusText);
   const maze = svg("svg", { class: "tomb-maze", viewBox: `0 0 ${WIDTH} ${WIDTH}`, role: "group",
     "aria-label": t("The pyramid") });
-  const info = html("div", { class: "tomb-info", "aria-live": "polite" }, t("Point at a square, figure or token to read it."));
-  const menu = html("div", { class: "tomb-menu", role: "menu", hidden: "" });
-  const bar = html("div", { class: "tomb-actions", role: "group", "aria-label": t("Other moves") });
   const seats = html("div", { class: "tomb-seats" });
   const supply = html("div", { class: "tomb-supply" });
-  const board = html("div", { class: "tomb" }, status, maze, menu, bar, info, seats, supply);
-  root.append(board);
+  const side = html("div", { class: "tomb-side" }, status, seats, supply);
+  const board = html("div", { class: "tomb" }, html("div", { class: "tomb-main" }, maze), side);
+  root.prepend(board);
+  kit.keepReadable(maze);
 
   // The maze: a layer of squares that stay in place (so a change can glow and focus stays), the entrances,
   // then the figures, which slide from square to square.
@@ -149,72 +150,6 @@ export function mount(root, ctx) {
   const figureNodes = new Map();
   maze.append(svg("rect", { class: "tomb-sand", x: 0, y: 0, width: WIDTH, height: WIDTH, rx: 12 }), labels, ground,
     entrances, figures);
-
-  // Hover and focus show a component's full text.
-  const showInfo = (event) => {
-    const node = event.target.closest && event.target.closest("[data-info]");
-    if (node && root.contains(node)) info.textContent = node.getAttribute("data-info");
-  };
-  board.addEventListener("pointerover", showInfo);
-  board.addEventListener("focusin", showInfo);
-
-  // Clicks and keys on targets: one action plays at once, several open a menu of their labels.
-  const activate = (node) => {
-    const key = node.getAttribute("data-target");
-    const actions = legal.filter((entry) => targetOf(entry) === key);
-    if (!actions.length) return;
-    if (actions.length === 1) play(actions[0][0]);
-    else openMenu(node, actions);
-  };
-  board.addEventListener("click", (event) => {
-    const node = event.target.closest && event.target.closest(".tomb-target");
-    if (node && root.contains(node) && !menu.contains(node)) activate(node);
-  });
-  board.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !menu.hidden) {
-      closeMenu(true);
-      return;
-    }
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const node = event.target.closest && event.target.closest(".tomb-target");
-    if (node && !menu.contains(node) && node.tagName !== "BUTTON") {
-      event.preventDefault();
-      activate(node);
-    }
-  });
-
-  let menuFrom = null;
-  function openMenu(node, actions) {
-    menuFrom = node.getAttribute("data-target");
-    const buttons = actions.map(([id, label, range, index]) => {
-      const button = html("button", { type: "button", role: "menuitem", class: "tomb-choice", "data-action": String(id) });
-      if (range === "orient") button.append(tileIcon(index));
-      button.append(label);
-      button.addEventListener("click", () => play(id));
-      return button;
-    });
-    const close = html("button", { type: "button", class: "tomb-close", "aria-label": t("Close the menu") }, "×");
-    close.addEventListener("click", () => closeMenu(true));
-    menu.replaceChildren(html("p", { class: "tomb-menu-title" }, describeTarget(menuFrom)), ...buttons, close);
-    menu.hidden = false;
-    buttons[0].focus();
-  }
-
-  function closeMenu(refocus) {
-    menu.hidden = true;
-    menu.replaceChildren();
-    if (refocus && menuFrom) {
-      const back = root.querySelector(`[data-target="${menuFrom}"].tomb-target`);
-      if (back) back.focus();
-    }
-    menuFrom = null;
-  }
-
-  function play(action) {
-    closeMenu(false);
-    for (const node of root.querySelectorAll(".tomb-target")) node.classList.add("tomb-sent");
-    ctx.play(action);
-  }
 
   function describeTarget(key) {
     if (!key) return "";
@@ -346,7 +281,6 @@ export function mount(root, ctx) {
     const sig = JSON.stringify([here, known || null, cursed, peeked || null, view.chamber_open, help.size]);
     const group = cells[cell];
     if (cellSig[cell] === sig) return false;
-    const changed = cellSig[cell] !== null && JSON.stringify(previous && previous.board[cell]) !== JSON.stringify(here);
     cellSig[cell] = sig;
     const art = group.firstChild;
     const parts = [];
@@ -368,8 +302,8 @@ export function mount(root, ctx) {
       }
       if (peeked) {
         parts.push(svg("circle", { class: "peek", cx: CELL - 10, cy: 10, r: 5 }));
-        text = [text, t.n("Looked at with a plan by seat {seats}", "Looked at with a plan by seats {seats}",
-          peeked.length, { seats: peeked.join(", ") })].filter(Boolean).join(" — ");
+        text = [text, t("Looked at with a plan by {players}", { players: peeked.map((seat) => kit.seatName(seat)).join(", ") })]
+          .filter(Boolean).join(" — ");
       }
     } else {
       const kind = view.kinds[here[0]] || ["", ""];
@@ -396,36 +330,9 @@ export function mount(root, ctx) {
         svg("path", { d: `M${CELL / 2 - 9} ${CELL / 2 - 9} l18 18 M${CELL / 2 + 9} ${CELL / 2 - 9} l-18 18` })));
       title = `${title} — ${t("cursed: nobody may enter")}`;
     }
-    art.replaceChildren(...parts.filter(Boolean), svg("title", {}, text ? `${title}\n${text}` : title));
-    group.setAttribute("data-info", text ? `${title} — ${text}` : title);
-    if (changed) glow(group, `sq:${name}`);
+    art.replaceChildren(...parts.filter(Boolean));
+    cellAbout[cell] = { title, text };
     return true;
-  }
-
-  function glow(node, key) {
-    fresh.set(key, Date.now());
-    node.classList.remove("tomb-fresh");
-    void node.getBoundingClientRect();
-    node.classList.add("tomb-fresh");
-    const timer = setTimeout(() => {
-      node.classList.remove("tomb-fresh");
-      timers.delete(timer);
-    }, FADE_MS);
-    timers.add(timer);
-  }
-
-  /** Marks a rebuilt node that stands for something changed less than ``FADE_MS`` ago. */
-  function stillFresh(node, key) {
-    const since = fresh.get(key);
-    if (since === undefined) return node;
-    const age = Date.now() - since;
-    if (age >= FADE_MS) {
-      fresh.delete(key);
-      return node;
-    }
-    node.classList.add("tomb-fresh");
-    node.style.animationDelay = `-${age}ms`;
-    return node;
   }
 
   // Figures: one node per archaeologist, moved by a transform so that each step slides.
@@ -531,42 +438,39 @@ export function mount(root, ctx) {
       lines.push(t("The game is over."));
     } else {
       const phase = phaseNames[turn.phase] || turn.phase;
-      lines.push(t("Seat {seat} to act: {phase}", { seat: turn.player, phase }));
+      lines.push(t("{player} to act: {phase}", { player: kit.seatName(turn.player), phase }));
       if (turn.die) lines.push(t("Die {die}, steps taken {steps}", { die: turn.die, steps: turn.steps }));
       if (turn.scarf) lines.push(t("scarf worn: stepping back allowed"));
       if (turn.ghost) lines.push(t("ghost walk"));
     }
     lines.push(t("Round {round}; chamber {state}; {count} inscriptions open it", { round: view.round,
       state: view.chamber_open ? t("open") : t("closed"), count: view.needed }));
-    if (legal.length) lines.push(t("Your move: choose a highlighted square, figure or token, or a button below."));
     statusText.replaceChildren(...lines.map((line) => html("p", {}, line)));
   }
 
   function token(id, seat, extra = "") {
-    const entry = help.get(`item:${id}`);
-    const name = itemName(id);
     const key = `item:${seat}:${id}`;
-    const node = html("span", { class: `tomb-token item-${id} ${extra}`.trim(), "data-target": key,
-      "data-item": id, "data-info": entry ? `${name} — ${entry.text}` : name, title: entry ? `${name}\n${entry.text}` : name },
-    name);
-    return stillFresh(node, key);
+    const node = html("span", { class: `tomb-token item-${id} ${extra}`.trim(), "data-target": key, "data-item": id },
+      itemName(id));
+    kit.info(node, `item:${id}`);
+    return kit.item(node, key, "1");
   }
 
   function drawSeats() {
     const turn = view.turn || {};
     seats.replaceChildren(...view.players.map((player, seat) => {
       const reserve = player.figures.filter((w) => w === "reserve").length;
-      const head = [t("Seat {seat}", { seat })];
+      const head = [kit.seatName(seat)];
       if (seat === view.seat) head.push(t("you"));
       if (!view.terminal && seat === turn.player) head.push(t("to act"));
       const have = new Set(player.inscriptions);
       const inscriptions = view.colours.map((colour) => {
         const node = html("span", { class: `tomb-inscription${have.has(colour) ? " read" : ""}`,
-          "data-colour": colour,
-          "data-info": `${colourName(colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
+          "data-colour": colour });
+        kit.info(node, { title: `${colourName(colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
         if (have.has(colour)) node.style.backgroundColor = colourOf(colour);
         node.style.borderColor = colourOf(colour);
-        return stillFresh(node, `ins:${seat}:${colour}`);
+        return kit.item(node, `ins:${seat}:${colour}`, have.has(colour) ? "read" : "");
       });
       const swatch = html("span", { class: "tomb-swatch", "aria-hidden": "true" });
       swatch.style.backgroundColor = SEAT_COLOURS[seat % SEAT_COLOURS.length];
@@ -592,32 +496,26 @@ export function mount(root, ctx) {
       const entry = help.get(`item:${id}`);
       const name = itemName(id);
       const state = discovered.has(id) ? t("discovered") : t("not discovered yet");
-      row.append(html("span", { class: `tomb-stack${discovered.has(id) ? " up" : ""}`, "data-item": id,
-        "data-info": `${name}: ${count} · ${state}${entry ? ` — ${entry.text}` : ""}` }, `${name} ${count}`));
+      const stack = html("span", { class: `tomb-stack${discovered.has(id) ? " up" : ""}`, "data-item": id }, `${name} ${count}`);
+      kit.info(stack, { title: `${name}: ${count} · ${state}`, text: entry ? entry.text : "" });
+      row.append(stack);
     }
     parts.push(row);
     if (view.chest) {
       const chest = html("p", { class: "tomb-row" }, html("span", { class: "tomb-what" }, t("Chest")));
       const items = Object.keys(view.chest);
-      for (const id of items) chest.append(stillFresh(html("span", { class: "tomb-token", "data-target": `chest:${id}`,
-        "data-item": id, "data-info": itemName(id) }, `${itemName(id)} ${view.chest[id]}`), `chest:${id}`));
+      for (const id of items) {
+        const node = html("span", { class: "tomb-token", "data-target": `chest:${id}`, "data-item": id }, `${itemName(id)} ${view.chest[id]}`);
+        kit.info(node, `item:${id}`);
+        chest.append(kit.item(node, `chest:${id}`, String(view.chest[id])));
+      }
       if (!items.length) chest.append(html("span", { class: "tomb-none" }, t("empty")));
       parts.push(chest);
     }
     supply.replaceChildren(...parts);
   }
 
-  function drawButtons() {
-    const loose = legal.filter((entry) => targetOf(entry) === null);
-    bar.replaceChildren(...loose.map(([id, label]) => {
-      const button = html("button", { type: "button", class: "tomb-button", "data-action": String(id) }, label);
-      button.addEventListener("click", () => play(id));
-      return button;
-    }));
-    bar.hidden = !loose.length;
-  }
-
-  /** Makes the nodes the legal actions concern clickable and reachable with the keyboard. */
+  /** Makes the squares, entrances and tokens the legal actions concern playable (the page's bar takes the rest). */
   function markTargets() {
     const groups = new Map();
     for (const entry of legal) {
@@ -626,100 +524,72 @@ export function mount(root, ctx) {
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(entry);
     }
+    const icon = (action) => (action[2] === "orient" ? tileIcon(action[3]) : null);
     for (const node of root.querySelectorAll("[data-target]")) {
-      const actions = groups.get(node.getAttribute("data-target"));
-      node.classList.remove("tomb-sent");
-      if (!actions) {
-        node.classList.remove("tomb-target");
-        node.removeAttribute("tabindex");
-        node.removeAttribute("role");
-        node.removeAttribute("aria-label");
-        continue;
-      }
-      node.classList.add("tomb-target");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      const label = actions.length === 1 ? actions[0][1]
-        : t("{what}: {choices}", { what: describeTarget(node.getAttribute("data-target")),
-          choices: actions.map((a) => a[1]).join("; ") });
-      node.setAttribute("aria-label", label);
+      const key = node.getAttribute("data-target");
+      const actions = groups.get(key);
+      if (actions) kit.target(node, actions, { key, title: describeTarget(key), icon });
     }
   }
 
-  /** What differs from the previous view: figures that moved glow on their new square, new items and inscriptions. */
+  /** Marks what changed: a square by its tile and the figures on it, the entrances by who waits there. */
   function noteChanges() {
-    if (!previous) return;
-    view.players.forEach((player, seat) => {
-      const before = previous.players[seat];
-      if (!before) return;
-      for (const id of player.items) if (!before.items.includes(id)) fresh.set(`item:${seat}:${id}`, Date.now());
-      for (const c of player.inscriptions) if (!before.inscriptions.includes(c)) fresh.set(`ins:${seat}:${c}`, Date.now());
-      player.figures.forEach((where, index) => {
-        if (where === before.figures[index]) return;
-        const at = place(where);
-        if (at.kind === "square") glow(cells[at.cell], `sq:${where}`);
-        else if (at.kind === "entrance" && at.entrance >= 0) glow(entranceNodes[at.entrance], `ent:${ENTRANCES[at.entrance]}`);
-      });
-    });
-    if (previous.curse !== view.curse && view.curse) {
-      const cell = parseSquare(view.curse);
-      if (cell >= 0) glow(cells[cell], `sq:${view.curse}`);
+    const here = new Map();
+    view.players.forEach((player, seat) => player.figures.forEach((where) => {
+      if (typeof where === "string") here.set(where, [...(here.get(where) || []), seat]);
+    }));
+    for (let cell = 0; cell < CELLS; cell++) {
+      const name = squareName(cell);
+      kit.item(cells[cell], `sq:${name}`, [view.board[cell], view.curse === name, here.get(name) || []]);
+      kit.info(cells[cell], cellAbout[cell]);
+      // A square is a picture named by what it shows (a square the seat may play becomes a button).
+      cells[cell].setAttribute("role", "img");
+      cells[cell].setAttribute("aria-label", cellAbout[cell].title);
     }
+    ENTRANCES.forEach((name, index) => kit.item(entranceNodes[index], `ent:${name}`, here.get(`${name} entrance`) || []));
   }
 
-  function render(changed) {
+  function render() {
     if (!view) return;
-    const focused = document.activeElement && root.contains(document.activeElement)
-      ? document.activeElement.getAttribute("data-target") : null;
+    kit.begin(frame);
     for (let cell = 0; cell < CELLS; cell++) drawCell(cell);
     ENTRANCES.forEach((name, index) => {
       const count = view.players.reduce((n, p) => n + p.figures.filter((w) => w === `${name} entrance`).length, 0);
       const text = t("The {entrance} entrance: placing an archaeologist here is the first step", {
         entrance: entranceNames[index] });
-      entranceNodes[index].setAttribute("data-info", count ? `${text} (${t.n("{n} figure", "{n} figures", count)})` : text);
+      kit.info(entranceNodes[index], { title: count ? `${text} (${t.n("{n} figure", "{n} figures", count)})` : text });
     });
-    if (changed) noteChanges();
+    noteChanges();
     drawFigures();
     drawStatus();
     drawSeats();
     drawSupply();
-    drawButtons();
     markTargets();
-    if (!menu.hidden) closeMenu(false);
-    if (focused) {
-      const again = root.querySelector(`.tomb-target[data-target="${focused}"]`);
-      if (again) again.focus();
-      else {
-        const first = root.querySelector(".tomb-target, .tomb-button");
-        if (first) first.focus();
-      }
-    }
+    kit.end();
   }
 
-  fetch(`/api/games/tomb/help?lang=${encodeURIComponent(ctx.lang || "en")}`, { headers: { Accept: "application/json" } })
-    .then((response) => (response.ok ? response.json() : { entries: [] }))
-    .then((doc) => {
-      for (const entry of doc.entries || []) {
-        help.set(entry.key, entry);
-        const kind = entry.key.split(":")[0];
-        const code = Object.values(entry.numbers || {})[0];
-        if ((kind === "item" || kind === "obstacle") && typeof code === "string") byCode.set(code, entry.key);
-      }
-      cellSig.fill(null);
-      render(false);
-    }, () => {});
+  kit.ready.then((doc) => {
+    for (const entry of (doc && doc.entries) || []) {
+      help.set(entry.key, entry);
+      const kind = entry.key.split(":")[0];
+      const code = Object.values(entry.numbers || {})[0];
+      if ((kind === "item" || kind === "obstacle") && typeof code === "string") byCode.set(code, entry.key);
+    }
+    cellSig.fill(null);
+    render();
+  });
 
   return {
-    update(frame) {
-      previous = view;
-      view = frame.view;
-      legal = frame.legal || [];
-      if (previous === null) cellSig.fill(null);
-      render(true);
+    update(next) {
+      if (view === null) cellSig.fill(null);
+      frame = next;
+      view = next.view;
+      legal = next.legal || [];
+      render();
     },
     destroy() {
       clearInterval(rollTimer);
-      for (const timer of timers) clearTimeout(timer);
+      kit.destroy();
       board.remove();
       link.remove();
     },

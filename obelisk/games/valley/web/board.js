@@ -1,21 +1,26 @@
 // The Valley of the Kings board: the pyramid, the seat's hand, tomb and discard pile, the other seats and the
-// boneyard, drawn only from the frame's view and legal actions; the card texts come from the game's help.
+// boneyard, drawn only from the frame's view and legal actions. The board kit (/static/boardkit.js) does the
+// rest: playing, menus, card texts on tap, the lock after a move and what changed since the last look.
+import { createKit, loadHelp, nameKey } from "/static/boardkit.js";
+
 const NS = "http://www.w3.org/2000/svg";
-const WIDE = 640;
-/** The board's width on a narrow screen: the pyramid alone, with the stock and the boneyard below it. */
-const NARROW = 3 * 100 + 2 * 8;
-const NARROW_BELOW_PX = 560;
+/** The widest layout, in drawing units; a wider board is scaled up (a narrower one is laid out narrower). */
+const IDEAL = 1040;
+/** From this width the hand, tomb and discard pile stand to the right of the pyramid. */
+const TWO_COLUMNS = 860;
 const CARD_W = 100;
 const CARD_H = 124;
 const GAP = 8;
-const CHIP_H = 24;
-const FADE_MS = 4000;
+const CHIP_H = 26;
+const PYRAMID_W = 3 * CARD_W + 2 * GAP;
+const SIDE_W = 170;
 const SLOTS = ["B1", "B2", "B3", "M1", "M2", "T"];
 /** Where each pyramid slot lies: column offset (in half cards) and row (0 = top). */
 const SLOT_PLACE = { T: [2, 0], M1: [1, 1], M2: [3, 1], B1: [0, 2], B2: [2, 2], B3: [4, 2] };
 const HAND_RANGES = new Set(["play", "entomb", "pay", "choose"]);
 const SLOT_RANGES = new Set(["buy", "boat", "remove", "take"]);
-const BUTTON_RANGES = ["end_turn", "pass", "censer"];
+/** Characters of the board's text per drawing unit: what fits a line is worked out from it. */
+const CHAR_W = 7.2;
 
 function svg(tag, attrs, parent) {
   const node = document.createElementNS(NS, tag);
@@ -55,186 +60,57 @@ function counts(names) {
 
 export function mount(root, ctx) {
   const { t } = ctx;
+  const kit = createKit(root, ctx, { label: t("Valley of the Kings board") });
   const style = document.createElement("link");
   style.rel = "stylesheet";
   style.href = "/games/valley/board.css";
   document.head.appendChild(style);
+  const picture = svg("svg", { viewBox: "0 0 640 100", class: "vb-svg", role: "group" });
+  picture.setAttribute("aria-label", t("Valley of the Kings board"));
   const box = document.createElement("div");
   box.className = "vb";
-  const picture = svg("svg", { viewBox: `0 0 ${WIDE} 100`, class: "vb-svg", role: "group" });
-  picture.setAttribute("aria-label", t("Valley of the Kings board"));
-  const info = document.createElement("p");
-  info.className = "vb-info";
-  info.setAttribute("aria-live", "polite");
-  const menu = document.createElement("div");
-  menu.className = "vb-menu";
-  menu.setAttribute("role", "menu");
-  menu.hidden = true;
-  box.append(picture, menu, info);
-  root.appendChild(box);
+  box.append(picture);
+  root.prepend(box);
 
   let frame = null;
   let catalog = null;
-  let WIDTH = WIDE;
-  let busy = false;
-  const changed = new Map();
+  let WIDTH = IDEAL;
 
-  loadCatalog(ctx.lang).then((loaded) => {
-    catalog = loaded;
+  // The numbers of every card come from the English help (the view names cards in English); the text shown
+  // comes from the help in the page's language, which the kit loads.
+  Promise.all([loadHelp("valley", "en"), kit.ready]).then(([english]) => {
+    catalog = readCatalog(english);
     if (frame) draw();
-  }, () => {
-    info.textContent = t("The card texts could not be loaded.");
-  });
+  }, () => {});
 
   function card(name) {
-    return (catalog && catalog.byName.get(name)) || { name, local: t.term("card", name), cost: "?", gold: "?", set: null, type: "", vp: 0, text: "", numbers: {} };
+    return (catalog && catalog.byName.get(name)) || { name, cost: "?", gold: "?", set: null, type: "", vp: 0 };
   }
 
-  function describe(name) {
-    const c = card(name);
-    const numbers = Object.entries(c.numbers).map(([label, value]) => `${label} ${value}`).join(", ");
-    return `${c.local} — ${numbers}. ${c.text}`;
+  function local(name) {
+    const entry = kit.entry(`card:${nameKey(name)}`);
+    return entry ? entry.name : t.term("card", name);
   }
 
-  function mark(key, now) {
-    changed.set(key, now);
-  }
-
-  /** Remembers what differs between the previous view and `view`, to highlight it for a few seconds. */
-  function compare(before, view) {
-    const now = Date.now();
-    for (const [key, at] of changed) if (now - at > FADE_MS) changed.delete(key);
-    if (!before) return;
-    view.pyramid.forEach((cell, i) => {
-      if (!before.pyramid[i] || before.pyramid[i].card !== cell.card) mark(`slot:${cell.slot}`, now);
-    });
-    if (before.boneyard.length !== view.boneyard.length) mark("boneyard", now);
-    const stock = (v) => v.stock.level_ii + v.stock.level_iii;
-    if (stock(before) !== stock(view)) mark("stock", now);
-    view.players.forEach((player, seat) => {
-      const old = before.players[seat];
-      if (!old) return;
-      for (const field of ["hand_size", "deck_size", "tomb_score"]) if (old[field] !== player[field]) mark(`p${seat}:${field}`, now);
-      if (old.discard.length !== player.discard.length) mark(`p${seat}:discard`, now);
-      newCopies(old.tomb, player.tomb).forEach((key) => mark(`p${seat}:tomb:${key}`, now));
-      if (player.hand && old.hand) newCopies(old.hand, player.hand).forEach((key) => mark(`hand:${key}`, now));
-    });
-    newCopies(before.in_play, view.in_play).forEach((key) => mark(`play:${key}`, now));
-  }
-
-  /** `name#i` for each copy of a name that `after` holds beyond what `before` held. */
-  function newCopies(before, after) {
-    const old = counts(before);
-    const keys = [];
-    for (const [name, n] of counts(after)) for (let i = old.get(name) || 0; i < n; i += 1) keys.push(`${name}#${i}`);
-    return keys;
-  }
-
-  function highlight(node, key) {
-    const at = changed.get(key);
-    if (at === undefined) return;
-    node.classList.add("vb-changed");
-    const delay = `${at - Date.now()}ms`;
-    node.style.animationDelay = delay;
-    const face = node.querySelector(".vb-face");
-    if (face) face.style.animationDelay = delay;
-  }
-
-  function closeMenu() {
-    menu.hidden = true;
-    menu.replaceChildren();
-  }
-
-  function play(action) {
-    if (busy) return;
-    busy = true;
-    closeMenu();
-    ctx.play(action);
-  }
-
-  /** Plays the one action of a target, or offers its actions in a small menu. */
-  function choose(actions, node) {
-    if (actions.length === 1) {
-      play(actions[0][0]);
-      return;
-    }
-    opener = node;
-    menu.replaceChildren();
-    for (const [id, label] of actions) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.setAttribute("role", "menuitem");
-      button.textContent = label;
-      button.addEventListener("click", () => play(id));
-      menu.appendChild(button);
-    }
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "vb-cancel";
-    cancel.textContent = t("Cancel");
-    cancel.addEventListener("click", () => {
-      closeMenu();
-      node.focus();
-    });
-    menu.appendChild(cancel);
-    const area = box.getBoundingClientRect();
-    const spot = node.getBoundingClientRect();
-    menu.style.left = `${Math.max(0, Math.min(spot.left - area.left, area.width - 220))}px`;
-    menu.style.top = `${spot.bottom - area.top + 4}px`;
-    menu.hidden = false;
-    menu.querySelector("button").focus();
-  }
-
-  let opener = null;
-  menu.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    closeMenu();
-    if (opener && opener.isConnected) opener.focus();
-  });
-  picture.addEventListener("click", (event) => {
-    if (!event.target.closest(".vb-target")) closeMenu();
-  });
-
-  /** Makes `node` a target of `actions` (keyboard included), or leaves it inert when there are none. */
-  function target(node, actions) {
-    if (!actions || !actions.length) return;
-    node.classList.add("vb-target");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", actions.map((a) => a[1]).join(" / "));
-    node.addEventListener("click", () => choose(actions, node));
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        choose(actions, node);
-      }
-    });
-  }
-
-  function hover(node, content) {
-    svg("title", {}, node).textContent = content;
-    const show = () => { info.textContent = content; };
-    node.addEventListener("mouseenter", show);
-    node.addEventListener("focus", show);
-  }
+  const about = (name) => `card:${nameKey(name)}`;
 
   function drawCard(parent, x, y, name, options) {
     const c = card(name);
     const group = svg("g", { class: `vb-card vb-kind-${c.set || c.type || "unknown"}`, transform: `translate(${x} ${y})` }, parent);
     group.setAttribute("data-card", name);
     svg("rect", { width: CARD_W, height: CARD_H, rx: 6, class: "vb-face" }, group);
-    svg("rect", { width: CARD_W, height: 16, rx: 6, class: "vb-band" }, group);
-    text(group, 6, 12, options.head || "", "vb-small");
-    svg("circle", { cx: CARD_W - 14, cy: 28, r: 12, class: "vb-cost" }, group);
-    text(group, CARD_W - 14, 33, String(c.cost), "vb-num", "middle");
-    wrap(c.local, 12).slice(0, 4).forEach((line, i) => text(group, 6, 52 + i * 14, line, "vb-name"));
-    svg("circle", { cx: 16, cy: CARD_H - 16, r: 11, class: "vb-gold" }, group);
+    svg("rect", { width: CARD_W, height: 18, rx: 6, class: "vb-band" }, group);
+    text(group, 6, 14, options.head || "", "vb-small");
+    svg("circle", { cx: CARD_W - 15, cy: 32, r: 13, class: "vb-cost" }, group);
+    text(group, CARD_W - 15, 37, String(c.cost), "vb-num", "middle");
+    wrap(local(name), 11).slice(0, 4).forEach((line, i) => text(group, 6, 58 + i * 15, line, "vb-name"));
+    svg("circle", { cx: 16, cy: CARD_H - 16, r: 12, class: "vb-gold" }, group);
     text(group, 16, CARD_H - 11, String(c.gold), "vb-num", "middle");
     const kind = c.set ? t.term("set", c.set) : c.type === "unique" ? t("unique") : c.type === "starter" ? t("starter") : "";
-    text(group, CARD_W - 6, CARD_H - 11, kind, "vb-small", "end");
-    hover(group, describe(name));
-    if (options.key) highlight(group, options.key);
-    target(group, options.actions);
+    text(group, CARD_W - 5, CARD_H - 11, kind, "vb-small", "end");
+    if (options.key) kit.item(group, options.key, name);
+    kit.info(group, about(name));
+    kit.target(group, options.actions, { key: options.key, info: about(name) });
     return group;
   }
 
@@ -242,66 +118,70 @@ export function mount(root, ctx) {
     const group = svg("g", { class: "vb-card vb-empty", transform: `translate(${x} ${y})` }, parent);
     svg("rect", { width: CARD_W, height: CARD_H, rx: 6, class: "vb-face" }, group);
     text(group, CARD_W / 2, CARD_H / 2, slot, "vb-text", "middle");
-    highlight(group, key);
-    target(group, actions);
+    kit.item(group, key, "");
+    kit.target(group, actions, { key, title: slot });
   }
 
-  /** A row of small labelled chips, wrapped at the board's width; returns the y below them. */
-  function chips(parent, x, y, items) {
+  /** A row of small labelled chips from `x`, wrapped within `width`; returns the y below them. */
+  function chips(parent, x, y, width, items) {
     let cx = x;
     let cy = y;
     for (const item of items) {
-      const width = Math.min(WIDTH - x, 14 + item.label.length * 7);
-      if (cx + width > WIDTH && cx > x) {
+      const w = Math.min(width, 16 + item.label.length * CHAR_W);
+      if (cx + w > x + width && cx > x) {
         cx = x;
         cy += CHIP_H + 4;
       }
       const group = svg("g", { class: `vb-chip ${item.cls || ""}`, transform: `translate(${cx} ${cy})` }, parent);
       if (item.card) group.setAttribute("data-card", item.card);
-      svg("rect", { width, height: CHIP_H, rx: 4, class: "vb-face" }, group);
-      text(group, 7, 16, item.label, "vb-text");
-      if (item.title) hover(group, item.title);
-      if (item.key) highlight(group, item.key);
-      target(group, item.actions);
-      cx += width + 4;
+      svg("rect", { width: w, height: CHIP_H, rx: 4, class: "vb-face" }, group);
+      text(group, 7, 18, item.label, "vb-text");
+      if (item.key) kit.item(group, item.key, item.sig ?? item.label);
+      if (item.card) kit.info(group, about(item.card));
+      kit.target(group, item.actions, { key: item.key || `chip:${item.label}`, info: item.card ? about(item.card) : undefined });
+      cx += w + 4;
     }
     return items.length ? cy + CHIP_H + 6 : y;
   }
 
-  /** A heading broken into lines that fit the board; returns the y below it. */
-  function heading(parent, y, content, key) {
-    for (const line of wrap(content, Math.floor(WIDTH / 8.5))) {
-      const node = text(parent, 0, y + 14, line, "vb-heading");
-      if (key) highlight(node, key);
-      y += 20;
+  /** A heading broken into lines that fit `width`; returns the y below it. */
+  function heading(parent, x, y, width, content, key, sig) {
+    for (const line of wrap(content, Math.floor(width / 8.6))) {
+      const node = text(parent, x, y + 15, line, "vb-heading");
+      if (key) kit.item(node, key, sig ?? content);
+      y += 21;
     }
     return y + 2;
   }
 
-  /** Each card name with its copies, as chips (`name#i` keys mark new copies). */
-  function cardChips(names, keyOf, actionsOf) {
+  /** Lines of small text within `width`; returns the y below them. */
+  function note(parent, x, y, width, content) {
+    for (const line of wrap(content, Math.floor(width / CHAR_W))) {
+      text(parent, x, y + 13, line, "vb-small");
+      y += 17;
+    }
+    return y;
+  }
+
+  /** Each card name with its copies, as chips (`prefix` + name keys what is new). */
+  function cardChips(names, prefix, actionsOf) {
     const items = [];
     for (const [name, n] of counts(names)) {
       const c = card(name);
       items.push({
         card: name,
-        label: n > 1 ? `${n}× ${c.local}` : c.local,
+        label: n > 1 ? `${n}× ${local(name)}` : local(name),
         cls: `vb-kind-${c.set || c.type || "unknown"}`,
-        title: describe(name),
-        key: keyOf && changedCopy(keyOf, name, n),
+        key: prefix ? `${prefix}${name}` : null,
+        sig: String(n),
         actions: actionsOf && actionsOf(name),
       });
     }
     return items;
   }
 
-  function changedCopy(prefix, name, n) {
-    for (let i = 0; i < n; i += 1) if (changed.has(`${prefix}${name}#${i}`)) return `${prefix}${name}#${i}`;
-    return null;
-  }
-
   /** The tomb by group: starters, unique cards and each set, with the points each is worth now. */
-  function drawTomb(parent, y, seat, tomb, actionsOf) {
+  function drawTomb(parent, x, y, width, seat, tomb, actionsOf) {
     const groups = new Map();
     for (const name of tomb) {
       const c = card(name);
@@ -323,45 +203,14 @@ export function mount(root, ctx) {
         points = names.reduce((sum, name) => sum + (Number(card(name).vp) || 0), 0);
         title = group === "starter" ? t("Starters") : t("Unique cards");
       }
-      text(parent, 0, y + 16, `${title} · ${t.n("{n} point", "{n} points", points)}`, "vb-small");
-      y = chips(parent, 0, y + 22, cardChips(names, `p${seat}:tomb:`, actionsOf));
+      y = note(parent, x, y + 2, width, `${title} · ${t.n("{n} point", "{n} points", points)}`);
+      y = chips(parent, x, y + 2, width, cardChips(names, `p${seat}:tomb:`, actionsOf));
     }
     return y;
   }
 
-  function button(parent, x, y, label, actions) {
-    const width = Math.max(90, 20 + label.length * 7.5);
-    const group = svg("g", { class: "vb-button", transform: `translate(${x} ${y})` }, parent);
-    svg("rect", { width, height: 32, rx: 6, class: "vb-face" }, group);
-    text(group, width / 2, 21, label, "vb-text", "middle");
-    target(group, actions);
-    return width;
-  }
-
-  function draw() {
-    closeMenu();
-    busy = false;
-    const view = frame.view;
-    const legal = frame.legal || [];
-    const kinds = catalog ? catalog.kinds : [];
-    const used = new Set();
-    const by = (fits) => {
-      const found = legal.filter((a) => fits(a[2], a[3]));
-      found.forEach((a) => used.add(a[0]));
-      return found;
-    };
-    const layer = svg("g", {});
-    let y = 0;
-
-    const status = view.terminal ? t("The game is over.") : view.waiting_for;
-    WIDTH = root.clientWidth && root.clientWidth < NARROW_BELOW_PX ? NARROW : WIDE;
-    for (const line of wrap(status, Math.floor(WIDTH / 8))) {
-      text(layer, 0, y + 16, line, "vb-status");
-      y += 20;
-    }
-    y += 6;
-
-    // The pyramid, with the stock and the boneyard beside it.
+  /** The pyramid with the stock and the boneyard beside it (below it on a narrow board). */
+  function drawPyramid(layer, view, by, y) {
     const top = y;
     const rowH = CARD_H + GAP;
     for (const cell of view.pyramid) {
@@ -373,181 +222,172 @@ export function mount(root, ctx) {
       if (cell.card === null) drawEmptySlot(layer, x, cy, cell.slot, actions, `slot:${cell.slot}`);
       else drawCard(layer, x, cy, cell.card, { head: cell.slot, actions, key: `slot:${cell.slot}` });
     }
-    const narrow = WIDTH === NARROW;
-    const side = narrow ? 0 : 3 * (CARD_W + GAP) + 16;
-    const sideTop = narrow ? top + 3 * rowH + 4 : top;
+    const beside = WIDTH >= PYRAMID_W + 16 + SIDE_W;
+    const side = beside ? PYRAMID_W + 16 : 0;
+    const sideW = beside ? SIDE_W : WIDTH;
+    let sideY = beside ? top : top + 3 * rowH + 4;
     const stock = view.stock.level_ii + view.stock.level_iii;
-    const stockNode = text(layer, side, sideTop + 14, t("Stock: {n}", { n: stock }), "vb-heading");
-    highlight(stockNode, "stock");
-    text(layer, side, sideTop + 32, t("level II {a} · level III {b}", { a: view.stock.level_ii, b: view.stock.level_iii }), "vb-small");
+    sideY = heading(layer, side, sideY, sideW, t("Stock: {n}", { n: stock }), "stock", String(stock));
+    sideY = note(layer, side, sideY - 4, sideW, t("level II {a} · level III {b}", { a: view.stock.level_ii, b: view.stock.level_iii }));
     const bones = view.boneyard;
-    const bonesNode = text(layer, side, sideTop + 58, t("Boneyard: {n}", { n: bones.length }), "vb-heading");
-    highlight(bonesNode, "boneyard");
-    if (bones.length) drawCard(layer, side, sideTop + 66, bones[bones.length - 1], { head: t("top"), key: "boneyard" });
-    let sideY = sideTop + 66 + (bones.length ? CARD_H : 0) + 10;
+    sideY = heading(layer, side, sideY + 6, sideW, t("Boneyard: {n}", { n: bones.length }), "boneyard", String(bones.length));
+    if (bones.length) {
+      drawCard(layer, side, sideY, bones[bones.length - 1], { head: t("top"), key: "boneyard:top" });
+      sideY += CARD_H + 8;
+    }
     const turn = view.turn;
     const notes = [];
     if (turn.hand_gold) notes.push(t("Every hand card is worth {n} gold.", { n: turn.hand_gold }));
     if (turn.discount) notes.push(t("Next purchase costs {n} less.", { n: turn.discount }));
     if (view.pending && view.pending.gold_due) notes.push(t("Still to pay: {n} gold.", { n: view.pending.gold_due }));
-    for (const note of notes) {
-      for (const line of wrap(note, narrow ? 44 : 30)) {
-        text(layer, side, sideY + 12, line, "vb-small");
-        sideY += 16;
-      }
+    for (const line of notes) sideY = note(layer, side, sideY, sideW, line);
+    y = Math.max(top + 2 * rowH + CARD_H, sideY) + 12;
+    if (bones.length > 1) {
+      y = heading(layer, 0, y, WIDTH, t("Boneyard, bottom to top"));
+      y = chips(layer, 0, y, beside ? PYRAMID_W + 16 + SIDE_W : WIDTH, cardChips(bones.slice(0, -1), "bones:"));
     }
-    y = Math.max(top + 2 * rowH + CARD_H, sideY) + 14;
-    if (bones.length > 1) y = heading(layer, y, t("Boneyard, bottom to top"));
-    if (bones.length > 1) y = chips(layer, 0, y, cardChips(bones.slice(0, -1)));
-
-    const me = view.players.findIndex((p) => Array.isArray(p.hand));
-    const kindOf = (name) => kinds.indexOf(name);
-
-    if (me >= 0) {
-      const mine = view.players[me];
-      const worth = mine.hand.reduce((sum, name) => sum + (turn.hand_gold || Number(card(name).gold) || 0), 0);
-      y = heading(layer, y, t("Your hand: {n} gold", { n: worth }), `p${me}:hand_size`);
-      const seen = new Map();
-      const perRow = Math.floor((WIDTH + GAP) / (CARD_W + GAP));
-      mine.hand.forEach((name, i) => {
-        const copy = seen.get(name) || 0;
-        seen.set(name, copy + 1);
-        const actions = by((range, index) => HAND_RANGES.has(range) && index === kindOf(name));
-        drawCard(layer, (i % perRow) * (CARD_W + GAP), y + Math.floor(i / perRow) * (CARD_H + GAP), name,
-          { actions, key: `hand:${name}#${copy}` });
-      });
-      if (!mine.hand.length) text(layer, 0, y + 14, t("No cards in hand."), "vb-small");
-      y += mine.hand.length ? Math.ceil(mine.hand.length / perRow) * (CARD_H + GAP) : 24;
-    }
-
-    if (view.in_play.length || view.revealed.length) {
-      y = heading(layer, y, t("In play"));
-      y = chips(layer, 0, y, cardChips(view.in_play, "play:", (name) => by((range, i) => range === "repeat" && i === kindOf(name))));
-      if (view.revealed.length) y = chips(layer, 0, y, cardChips(view.revealed));
-    }
-
-    const rest = legal.filter((a) => BUTTON_RANGES.includes(a[2]) || !isTargeted(a));
-    function isTargeted(action) {
-      const [, , range, index] = action;
-      if (used.has(action[0])) return true;
-      if (me < 0) return false;
-      const mine = view.players[me];
-      const name = kinds[index];
-      if (range === "from_discard") return mine.discard.includes(name);
-      if (range === "from_tomb") return mine.tomb.includes(name);
-      return false;
-    }
-    if (rest.length) {
-      let x = 0;
-      for (const action of rest) {
-        const width = Math.max(90, 20 + action[1].length * 7.5);
-        if (x + width > WIDTH && x > 0) {
-          x = 0;
-          y += 40;
-        }
-        x += button(layer, x, y, action[1], [action]) + 8;
-      }
-      y += 44;
-    }
-
-    if (me >= 0) {
-      const mine = view.players[me];
-      y = heading(layer, y, t("Your tomb: {points}", { points: t.n("{n} point", "{n} points", mine.tomb_score) }), `p${me}:tomb_score`);
-      y = drawTomb(layer, y, me, mine.tomb, (name) => by((range, i) => range === "from_tomb" && i === kindOf(name)));
-      y = heading(layer, y, t("Your discard pile: {n} · deck: {d}", { n: mine.discard.length, d: mine.deck_size }), `p${me}:discard`);
-      y = chips(layer, 0, y, cardChips(mine.discard, null, (name) => by((range, i) => range === "from_discard" && i === kindOf(name))));
-      if (mine.deck_top.length) {
-        text(layer, 0, y + 14, t("Known top of your deck"), "vb-small");
-        y = chips(layer, 0, y + 20, cardChips(mine.deck_top));
-      }
-    }
-
-    view.players.forEach((player, seat) => {
-      if (seat === me) return;
-      y += 6;
-      svg("line", { x1: 0, x2: WIDTH, y1: y, y2: y, class: "vb-rule" }, layer);
-      const head = seat === view.active && !view.terminal ? t("Seat {n} (to play)", { n: seat }) : t("Seat {n}", { n: seat });
-      y = heading(layer, y + 4, head);
-      const facts = [
-        [t("hand {n}", { n: player.hand_size }), `p${seat}:hand_size`],
-        [t("deck {n}", { n: player.deck_size }), `p${seat}:deck_size`],
-        [t("discard pile {n}", { n: player.discard.length }), `p${seat}:discard`],
-        [t("tomb {points}", { points: t.n("{n} point", "{n} points", player.tomb_score) }), `p${seat}:tomb_score`],
-      ];
-      let x = 0;
-      for (const [fact, key] of facts) {
-        const width = fact.length * 6.5;
-        if (x + width > WIDTH && x > 0) {
-          x = 0;
-          y += 16;
-        }
-        const node = text(layer, x, y + 12, fact, "vb-small");
-        highlight(node, key);
-        x += width + 20;
-      }
-      y += 20;
-      if (player.discard.length) {
-        y = chips(layer, 0, y, [{ card: player.discard[player.discard.length - 1], label: t("top of discard pile: {card}", { card: card(player.discard[player.discard.length - 1]).local }), title: describe(player.discard[player.discard.length - 1]) }]);
-      }
-      if (player.shown.length) {
-        text(layer, 0, y + 14, t("Shown from the hand"), "vb-small");
-        y = chips(layer, 0, y + 20, cardChips(player.shown));
-      }
-      y = drawTomb(layer, y, seat, player.tomb, null);
-    });
-
-    const focused = picture.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
-    picture.replaceChildren(layer);
-    picture.setAttribute("viewBox", `-4 -4 ${WIDTH + 8} ${y + 12}`);
-    if (focused !== null) {
-      const targets = Array.from(picture.querySelectorAll(".vb-target"));
-      const again = targets.find((node) => node.getAttribute("aria-label") === focused) || targets[0];
-      if (again) again.focus();
-    }
+    return y;
   }
 
-  const resized = new ResizeObserver(() => {
-    const wanted = root.clientWidth && root.clientWidth < NARROW_BELOW_PX ? NARROW : WIDE;
-    if (frame && catalog && wanted !== WIDTH) draw();
+  /** The seat's own hand, cards in play, tomb and discard pile, in a column from `x` of `width`. */
+  function drawMine(layer, view, me, by, x, y, width) {
+    const kinds = catalog ? catalog.kinds : [];
+    const kindOf = (name) => kinds.indexOf(name);
+    const mine = view.players[me];
+    const turn = view.turn;
+    const worth = mine.hand.reduce((sum, name) => sum + (turn.hand_gold || Number(card(name).gold) || 0), 0);
+    y = heading(layer, x, y, width, t("Your hand: {n} gold", { n: worth }), `p${me}:hand`, mine.hand.join());
+    const seen = new Map();
+    const perRow = Math.max(1, Math.floor((width + GAP) / (CARD_W + GAP)));
+    mine.hand.forEach((name, i) => {
+      const copy = seen.get(name) || 0;
+      seen.set(name, copy + 1);
+      const actions = by((range, index) => HAND_RANGES.has(range) && index === kindOf(name));
+      drawCard(layer, x + (i % perRow) * (CARD_W + GAP), y + Math.floor(i / perRow) * (CARD_H + GAP), name,
+        { actions, key: `hand:${name}#${copy}` });
+    });
+    if (!mine.hand.length) text(layer, x, y + 14, t("No cards in hand."), "vb-small");
+    y += mine.hand.length ? Math.ceil(mine.hand.length / perRow) * (CARD_H + GAP) : 24;
+    if (view.in_play.length || view.revealed.length) {
+      y = heading(layer, x, y, width, t("In play"));
+      y = chips(layer, x, y, width, cardChips(view.in_play, "play:", (name) => by((range, i) => range === "repeat" && i === kindOf(name))));
+      if (view.revealed.length) y = chips(layer, x, y, width, cardChips(view.revealed, "revealed:"));
+    }
+    y = heading(layer, x, y + 4, width, t("Your tomb: {points}", { points: t.n("{n} point", "{n} points", mine.tomb_score) }),
+      `p${me}:tomb_score`, String(mine.tomb_score));
+    y = drawTomb(layer, x, y, width, me, mine.tomb, (name) => by((range, i) => range === "from_tomb" && i === kindOf(name)));
+    y = heading(layer, x, y + 4, width, t("Your discard pile: {n} · deck: {d}", { n: mine.discard.length, d: mine.deck_size }),
+      `p${me}:discard`, String(mine.discard.length));
+    y = chips(layer, x, y, width, cardChips(mine.discard, `p${me}:discard:`, (name) => by((range, i) => range === "from_discard" && i === kindOf(name))));
+    if (mine.deck_top.length) {
+      y = note(layer, x, y, width, t("Known top of your deck"));
+      y = chips(layer, x, y + 2, width, cardChips(mine.deck_top, "decktop:"));
+    }
+    return y;
+  }
+
+  /** Another seat: its counts, the top of its discard pile, cards shown and its tomb, in a column. */
+  function drawOther(layer, view, seat, x, y, width) {
+    const player = view.players[seat];
+    const name = kit.seatName(seat);
+    const head = seat === view.active && !view.terminal ? t("{player} (to play)", { player: name }) : name;
+    y = heading(layer, x, y, width, head);
+    const facts = [
+      [t("hand {n}", { n: player.hand_size }), `p${seat}:hand_size`],
+      [t("deck {n}", { n: player.deck_size }), `p${seat}:deck_size`],
+      [t("discard pile {n}", { n: player.discard.length }), `p${seat}:discard`],
+      [t("tomb {points}", { points: t.n("{n} point", "{n} points", player.tomb_score) }), `p${seat}:tomb_score`],
+    ];
+    let fx = x;
+    for (const [fact, key] of facts) {
+      const w = fact.length * CHAR_W;
+      if (fx + w > x + width && fx > x) {
+        fx = x;
+        y += 17;
+      }
+      kit.item(text(layer, fx, y + 13, fact, "vb-small"), key, fact);
+      fx += w + 18;
+    }
+    y += 22;
+    if (player.discard.length) {
+      const top = player.discard[player.discard.length - 1];
+      y = chips(layer, x, y, width, [{ card: top, label: t("top of discard pile: {card}", { card: local(top) }),
+        key: `p${seat}:discard:top`, sig: top }]);
+    }
+    if (player.shown.length) {
+      y = note(layer, x, y, width, t("Shown from the hand"));
+      y = chips(layer, x, y + 2, width, cardChips(player.shown, `p${seat}:shown:`));
+    }
+    return drawTomb(layer, x, y, width, seat, player.tomb, null);
+  }
+
+  function draw() {
+    kit.begin(frame);
+    const view = frame.view;
+    const legal = frame.legal || [];
+    const by = (fits) => legal.filter((a) => fits(a[2], a[3]));
+    WIDTH = kit.fit(IDEAL + 8, 328).width - 8;
+    const layer = svg("g", {});
+    const me = view.players.findIndex((p) => Array.isArray(p.hand));
+    const wide = WIDTH >= TWO_COLUMNS;
+    let y = 0;
+    if (view.terminal) {
+      text(layer, 0, 16, t("The game is over."), "vb-status");
+      y = 26;
+    }
+    const pyramidBottom = drawPyramid(layer, view, by, y);
+    if (me >= 0 && wide) {
+      const x = PYRAMID_W + 16 + SIDE_W + 24;
+      y = Math.max(pyramidBottom, drawMine(layer, view, me, by, x, y, WIDTH - x));
+    } else if (me >= 0) {
+      y = drawMine(layer, view, me, by, 0, pyramidBottom, WIDTH);
+    } else {
+      y = pyramidBottom;
+    }
+    const others = view.players.map((_, seat) => seat).filter((seat) => seat !== me);
+    const columns = Math.max(1, Math.min(others.length, Math.floor(WIDTH / 300)));
+    const colW = (WIDTH - (columns - 1) * 24) / columns;
+    for (let start = 0; start < others.length; start += columns) {
+      y += 8;
+      svg("line", { x1: 0, x2: WIDTH, y1: y, y2: y, class: "vb-rule" }, layer);
+      let bottom = y;
+      others.slice(start, start + columns).forEach((seat, i) => {
+        bottom = Math.max(bottom, drawOther(layer, view, seat, i * (colW + 24), y + 6, colW));
+      });
+      y = bottom;
+    }
+    picture.replaceChildren(layer);
+    picture.setAttribute("viewBox", `-4 -4 ${WIDTH + 8} ${y + 12}`);
+    kit.end();
+  }
+
+  kit.onResize(() => {
+    if (frame && catalog) draw();
   });
-  resized.observe(root);
 
   return {
     update(next) {
-      compare(frame && frame.view, next.view);
       frame = next;
       if (catalog) draw();
     },
     destroy() {
-      resized.disconnect();
-      closeMenu();
+      kit.destroy();
       box.remove();
       style.remove();
     },
   };
 }
 
-/** Every card's numbers (English help: names as the view gives them) with its text in `lang`, and the sets. */
-async function loadCatalog(lang) {
-  const get = async (query) => {
-    const response = await fetch(`/api/games/valley/help${query}`, { headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(`help: ${response.status}`);
-    return response.json();
-  };
-  const [english, local] = await Promise.all([get(""), lang === "en" ? null : get(`?lang=${encodeURIComponent(lang)}`)]);
-  const localByKey = new Map(((local || english).entries).map((e) => [e.key, e]));
+/** Every card's numbers (from the English help: the view names cards in English) and the sets' sizes. */
+function readCatalog(english) {
   const byName = new Map();
   const kinds = [];
   const sets = [];
-  for (const entry of english.entries) {
-    const shown = localByKey.get(entry.key) || entry;
+  for (const entry of (english && english.entries) || []) {
     if (entry.key.startsWith("card:")) {
       const n = entry.numbers;
       kinds.push(entry.name);
-      byName.set(entry.name, {
-        name: entry.name, local: shown.name, text: shown.text, numbers: shown.numbers,
-        cost: n.cost, gold: n.gold, set: n.set || null, type: n.type || "set", vp: n.VP || 0,
-      });
+      byName.set(entry.name, { name: entry.name, cost: n.cost, gold: n.gold, set: n.set || null, type: n.type || "set", vp: n.VP || 0 });
     } else if (entry.key.startsWith("set:")) {
       sets.push({ name: entry.key.slice(4, -4), size: entry.numbers.cards });
     }
