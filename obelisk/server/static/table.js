@@ -471,7 +471,8 @@ function tieLines(current, place) {
     const names = seats.map((seat) => seatName(seat, current)).join(", ");
     const shared = new Set(seats.map((seat) => place[seat])).size === 1;
     lines.push(shared
-      ? t("{players} tied on {points} points and share place {place}.", { players: names, points: total, place: place[seats[0]] })
+      ? t.n("{players} tied on {n} point and share place {place}.", "{players} tied on {n} points and share place {place}.",
+        total, { players: names, place: place[seats[0]] })
       : t("{players} have {points} points each; the tie-break decided: {order}.", {
         players: names, points: total,
         order: [...seats].sort((a, b) => place[a] - place[b])

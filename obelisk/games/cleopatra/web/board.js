@@ -629,7 +629,8 @@ export function mount(root, ctx) {
     });
     if (view.last_offering) {
       const last = view.last_offering;
-      const parts = last.bids.map((bid, q) => t("{player} bid {bid} ({change} amulets)",
+      const parts = last.bids.map((bid, q) => t.n("{player} bid {bid} ({change} amulet)",
+        "{player} bid {bid} ({change} amulets)", Math.abs(last.amulets[q]),
         { player: kit.seatName(q), bid, change: (last.amulets[q] > 0 ? "+" : "") + last.amulets[q] }));
       const group = item(layer, "last-offering", JSON.stringify(last), { title: t("Last Offering"), text: parts.join("\n") });
       y = lines(group, 12, y + 14, `${t("Last Offering")}: ${parts.join("; ")}`, "cl-tiny", WIDTH - 24, 6.4, 16);
