@@ -50,7 +50,7 @@ setup: $(TEST_SET)
 	$(PY) tools/compile.py $(if $(filter 1,$(PURE)),--clean)
 
 test: setup
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 -q --durations=25
 
 bench: setup
 	$(PY) benchmarks/engine.py
