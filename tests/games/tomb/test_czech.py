@@ -126,4 +126,5 @@ def test_the_game_and_its_options_are_named_in_czech() -> None:
         assert tr.term("game", info.description) != info.description
         for option in info.options:
             assert tr.term("option", option.description) != option.description
-        assert tr.term("option", "big") == "velká"
+        pyramid = next(option for option in info.options if option.name == "pyramid")
+        assert [tr.term("option", label) for label in pyramid.value_labels] == ["Malá", "Velká"]
