@@ -98,8 +98,10 @@ def test_only_one_process_decides_each_bot_move() -> None:
             created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
                 "game": "valley", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
             table, token = created["table"]["id"], created["tokens"]["0"]
-            assert httpx.post(f"{second.url}/api/tables/{table}/claim", timeout=30,
-                              json={"token": token, "name": "P0"}).status_code == 200
+            claimed = httpx.post(f"{second.url}/api/tables/{table}/claim", timeout=30,
+                                 json={"token": token, "name": "P0"})
+            assert claimed.status_code == 200
+            token = claimed.json()["token"]  # the invite opens nothing once claimed
             for server in servers:  # both processes hold the table and follow its moves
                 assert httpx.get(f"{server.url}/api/tables/{table}", timeout=30).status_code == 200
             headers = {"Authorization": f"Bearer {token}"}
@@ -135,9 +137,11 @@ def test_a_process_that_dies_while_deciding_leaves_the_bot_to_another() -> None:
             created = httpx.post(f"{first.url}/api/tables", timeout=30, json={
                 "game": "solomon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": slow}]}).json()
             table, token = created["table"]["id"], created["tokens"]["0"]
+            claimed = httpx.post(f"{first.url}/api/tables/{table}/claim", timeout=30,
+                                 json={"token": token, "name": "P0"})
+            assert claimed.status_code == 200
+            token = claimed.json()["token"]  # the invite opens nothing once claimed
             headers = {"Authorization": f"Bearer {token}"}
-            assert httpx.post(f"{first.url}/api/tables/{table}/claim", timeout=30,
-                              json={"token": token, "name": "P0"}).status_code == 200
             assert httpx.get(f"{second.url}/api/tables/{table}", timeout=30).status_code == 200
             deadline = time.monotonic() + 120
             while True:  # the person plays through the first process until the bot is to act

@@ -114,7 +114,7 @@ def test_every_process_keeps_the_same_clock(db_url: str) -> None:
                 assert actor is not None
                 chosen = passing_if_any(current.state) if step % 2 == 0 else None
                 action = current.state.legal_actions()[0] if chosen is None else chosen
-                planned = there._apply(current, actor, current.version, action)
+                planned = there._apply(current, actor, current.version, [action])
                 assert await there._commit(planned)
                 there._live[snap.id].snap = planned.snap
                 here.changed_elsewhere(_Note(snap.id, planned.snap.updated, current.updated, current.version,
@@ -126,11 +126,11 @@ def test_every_process_keeps_the_same_clock(db_url: str) -> None:
             moved = await there.snapshot(snap.id)
             while passing_if_any(moved.state) is None:  # play on to a decision that passes the turn undoably
                 assert moved.to_act is not None and moved.status == "playing"
-                await there.move(snap.id, tokens[moved.to_act], moved.version, moved.state.legal_actions()[0])
+                await there.move(snap.id, tokens[moved.to_act], moved.version, [moved.state.legal_actions()[0]])
                 moved = await there.snapshot(snap.id)
             actor = moved.to_act
             assert actor is not None
-            version = await there.move(snap.id, tokens[actor], moved.version, passing(moved.state))
+            version = await there.move(snap.id, tokens[actor], moved.version, [passing(moved.state)])
             await there.undo(snap.id, tokens[actor], version)
             undone = await there.snapshot(snap.id)
             assert undone.turn_started == moved.turn_started

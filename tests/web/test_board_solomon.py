@@ -152,7 +152,7 @@ def test_the_board_speaks_czech(live_server: LiveServer, open_tab: Callable[[], 
     expect(plan).to_contain_text("Vaše Výkopové karty")
     expect(plan).to_contain_text("Ann (vy)")
     expect(plan).to_contain_text("za zástěnou")
-    plan.get_by_role("button", name=re.compile("^zvol kartu")).first.click(button="right")
+    plan.get_by_role("button", name=re.compile("^zvolit kartu")).first.click(button="right")
     expect(plan.get_by_role("status")).to_contain_text("Výkop v tomto tvaru, počet políček")
     row = plan.get_by_text("1", exact=True).first.bounding_box()
     assert row

@@ -399,9 +399,6 @@ def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_
     other.assert_clean()
 
 
-def test_finished_table_shows_places_the_exact_seed_and_checks_the_commitment(open_tab: Callable[[], Tab]) -> None:
-
-
 def test_a_claim_without_a_name_in_this_browser_keeps_the_seats_name(open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     server = ScriptedServer(tab.context)
