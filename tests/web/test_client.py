@@ -318,7 +318,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     tab.context.add_init_script("localStorage.setItem('obelisk.name', 'Ann')")
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
-    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0"}
+    assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
     hello = server.wait(page, lambda: server.received, "hello")
     assert hello == [{"type": "hello", "token": "tok-seat-0"}]  # the claim's token, not the invite's
     assert "token" not in page.url and page.url == ORIGIN + "/table/T1"

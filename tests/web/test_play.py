@@ -224,19 +224,19 @@ def test_an_invite_link_takes_its_seat_once(live_server: LiveServer, open_tab: C
     links = create_in_lobby(host.page, live_server, [("human", "Ann"), ("human", "Bea")], public=False)
     table = urlsplit(links["spectator"]).path.rsplit("/", 1)[1]
     bea.page.goto(links["seat-1"])
-    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    expect(bea.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Bea.")
     token = kept_token(bea, table)
     assert token != token_of(links["seat-1"])
     bea.page.reload()
-    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    expect(bea.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Bea.")
     bea.page.goto(links["seat-1"])
-    expect(bea.page.get_by_text("you are seat 1")).to_be_visible()
+    expect(bea.page.get_by_role("region", name="Players at the table")).to_contain_text("You play as Bea.")
     expect(bea.page.get_by_role("alert")).to_be_hidden()
     assert kept_token(bea, table) == token
 
     other.page.goto(links["seat-1"])
     expect(other.page.get_by_role("alert")).to_contain_text("this invite was already used")
-    expect(other.page.get_by_text("spectating")).to_be_visible()
+    expect(other.page.get_by_role("region", name="Players at the table")).to_contain_text("You are watching this table.")
     assert other.page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')") is None
     assert live_server.get(f"/api/tables/{table}/frame", token)["seat"] == 1
     for tab in (host, bea, other):

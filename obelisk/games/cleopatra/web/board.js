@@ -618,7 +618,7 @@ export function mount(root, ctx) {
         text(amulets, 442 + dx, y + 25 + dy, t.n("{n} amulet", "{n} amulets", p.amulets), "cl-small");
       } else if (known) {
         const seen = t("seen: {cards}", { cards: Object.entries(p.known_cards).map(([n, c]) => `${c}× ${cardName(n)}`).join(", ") });
-        const room = Math.floor((WIDTH - 316 - dx) / 6.4);
+        const room = Math.floor((WIDTH - 316 - dx) / 7.2);
         text(group, 300 + dx, y + 25 + dy, seen.length > room ? `${seen.slice(0, room - 1)}…` : seen, "cl-tiny");
       }
       if (view.final) {
@@ -633,7 +633,7 @@ export function mount(root, ctx) {
         "{player} bid {bid} ({change} amulets)", Math.abs(last.amulets[q]),
         { player: kit.seatName(q), bid, change: (last.amulets[q] > 0 ? "+" : "") + last.amulets[q] }));
       const group = item(layer, "last-offering", JSON.stringify(last), { title: t("Last Offering"), text: parts.join("\n") });
-      y = lines(group, 12, y + 14, `${t("Last Offering")}: ${parts.join("; ")}`, "cl-tiny", WIDTH - 24, 6.4, 16);
+      y = lines(group, 12, y + 14, `${t("Last Offering")}: ${parts.join("; ")}`, "cl-tiny", WIDTH - 24, 7.2, 16);
     }
     return y + 4;
   }
