@@ -24,6 +24,23 @@ export function nameKey(name) {
     .replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
 }
 
+/** Splits `content` into lines of at most `width` characters (a long word gets its own line):
+ * SVG text does not wrap, so the boards that draw words break them with this. */
+export function wrap(content, width) {
+  const lines = [];
+  let line = "";
+  for (const word of String(content).split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** Whether a legal action (`[id, label, range, index, final]`) can no longer be taken back once played. */
 export function isFinal(action) {
   return Boolean(action && action[4] === true);

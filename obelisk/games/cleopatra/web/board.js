@@ -2,7 +2,7 @@
 // with Cleopatra's path, obelisks and the High Priest's altar, the mosaic stack, the market stalls, the
 // architects and the seat's own hand. Drawn only from `frame.view` and `frame.legal` (docs/web.md
 // "Boards"); the board kit (/static/boardkit.js) plays, opens menus, shows texts on tap and what changed.
-import { createKit } from "/static/boardkit.js";
+import { createKit, wrap } from "/static/boardkit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The widest layout in drawing units (a wider board is scaled up); narrower boards stack their parts. */
@@ -48,22 +48,6 @@ function kindOf(name) {
   if (index < 0) return "character";
   if (index < 10) return RESOURCES[index % 5];
   return index === 10 ? "trompe" : "character";
-}
-
-/** Splits `content` into lines of at most `width` characters (a long word gets its own line). */
-function wrap(content, width) {
-  const lines = [];
-  let line = "";
-  for (const word of String(content).split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 export function mount(root, ctx) {

@@ -1,7 +1,7 @@
 // The Valley of the Kings board: the pyramid, the seat's hand, tomb and discard pile, the other seats and the
 // boneyard, drawn only from the frame's view and legal actions. The board kit (/static/boardkit.js) does the
 // rest: playing, menus, card texts on tap, the lock after a move and what changed since the last look.
-import { createKit, loadHelp, nameKey } from "/static/boardkit.js";
+import { createKit, loadHelp, nameKey, wrap } from "/static/boardkit.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** The widest layout, in drawing units; a wider board is scaled up (a narrower one is laid out narrower). */
@@ -34,22 +34,6 @@ function text(parent, x, y, content, cls, anchor) {
   if (anchor) node.setAttribute("text-anchor", anchor);
   node.textContent = content;
   return node;
-}
-
-/** Splits `content` into lines of at most `width` characters (a long word gets its own line). */
-function wrap(content, width) {
-  const lines = [];
-  let line = "";
-  for (const word of String(content).split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 function counts(names) {
