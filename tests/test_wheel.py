@@ -105,8 +105,8 @@ def test_the_installed_command_runs_from_the_wheel_alone(installed: Path, tmp_pa
     record = tmp_path / "game.json"
     played = _run(installed / "obelisk", "play", "valley", "--seats", "you,greedy", "--seed", "3", "--save", record,
                   cwd=tmp_path, stdin="1\nq\n")
-    assert "seat 0" in played.stdout and record.is_file()
-    _run(installed / "obelisk", "replay", record, "--seat", "0", cwd=tmp_path, stdin="e\nq\n")
+    assert "player 1" in played.stdout and record.is_file()
+    _run(installed / "obelisk", "replay", record, "--player", "1", cwd=tmp_path, stdin="e\nq\n")
 
 
 def test_the_installed_command_serves_a_table(installed: Path, tmp_path: Path) -> None:
