@@ -121,7 +121,7 @@ def test_every_refusal_is_clear_and_changes_nothing(client: TestClient) -> None:
     finished, tokens = seated(client, game="solomon", players=2, seats=HUMANS)
     while (current := frame_of(client, finished))["status"] != "finished":
         token = tokens[str(current["table"]["to_act"])]
-        move(client, finished, token, current["version"], frame_of(client, finished, token)["legal"][0][0])
+        move(client, finished, token, current["version"], frame_of(client, finished, token)["legal"][-1][0])
     error_of(undo(client, finished, tokens["0"], {"version": current["version"]}), 409, "finished")
     assert frame_of(client, finished)["version"] == current["version"]
 

@@ -58,12 +58,23 @@ def busy(page: Page) -> bool:
 
 def playable(page: Page, lang: str = "en") -> list[Locator]:
     """The moves a person can take now: the board's enabled pieces, then the bar's buttons (Undo aside)."""
-    pieces = [node for node in board(page, lang).get_by_role("button").all()
-              if node.get_attribute("aria-disabled") != "true" and node.is_visible()]
-    undo = WORDS[lang]["undo"]
-    bar = [node for node in status(page, lang).get_by_role("button").all()
-           if node.is_visible() and node.is_enabled() and (node.get_attribute("aria-label") or node.inner_text()) != undo]
-    return pieces + bar
+    return [node for node, _ in named_moves(page, lang)]
+
+
+def named_moves(page: Page, lang: str = "en") -> list[tuple[Locator, str]]:
+    """The moves a person can take now, each with its name (what a screen reader says for it)."""
+    found = []
+    for place in (board(page, lang), status(page, lang)):
+        buttons = place.get_by_role("button", disabled=False).filter(visible=True)
+        found += [(buttons.nth(i), name) for i, name in enumerate(buttons.evaluate_all(NAMES))
+                  if name != WORDS[lang]["undo"]]
+    return found
+
+
+NAMES = "(nodes) => nodes.map((node) => node.getAttribute('aria-label') || node.innerText)"
+"""The accessible names of the nodes a locator finds, read in one step (their label, else their text)."""
+
+TEXTS = "(nodes) => nodes.map((node) => node.innerText)"
 
 
 def wait_turn(page: Page, lang: str = "en", timeout: float = 60) -> str:
@@ -102,8 +113,8 @@ def choose(page: Page, rng: random.Random, prefer: tuple[str, ...] = (), avoid: 
     """Takes one move the way a person does: a piece or a bar button, then an entry of the menu it opens and
     the confirmation a move that cannot be taken back asks for. Returns the name of what was clicked first."""
     words = WORDS[lang]
-    options = playable(page, lang)
-    names = [name_of(node) for node in options]
+    moves = named_moves(page, lang)
+    options, names = [node for node, _ in moves], [name for _, name in moves]
     liked = [i for i, name in enumerate(names) if any(word in name for word in prefer)]
     fine = [i for i, name in enumerate(names) if not any(word in name for word in avoid)]
     index = rng.choice(liked or fine or list(range(len(options))))
@@ -111,8 +122,9 @@ def choose(page: Page, rng: random.Random, prefer: tuple[str, ...] = (), avoid: 
     count = 1
     menu = page.get_by_role("menu")
     if menu.count() and menu.is_visible():
-        items = [item for item in menu.get_by_role("menuitem").all() if item.inner_text() != words["cancel"]]
-        item_names = [name_of(item) for item in items]
+        entries = menu.get_by_role("menuitem")
+        named = [(entries.nth(i), name) for i, name in enumerate(entries.evaluate_all(TEXTS)) if name != words["cancel"]]
+        items, item_names = [item for item, _ in named], [name_of(item) for item, _ in named]
         wanted = [i for i, name in enumerate(item_names) if any(word in name for word in prefer)]
         items[rng.choice(wanted or list(range(len(items))))].click()
         count += 1

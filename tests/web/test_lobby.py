@@ -53,7 +53,8 @@ def test_a_table_against_an_easy_bot_is_made_from_the_game_card_and_kept_unliste
     name = {g["id"]: g["name"] for g in live_server.get(f"/api/games?lang={lang}")}["valley"]
     card = page.get_by_role("article", name=name)
     expect(card.get_by_role("img")).to_have_attribute("alt", re.compile(re.escape(name)))
-    assert card.get_by_role("img").evaluate("(img) => img.complete && img.naturalWidth") > 0
+    expect(card.get_by_role("img")).to_have_js_property("complete", True)  # loaded (or failed): then it has a size
+    assert card.get_by_role("img").evaluate("(img) => img.naturalWidth") > 0
     form = choose_game(page, name, words["button"], words["form"])
     form.get_by_label(words["player2"], exact=True).select_option(label=words["easy"])
     public = form.get_by_label(words["public"])
