@@ -198,3 +198,8 @@ def test_a_first_time_player_plays_to_the_winners_headline(
     if width < 600:
         assert smallest >= 11
     tab.assert_clean()
+
+
+def test_the_reading_finds_every_kind_of_programme_word() -> None:
+    said = "Ann holds first_aid_kit and colour_2; label Fod; True, False, None — a red inscription, Papyrus of the dead"
+    assert sorted(RAW.findall(said)) == ["False", "None", "True", "colour_2", "first_aid_kit", "label "]
