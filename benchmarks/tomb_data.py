@@ -140,7 +140,7 @@ def never_ends(game: obelisk.Game, view: dict) -> list[str]:
     for colour in view["colours"]:
         if all(colour in p["inscriptions"] for p in view["players"] if p["place"] is None):
             continue
-        label = f"inscription {colour}"
+        label = f"{colour} inscription"
         cells = [c for c, sq in enumerate(view["board"]) if sq is not None and kinds[sq[0]].endswith(label)]
         if any(c in reach for c in cells) or face_down and any(name.endswith(label) for name in view["unrevealed"]):
             continue

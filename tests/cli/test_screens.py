@@ -171,4 +171,4 @@ def test_the_tomb_legend_names_every_tile_code() -> None:
     for code, _ in view["kinds"]:
         if code.strip() and code != "???":
             assert code in legend
-    assert "I:3 inscription green" in legend and "colour" not in legend and "first-aid kit" in legend.lower()
+    assert "I:3 green inscription" in legend and "colour" not in legend and "first-aid kit" in legend.lower()

@@ -13,6 +13,7 @@ face-down pool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from obelisk.core import ActionSpace, i18n
@@ -148,6 +149,16 @@ def entrance(index: int) -> str:
     return tr.term("entrance", ENTRANCES[index])
 
 
+_ENTRY_LABELS: tuple[Callable[[], str], ...] = (
+    lambda: tr.action("bring an archaeologist in at the north-west entrance"),
+    lambda: tr.action("bring an archaeologist in at the north-east entrance"),
+    lambda: tr.action("bring an archaeologist in at the south-west entrance"),
+    lambda: tr.action("bring an archaeologist in at the south-east entrance"),
+)
+"""Bringing a figure in at each entrance (``ENTRANCES`` order), said as a person says it: a whole sentence per
+corner, because Czech declines the corner's adjective ("u severozápadního vchodu") where English only adds a word."""
+
+
 def item(tables: Any, index: int) -> str:
     return tr.term("item", tables.item_names[index])
 
@@ -198,7 +209,7 @@ def action_label(state: Any, action: int) -> str:
             return tr.action("move the archaeologist at the {entrance} entrance", entrance=entrance(i - FIRST_ENTRANCE))
         return tr.action("move the archaeologist on {square}", square=square_name(i))
     if name == "enter":
-        return tr.action("bring an archaeologist in at {entrance}", entrance=entrance(i))
+        return _ENTRY_LABELS[i]()
     if name == "pass":
         return tr.action("pass (no archaeologist can move)")
     if name in ("step", "flask"):

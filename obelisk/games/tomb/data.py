@@ -233,7 +233,7 @@ def load_tables(pyramid: str, all_inscriptions: bool, data_path: str) -> Tables:
         fcode = FEATURES.index(feature)
         if feature == "inscription":
             d = colours_all.index(detail)
-            code, label = f"I:{d + 1}" if d < 5 else f"I:{detail[0]}", f"inscription {detail}"
+            code, label = f"I:{d + 1}" if d < 5 else f"I:{detail[0]}", f"{detail} inscription"
         elif feature == "item":
             d = item_index[detail]
             code, label = item_codes[d], item_names[d]
@@ -389,7 +389,7 @@ def build_help(tables: Tables) -> GameHelp:
 
 
 def tile_name(name: str) -> str:
-    """A tile kind's name (``corner with Food``, ``t junction with inscription blue``) in the active language.
+    """A tile kind's name (``corner with Food``, ``t junction with blue inscription``) in the active language.
 
     Kind names are built from the shape and the feature, so they are translated from those parts; in English
     the name comes back unchanged."""
@@ -400,14 +400,25 @@ def tile_name(name: str) -> str:
 
 
 def feature_name(feature: str) -> str:
-    """The feature part of a tile kind's name (``Food``, ``inscription blue``, ``map``) in the active language."""
-    if feature.startswith("inscription "):
-        return tr("inscription {colour}", colour=tr.term("colour", feature.removeprefix("inscription ")))
+    """The feature part of a tile kind's name (``Food``, ``blue inscription``, ``map``) in the active language."""
+    if feature.endswith(" inscription"):
+        return inscription_name(feature.removesuffix(" inscription"))
     if feature in FEATURE_WORDS.values():
         return tr.term("feature", feature)
     if feature in obstacle_names():
         return tr.term("obstacle", feature)
     return tr.term("item", feature)
+
+
+def inscription_id(colour: str) -> str:
+    """The message id of an inscription of ``colour`` (``red inscription``): one whole name per colour, because
+    Czech puts the colour before the noun and agrees it with it ("červený nápis")."""
+    return f"{colour} inscription"
+
+
+def inscription_name(colour: str) -> str:
+    """An inscription of ``colour`` (``red``) as a person says it, in the active language ("červený nápis")."""
+    return tr.term("inscription", inscription_id(colour))
 
 
 def item_word(item_id: str) -> str:
@@ -444,6 +455,7 @@ def terms() -> list[tuple[str, str]]:
     found += [("help", text) for text in (texts["yes"], texts["no"], texts["nothing"])]
     found += [("help", text) for group in ("labels", "kinds", "groups") for text in texts[group].values()]
     found += [("colour", colour) for group in base["inscriptions"].values() for colour in group]
+    found += [("inscription", inscription_id(colour)) for group in base["inscriptions"].values() for colour in group]
     found += [("shape", shape) for shape in SHAPE_WORDS]
     found += [("feature", feature) for feature in FEATURE_WORDS.values()]
     found += [("direction", name) for name in DIR_NAMES] + [("opening", letter) for letter in DIR_LETTERS]

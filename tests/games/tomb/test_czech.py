@@ -76,12 +76,12 @@ def test_spot_checks_use_the_rulebooks_words() -> None:
     figure(s, 0, "NW")
     with i18n.language("cs"):
         turn(s, 0, 3)
-        assert "nasadit archeologa u vchodu JV" in labels(s)
+        assert "nasadit archeologa u jihovýchodního vchodu" in labels(s)
         assert "táhnout archeologem u vchodu SZ" in labels(s)
         assert "použít plánek: prohlédnout si dvě neodkrytá pole" in labels(s)
         assert "sníst jídlo: kostka na 6" in labels(s)
         assert tile_name("corner with Food") == "zatáčka: Jídlo"
-        assert tile_name("t junction with inscription blue") == "odbočka: nápis (modrá)"
+        assert tile_name("t junction with blue inscription") == "odbočka: modrý nápis"
         assert tile_name("straight with Poison gas") == "rovná chodba: Jedovatý plyn"
         assert item_word("first_aid_kit") == "lékárnička"
         game = s.game

@@ -25,7 +25,7 @@ def test_a_fresh_game_can_end() -> None:
 def test_a_colour_whose_only_tile_is_walled_off() -> None:
     """H2 touches the outer wall on its north and east sides, which never open toward it."""
     s = new(2, data=PREVIOUS)
-    tile(s, "H2", "corner with inscription blue", "NE")
+    tile(s, "H2", "corner with blue inscription", "NE")
     assert _causes(s) == ["blue lies on H2 behind walls"]
 
 

@@ -12,7 +12,7 @@ from tests.games.tomb.helpers import cell, draw, figure, give, holds, labels, ne
 
 def test_inscription_is_read_when_passing_and_only_once() -> None:
     s = new()
-    tile(s, "C2", "t junction with inscription purple", "NSW")
+    tile(s, "C2", "t junction with purple inscription", "NSW")
     figure(s, 0, "C1")
     turn(s, 0, 2, "C1")
     play(s, "step south to C2", "step south to C3")
@@ -241,7 +241,7 @@ def test_cannot_enter_obstacles_are_entered_with_their_item(obstacle: str, prote
 def test_evaluation_routes_round_deadly_tiles_the_seat_is_not_protected_against() -> None:
     s = new()
     tile(s, "C2", "straight with Snake", "NS")
-    tile(s, "C3", "cross with inscription red", "NESW")
+    tile(s, "C3", "cross with red inscription", "NESW")
     figure(s, 0, "C1")
     figure(s, 1, "C1")
     give(s, 0, "torch")

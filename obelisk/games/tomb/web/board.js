@@ -1,8 +1,10 @@
 // The pyramid of Secret of the Ancient Tomb in the browser: the maze with its walls and openings, face-down
 // squares, figures, items, inscriptions and the burial chamber, drawn from the seat's view alone; the legal
 // actions are played by clicking (or Tab and Enter on) the squares, figures and tokens they concern, through
-// the board kit (/static/boardkit.js), which also shows every component's text on tap and what changed.
+// the board kit (/static/boardkit.js), which also shows every component's text on tap and what changed. Every
+// item, obstacle and special tile is drawn as its picture (icons.js) and named in the page's language.
 import { createKit } from "/static/boardkit.js";
+import { iconId, iconPicture, iconShapes } from "/games/tomb/icons.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 9;
@@ -190,7 +192,18 @@ export function mount(root, ctx) {
     return entry ? entry.name : id.replaceAll("_", " ");
   }
 
-  const colourName = (colour) => t.term("colour", colour).replaceAll("_", " ");
+  /** An inscription by its colour in words ("red inscription", "červený nápis"). */
+  const inscriptionName = (colour) => t.term("inscription", `${colour} inscription`);
+
+  /** A component's text for the kit: its name, its numbers (without the terminal map's code, which the page
+   * draws as a picture instead) and its text. */
+  function about(key) {
+    const entry = help.get(key);
+    if (!entry) return { title: itemName(key.split(":")[1] || key) };
+    const kind = key.split(":")[0];
+    const numbers = Object.entries(entry.numbers || {}).slice(kind === "item" || kind === "obstacle" ? 1 : 0);
+    return { title: entry.name, numbers: numbers.map(([k, v]) => `${k} ${v}`).join(" · "), text: entry.text || "" };
+  }
 
   function colourOf(colour) {
     if (NAMED_COLOURS[colour]) return NAMED_COLOURS[colour];
@@ -221,19 +234,11 @@ export function mount(root, ctx) {
     if (what.special === "wall") return { title: t.term("shape", "outer wall"), text: t("The printed outer wall: walked like any tile.") };
     const shape = what.shape ? shapeNames[what.shape] : "";
     let title = entry ? entry.name : "";
-    if (what.colour) title = t("{inscription} ({colour})", { inscription: title, colour: colourName(what.colour) });
+    if (what.colour) title = inscriptionName(what.colour);
     if (shape && what.key !== "tile:plain") title = `${title} · ${shape}`;
     else if (shape) title = shape;
-    const numbers = entry ? Object.entries(entry.numbers || {}).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+    const numbers = what.key ? about(what.key).numbers : "";
     return { title, text: [entry ? entry.text : "", numbers].filter(Boolean).join(" — ") };
-  }
-
-  function abbreviation(kind) {
-    const what = kindOf(kind);
-    if (what.key === "tile:plain" || what.special) return "";
-    const entry = help.get(what.key);
-    const name = entry ? entry.name : kind[0];
-    return name.slice(0, 2);
   }
 
   // Drawing one square: corridors from the middle toward each opening, walls where there is none.
@@ -249,27 +254,31 @@ export function mount(root, ctx) {
     return parts;
   }
 
+  /** A tile's picture in the middle of its square: the component's icon on a badge whose shape and colour say
+   * its group (an item: a round token; an obstacle: a square framed in its danger's colour; a special tile or an
+   * inscription: a plaque, the inscription in its colour). */
   function featureMark(kind, known) {
     const what = kindOf(kind);
     const c = CELL / 2;
     if (what.special || what.key === "tile:plain") return null;
-    if (what.key === "tile:inscription") {
-      return svg("g", { class: `mark inscription${known ? " seen" : ""}` },
-        svg("rect", { x: c - 11, y: c - 11, width: 22, height: 22, rx: 5, fill: colourOf(what.colour) }),
-        svg("path", { class: "glyph", d: `M${c} ${c - 7} a4 4 0 1 1 0.1 0 M${c} ${c - 3} v10 M${c - 5} ${c + 1} h10` }));
-    }
+    const id = iconId(what.key);
     const group = (what.key || "").split(":")[0];
-    const text = svg("text", { x: c, y: c + 5, "text-anchor": "middle", class: "abbr" }, abbreviation(kind));
+    const picture = id ? svg("g", { transform: `translate(${c - 11} ${c - 11}) scale(${22 / 24})` }, iconShapes(id)) : null;
+    const seen = known ? " seen" : "";
+    if (what.key === "tile:inscription") {
+      return svg("g", { class: `mark inscription${seen}` },
+        svg("rect", { class: "badge", x: c - 14, y: c - 14, width: 28, height: 28, rx: 6, fill: colourOf(what.colour) }), picture);
+    }
     if (group === "obstacle") {
       const danger = OBSTACLE_GROUP[what.key.split(":")[1]] || "kill";
-      return svg("g", { class: `mark obstacle ${danger}${known ? " seen" : ""}` },
-        svg("path", { d: `M${c} ${c - 15} L${c + 15} ${c + 11} L${c - 15} ${c + 11} Z` }), text);
+      return svg("g", { class: `mark obstacle ${danger}${seen}` },
+        svg("rect", { class: "badge", x: c - 15, y: c - 15, width: 30, height: 30, rx: 4 }), picture);
     }
     if (group === "item") {
-      return svg("g", { class: `mark item${known ? " seen" : ""}` }, svg("circle", { cx: c, cy: c, r: 13 }), text);
+      return svg("g", { class: `mark item${seen}` }, svg("circle", { class: "badge", cx: c, cy: c, r: 15 }), picture);
     }
-    return svg("g", { class: `mark special${known ? " seen" : ""}` },
-      svg("rect", { x: c - 14, y: c - 11, width: 28, height: 22, rx: 3 }), text);
+    return svg("g", { class: `mark special${seen}` },
+      svg("rect", { class: "badge", x: c - 15, y: c - 14, width: 30, height: 28, rx: 3 }), picture);
   }
 
   function drawCell(cell) {
@@ -451,8 +460,8 @@ export function mount(root, ctx) {
   function token(id, seat, extra = "") {
     const key = `item:${seat}:${id}`;
     const node = html("span", { class: `tomb-token item-${id} ${extra}`.trim(), "data-target": key, "data-item": id },
-      itemName(id));
-    kit.info(node, `item:${id}`);
+      iconPicture(id), itemName(id));
+    kit.info(node, about(`item:${id}`));
     return kit.item(node, key, "1");
   }
 
@@ -467,7 +476,7 @@ export function mount(root, ctx) {
       const inscriptions = view.colours.map((colour) => {
         const node = html("span", { class: `tomb-inscription${have.has(colour) ? " read" : ""}`,
           "data-colour": colour });
-        kit.info(node, { title: `${colourName(colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
+        kit.info(node, { title: `${inscriptionName(colour)}: ${have.has(colour) ? t("read") : t("not read yet")}` });
         if (have.has(colour)) node.style.backgroundColor = colourOf(colour);
         node.style.borderColor = colourOf(colour);
         return kit.item(node, `ins:${seat}:${colour}`, have.has(colour) ? "read" : "");
@@ -496,7 +505,8 @@ export function mount(root, ctx) {
       const entry = help.get(`item:${id}`);
       const name = itemName(id);
       const state = discovered.has(id) ? t("discovered") : t("not discovered yet");
-      const stack = html("span", { class: `tomb-stack${discovered.has(id) ? " up" : ""}`, "data-item": id }, `${name} ${count}`);
+      const stack = html("span", { class: `tomb-stack${discovered.has(id) ? " up" : ""}`, "data-item": id },
+        iconPicture(id), `${name} ${count}`);
       kit.info(stack, { title: `${name}: ${count} · ${state}`, text: entry ? entry.text : "" });
       row.append(stack);
     }
@@ -505,8 +515,9 @@ export function mount(root, ctx) {
       const chest = html("p", { class: "tomb-row" }, html("span", { class: "tomb-what" }, t("Chest")));
       const items = Object.keys(view.chest);
       for (const id of items) {
-        const node = html("span", { class: "tomb-token", "data-target": `chest:${id}`, "data-item": id }, `${itemName(id)} ${view.chest[id]}`);
-        kit.info(node, `item:${id}`);
+        const node = html("span", { class: "tomb-token", "data-target": `chest:${id}`, "data-item": id },
+          iconPicture(id), `${itemName(id)} ${view.chest[id]}`);
+        kit.info(node, about(`item:${id}`));
         chest.append(kit.item(node, `chest:${id}`, String(view.chest[id])));
       }
       if (!items.length) chest.append(html("span", { class: "tomb-none" }, t("empty")));
