@@ -17,9 +17,10 @@ still read, and are never verified.
 
 Labels are English whatever language the game was played in: a record is
 written and checked in English, and shown in the reader's language from the
-states it replays to. Records before version 3 hold labels worded before
-players were counted from 1 ("seat 0 draws a card"): their actions are checked
-by id and actor, their labels are not compared.
+states it replays to. Records before version 4 hold labels worded before
+today's wording (players counted from 1, the Tomb's entrances and inscriptions
+named in words): their actions are checked by id and actor, their labels are
+not compared.
 """
 
 from __future__ import annotations
@@ -38,13 +39,13 @@ from obelisk.core.registry import load
 from obelisk.core.seeds import check_seed, verify
 
 RECORD_FORMAT = "obelisk-record"
-RECORD_VERSION = 3
+RECORD_VERSION = 4
 RECORD_MAX_BYTES = 64_000_000
 """Far above the record of any real game (a few hundred kilobytes)."""
-READABLE_VERSIONS = (1, 2, 3)
+READABLE_VERSIONS = (1, 2, 3, 4)
 COMMITMENT_VERSION = 2
 """The first version with the commitment fields: an older record that carries them was edited."""
-LABELLED_FROM = 3
+LABELLED_FROM = 4
 """The first version whose labels are today's wording, so compared with the rules'."""
 
 _COMMITMENT = re.compile(r"sha256:[0-9a-f]{64}")

@@ -102,7 +102,7 @@ def committed(tmp_path: Path) -> dict:
 
 def test_records_are_version_3_with_commitment_fields(tmp_path: Path) -> None:
     doc, _ = record(tmp_path)
-    assert doc["version"] == RECORD_VERSION == 3
+    assert doc["version"] == RECORD_VERSION == 4
     assert doc["seed_commitment"] is None and doc["seed_salt"] is None
     doc = committed(tmp_path)
     assert doc["seed_commitment"].startswith("sha256:") and isinstance(doc["seed_salt"], str)
@@ -204,9 +204,17 @@ def test_an_old_record_is_checked_by_its_ids_and_actors() -> None:
         replay_record(doc)
 
 
-def test_a_version_3_record_with_an_old_label_is_refused() -> None:
+def test_a_version_3_record_replays_though_its_tomb_labels_are_worded_as_before() -> None:
+    doc = read_record(WRITTEN_BEFORE / "tomb-v3.json")
+    assert "bring an archaeologist in at NW" in [a["label"] for a in doc["actions"]]
+    game, states = replay_record(doc)
+    assert "bring an archaeologist in at the north-west entrance" in [
+        s.action_to_string(a["id"]) for s, a in zip(states, doc["actions"]) if not s.is_chance_node()]
+
+
+def test_a_version_4_record_with_an_old_label_is_refused() -> None:
     doc = read_record(WRITTEN_BEFORE / "valley-v2.json")
-    doc["version"] = 3
+    doc["version"] = 4
     with pytest.raises(RecordError, match="action #0: label 'deal Djed Amulet to B1' does not match the rules' "
                                           "'Djed Amulet dealt to B1'"):
         replay_record(doc)
