@@ -66,7 +66,7 @@ def test_the_board_shows_only_what_its_seat_may_see(live_server: LiveServer, ope
         tabs.append(tab)
     rng = random.Random(11)
     checked = 0
-    for _ in range(60):
+    for _ in range(40):
         frames = {seat: live_server.get(f"/api/tables/{table}/frame", tokens.get(seat) if seat is not None else None)
                   for seat in (0, 1, None)}
         if frames[None]["status"] == "finished":

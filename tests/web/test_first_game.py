@@ -3,8 +3,8 @@
 The player reads the first-game guide to its end, opens the Rules panel and finds a component in it, taps a
 component of the board to read its text, then plays every decision by tapping pieces, menu entries and the bar's
 buttons, confirming the moves that cannot be taken back when the page asks, until the headline names the winner
-the server's result names. Each title in English and Czech, at desktop and at a phone's width (where no text is
-smaller than 11 px), with table options that keep the game short. After every decision the page is read as a
+the server's result names. Every title is played; three of them in Czech and three at a phone's width (where no
+text is smaller than 11 px), with table options that keep the game short. After every decision the page is read as a
 person reads it (visible text and accessible names): no programme's id (``first_aid_kit``, ``colour_2``), no
 ``label``, ``True``, ``False`` or ``None`` may show.
 """
@@ -152,7 +152,7 @@ TITLES = {
 
 
 @pytest.mark.parametrize(("game", "lang", "width"), [
-    ("valley", "en", 1280), ("valley", "en", 390), ("valley", "cs", 390),
+    ("valley", "en", 1280), ("valley", "cs", 390),
     ("tomb", "en", 1280), ("tomb", "cs", 390), ("solomon", "cs", 1280), ("cleopatra", "en", 390),
 ])
 def test_a_first_time_player_plays_to_the_winners_headline(

@@ -3,6 +3,10 @@
 Every few moves each page is compared with what its seat may see, fetched from the API with each seat's
 token: a page never shows a line of another seat's view that its own view lacks, nor another seat's log
 text, nor (before the end) the seed. The players use the page as a person does: its lists, buttons and texts.
+The two-player game is played through the pages for its first ``PAGE_MOVES`` decisions (a dropped socket and a
+server restart among them); its rest is played through the API with the seats' tokens while the pages follow
+it, so that the end is reached in a test of bounded length (whole games by clicks alone are in
+``test_first_game.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from tests.web.test_client import all_moves, open_details
 from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
+PAGE_MOVES = 60
+"""Decisions the players take through their pages before the API plays the rest of the game."""
 LAST_BUTTON = 0.7
 """How often a player clicks the last button (in Valley "end turn"), which halves a game against random clicks."""
 
@@ -136,7 +142,7 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
     snapshots: list[str] = []
     moves = 0
     while (acting := to_act(live_server, table)) is not None:
-        if moves % CHECK_EVERY == 0:
+        if moves % CHECK_EVERY == 0 and moves <= PAGE_MOVES:
             snapshots.extend(check_hidden_information(live_server, table, pages, tokens))
             expect(watcher.page.get_by_text(re.compile("^All moves"))).to_be_hidden()
         if moves == 20:
@@ -149,9 +155,14 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
             live_server.restart()
             for page in pages.values():
                 expect(connection(page)).to_have_text("connected", timeout=20_000)
-        page = pages[acting]
-        expect(status_line(page)).to_have_text(re.compile("^Your turn"))
-        play_move(page, rng)
+        if moves < PAGE_MOVES:
+            page = pages[acting]
+            expect(status_line(page)).to_have_text(re.compile("^Your turn"))
+            play_move(page, rng)
+        else:
+            frame = live_server.get(f"/api/tables/{table}/frame", tokens[acting])
+            live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"],
+                                                            "action": frame["legal"][-1][0]}, tokens[acting])
         moves += 1
 
     assert live_server.get(f"/api/tables/{table}")["status"] == "finished"
@@ -160,6 +171,8 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
     seed = str(reveal["seed"])
     assert verify(reveal["seed"], reveal["salt"], commitment)
     assert not any(seed in html for html in snapshots)
+    for page in pages.values():  # the pages follow the moves the API made, frame by frame
+        expect(status_line(page)).to_have_text("Game over", timeout=90_000)
     check_hidden_information(live_server, table, pages, tokens)
     for tab in (ann, bea, watcher):
         page = tab.page
