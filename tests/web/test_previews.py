@@ -110,22 +110,7 @@ MOSAIC = ("mosaic", "place", "pay", "finish")
 
 
 def test_a_mosaic_outlines_the_cells_it_would_cover(live_server: LiveServer, open_tab: Callable[..., Tab]) -> None:
-    seats = [{"kind": "human", "name": name} for name in ("Ann", "Bea", "Cy")]
-    created = live_server.claimed(live_server.post("/api/tables", {"game": "cleopatra", "players": 3, "seats": seats,
-                                                                   "options": {"max_rounds": 6}}))
-    table = created["table"]["id"]
-    tokens = {int(seat): token for seat, token in created["tokens"].items()}
-    rng = random.Random(5)
-    for _ in range(400):
-        acting = live_server.get(f"/api/tables/{table}")["to_act"]
-        frame = frame_of(live_server, table, tokens[acting])
-        if acting == 0 and any(a[2] == "place" for a in frame["legal"]):
-            break
-        liked = [a for a in frame["legal"] if a[2] in MOSAIC] if acting == 0 else []
-        action = rng.choice(liked or frame["legal"])
-        live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[acting])
-    else:
-        raise AssertionError("seat 0 never came to lay a mosaic")
+    table, tokens, frame = cleopatra_until(live_server, lambda a: a[2] == "place")
     place = next(a for a in frame["legal"] if a[2] == "place")
     preview = preview_of(frame, place)
     assert preview["text"] == "the mosaic would cover " + ", ".join(preview["marks"])
@@ -154,6 +139,47 @@ def test_a_mosaic_outlines_the_cells_it_would_cover(live_server: LiveServer, ope
     garden = frame_of(live_server, table, tokens[0])["view"]["garden"]
     covered = {f"{chr(97 + c)}{r + 1}" for r, row in enumerate(garden) for c, cell in enumerate(row) if cell.isupper()}
     assert set(preview["marks"]) <= covered
+    tab.assert_clean()
+
+
+def cleopatra_until(server: LiveServer, wanted: Callable[[list[Any]], bool]) -> tuple[str, dict[int, str], dict[str, Any]]:
+    """A Cleopatra table of three people played through the API until seat 0 has a decision with a legal
+    action ``wanted`` picks; seat 0 builds mosaics whenever it can. The table, the tokens and seat 0's frame."""
+    seats = [{"kind": "human", "name": name} for name in ("Ann", "Bea", "Cy")]
+    created = server.claimed(server.post("/api/tables", {"game": "cleopatra", "players": 3, "seats": seats,
+                                                         "options": {"max_rounds": 6}}))
+    table = created["table"]["id"]
+    tokens = {int(seat): token for seat, token in created["tokens"].items()}
+    rng = random.Random(5)
+    for _ in range(600):
+        acting = server.get(f"/api/tables/{table}")["to_act"]
+        frame = frame_of(server, table, tokens[acting])
+        if acting == 0 and any(wanted(a) for a in frame["legal"]):
+            return table, tokens, frame
+        liked = [a for a in frame["legal"] if a[2] in MOSAIC] if acting == 0 else []
+        action = rng.choice(liked or frame["legal"])
+        server.post(f"/api/tables/{table}/moves", {"version": frame["version"], "action": action[0]}, tokens[acting])
+    raise AssertionError("seat 0 never came to the decision wanted")
+
+
+def test_a_tainted_payment_says_so_in_words_and_a_clean_one_too(live_server: LiveServer,
+                                                               open_tab: Callable[..., Tab]) -> None:
+    table, tokens, frame = cleopatra_until(live_server, lambda a: a[2] == "pay" and a[3] % 4 == 1)
+    tainted = next(a for a in frame["legal"] if a[2] == "pay" and a[3] % 4 == 1)
+    said = preview_of(frame, tainted)["text"]
+    assert said.startswith("tainted: ") and "amulet of corruption" in said
+    others = [a for a in frame["legal"] if a[2] == "pay" and a[3] % 4 in (0, 3)]
+    tab = open_tab()
+    page = tab.page
+    page.goto(f"{live_server.url}/table/{table}#token={tokens[0]}")
+    wait_turn(page)
+    board(page).get_by_role("button", name=re.compile("^" + re.escape(tainted[1]))).hover()
+    expect(board(page).get_by_text(said)).to_be_visible()
+    for clean in others:
+        words = preview_of(frame, clean)["text"]
+        assert words.startswith("clean: ")
+        board(page).get_by_role("button", name=re.compile("^" + re.escape(clean[1]))).hover()
+        expect(board(page).get_by_text(words)).to_be_visible()
     tab.assert_clean()
 
 
