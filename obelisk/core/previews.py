@@ -9,26 +9,30 @@ of the seat to act; a board outlines the ``marks`` and shows the ``text`` before
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
 @dataclass(frozen=True)
 class Preview:
-    """One legal action's preview: what it would do in words, and the board's things it concerns."""
+    """What some legal actions would do, in words, and the board's things they concern.
 
-    action: int
+    Usually one action; several when the words and the marks are the same for each (every tile move of a
+    Solomon turn costs the same), so a frame says it once."""
+
+    actions: tuple[int, ...]
     text: str
     """What the action would do, in the active language: ``Ankh costs 5 gold: you would pay with …``."""
     marks: tuple[str, ...] = ()
     """The names of the things on the board it concerns, as the game's view names them (``C4``, ``Bread``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"action": self.action, "text": self.text, "marks": list(self.marks)}
+        return {"actions": list(self.actions), "text": self.text, "marks": list(self.marks)}
 
 
 def offered(state: Any, seat: int) -> list[Preview]:
-    """The previews of ``seat``'s legal actions now, in action order; none unless ``seat`` is to act.
+    """The previews of ``seat``'s legal actions now, each kept with its legal actions only, in the order of
+    their first action; none unless ``seat`` is to act.
 
     Worked out from ``state.observation(seat)`` alone (``Game.previews``): a position the seat cannot tell
     from this one gives the same previews."""
@@ -36,5 +40,9 @@ def offered(state: Any, seat: int) -> list[Preview]:
         return []
     legal = state.legal_actions()
     allowed = set(legal)
-    found = {p.action: p for p in state.game.previews(state.observation(seat), legal) if p.action in allowed}
-    return [found[action] for action in legal if action in found]
+    found = []
+    for preview in state.game.previews(state.observation(seat), legal):
+        actions = tuple(action for action in preview.actions if action in allowed)
+        if actions:
+            found.append(replace(preview, actions=actions))
+    return sorted(found, key=lambda preview: preview.actions[0])

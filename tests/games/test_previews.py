@@ -40,9 +40,10 @@ def test_previews_name_legal_actions_and_read_only_the_seats_view(game_id: str, 
         found = offered(state, seat)
         assert all(offered(state, other) == [] for other in range(players) if other != seat)
         legal = state.legal_actions()
-        assert [p.action for p in found] == sorted(p.action for p in found)
-        assert all(p.action in legal and p.text for p in found)
-        seen.update(game.action_range(p.action)[0] for p in found)
+        named = [action for p in found for action in p.actions]
+        assert [p.actions[0] for p in found] == sorted(p.actions[0] for p in found)
+        assert len(named) == len(set(named)) and set(named) <= set(legal) and all(p.text for p in found)
+        seen.update(game.action_range(action)[0] for action in named)
         if found and decisions % 3 == 0:
             shadow = state.resample_from_infostate(seat, random.Random(decisions))
             assert offered(shadow, seat) == found

@@ -141,7 +141,7 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
         # Previews too: the other seats' hidden cards dealt again change none of them.
         assert message["previews"] == [p.to_dict() for p in previews.offered(state, seat)] == [
             p.to_dict() for p in previews.offered(shadow, seat)]
-        assert {p["action"] for p in message["previews"]} <= {entry[0] for entry in message["legal"]}
+        assert {a for p in message["previews"] for a in p["actions"]} <= {entry[0] for entry in message["legal"]}
     else:
         assert message["shortcuts"] == [] and message["previews"] == []
     assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)

@@ -156,13 +156,13 @@ def _preview(game: Any, view: Mapping[str, Any], action: int, name: str, index: 
         if not piece or piece[0] != "mosaic" or index >= len(tables.placements[piece[1]]):
             return None
         cells = tuple(tables.cell_name(r * tables.cols + c) for r, c in tables.placements[piece[1]][index].cells)
-        return Preview(action, tr("the mosaic would cover {cells}", cells=", ".join(cells)), cells)
+        return Preview((action,), tr("the mosaic would cover {cells}", cells=", ".join(cells)), cells)
     if name == "claim" and index < len(view["claimable"]):
         cells = tuple(view["claimable"][index])
-        return Preview(action, tr("the sanctuary would take in {cells}", cells=", ".join(cells)), cells)
+        return Preview((action,), tr("the sanctuary would take in {cells}", cells=", ".join(cells)), cells)
     if name == "wall":
         cells = tuple(tables.cell_name(c) for c in game.rules.wall_cells[index])
-        return Preview(action, tr("the wall {wall} would stand next to {cells}", wall=tables.wall_ids[index],
+        return Preview((action,), tr("the wall {wall} would stand next to {cells}", wall=tables.wall_ids[index],
                                   cells=", ".join(cells)), (tables.wall_ids[index], *cells))
     if name == "pay":
         return _pay_preview(tables, action, index)
@@ -173,12 +173,12 @@ def _pay_preview(tables: Any, action: int, index: int) -> Preview:
     """Tainted or clean, in words: the page must not tell them apart by colour alone."""
     resource, source = divmod(index, len(SOURCES))
     if SOURCES[source] == "merchant":
-        return Preview(action, tr("clean: a Nile merchant puts no amulet into your pyramid"), ("merchant",))
+        return Preview((action,), tr("clean: a Nile merchant puts no amulet into your pyramid"), ("merchant",))
     kind = (resource, TAINTED0 + resource, TROMPE)[source]
     card = tables.names[kind]
     amulets = tables.amulets[kind]
     if amulets:
-        return Preview(action, tr.n("tainted: {card} puts {n} amulet of corruption into your pyramid",
+        return Preview((action,), tr.n("tainted: {card} puts {n} amulet of corruption into your pyramid",
                                     "tainted: {card} puts {n} amulets of corruption into your pyramid", amulets,
                                     card=card_name(card)), (card,))
-    return Preview(action, tr("clean: {card} puts no amulet into your pyramid", card=card_name(card)), (card,))
+    return Preview((action,), tr("clean: {card} puts no amulet into your pyramid", card=card_name(card)), (card,))

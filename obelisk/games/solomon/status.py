@@ -47,28 +47,34 @@ def render_progress(view: Mapping[str, Any]) -> str:
 
 
 def previews(game: Any, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
-    """Before a dig: the squares the played card covers there, the tiles it would take (every stack's top
-    tile is face up) and the coins the turn would then cost, 1 per move and the curses' values (none with
-    the Amulet in use); before a move or the end of a turn: the coins the turn's moves come to. From the
-    seat's view and the card table alone."""
+    """Before a dig: the squares the played card covers there and the coins the turn would then cost, 1 per
+    move and the values of the curses it takes (every stack's top tile is face up; none with the Amulet in
+    use); before a move (one preview for them all) or the end of a turn: the coins the turn's moves come to.
+    From the seat's view and the card table alone."""
     turn = view.get("turn")
     if view["phase"] != "turn" or not turn:
         return []
     cards = {card.number: card for card in game.tables.cards}
     found = []
+    moves = []
     for action in actions:
         name, index = game.actions.decode(action)
         if name == "dig":
             found.append(_dig_preview(view, action, cards[turn["card"]], index))
         elif name == "seal":
             square = d.square_name(index)
-            found.append(Preview(action, tr("the Seal would dig {square}: {tile}", square=square,
-                                            tile=_top(view, index)), (square,)))
+            found.append(Preview((action,), tr("the Seal would dig {square}: {tile}", square=square,
+                                               tile=_top(view, index)), (square,)))
         elif name == "move":
-            found.append(_move_preview(view, action, index))
+            moves.append(action)
         elif name == "end" and turn["moves"]:
-            found.append(Preview(action, tr.n("the turn's {n} move costs {n} coin", "the turn's {n} moves cost {n} coins",
-                                              turn["moves"])))
+            found.append(Preview((action,), tr.n("the turn's {n} move costs {n} coin",
+                                                 "the turn's {n} moves cost {n} coins", turn["moves"])))
+    if moves:
+        # Every move costs the same: said once for all of them.
+        found.append(Preview(tuple(moves), tr.n("move {n} of the turn: the moves cost {n} coin when the turn is paid",
+                                                "move {n} of the turn: the moves cost {n} coins when the turn is paid",
+                                                turn["moves"] + 1)))
     return found
 
 
@@ -87,18 +93,6 @@ def _dig_preview(view: Mapping[str, Any], action: int, card: d.Card, index: int)
         curses = sum(d.CURSE_VALUE[d.KIND_NAMES.index(view["stacks"][sq][-1])] for sq in squares if view["stacks"][sq])
     moves = view["turn"]["moves"]
     names = tuple(d.square_name(sq) for sq in squares)
-    tiles = ", ".join(_top(view, sq) for sq in squares)
     cost = tr.n("{n} coin", "{n} coins", moves + curses)
-    return Preview(action, tr("digs {squares} and takes {tiles}; the turn then costs {cost} ({moves} for moves, "
-                              "{curses} for curses)", squares=", ".join(names), tiles=tiles, cost=cost, moves=moves,
-                              curses=curses), names)
-
-
-def _move_preview(view: Mapping[str, Any], action: int, index: int) -> Preview:
-    source, target = index // 8, d.MOVE_TARGET[index]
-    moves = view["turn"]["moves"] + 1
-    names = (d.square_name(source), d.square_name(target))
-    return Preview(action, tr.n("moves {tile} from {source} to {target}; this is the turn's move {n}: the moves cost "
-                                "{n} coin when the turn is paid", "moves {tile} from {source} to {target}; this is "
-                                "the turn's move {n}: the moves cost {n} coins when the turn is paid", moves,
-                                tile=_top(view, source), source=names[0], target=names[1]), names)
+    return Preview((action,), tr("digs {squares}: the turn then costs {cost} ({curses} for curses)",
+                                 squares=", ".join(names), cost=cost, curses=curses), names)

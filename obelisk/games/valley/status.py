@@ -164,12 +164,12 @@ def _buy_preview(table: Any, action: int, cell: Mapping[str, Any], hand: Sequenc
     card = tr.term("card", cell["card"])
     due = max(cell["cost"] - turn["discount"], 0)
     if due == 0:
-        return Preview(action, tr("{card} costs nothing now: the discount pays it", card=card), (cell["slot"],))
+        return Preview((action,), tr("{card} costs nothing now: the discount pays it", card=card), (cell["slot"],))
     found = cheapest(table, hand, turn["hand_gold"], due)
     if found is None:
-        return Preview(action, tr("{card} costs {cost} gold; your hand cannot pay it", card=card, cost=due),
+        return Preview((action,), tr("{card} costs {cost} gold; your hand cannot pay it", card=card, cost=due),
                        (cell["slot"],))
     paid, gold = found
     marks = (cell["slot"], *dict.fromkeys(table.names[kind] for kind in paid))
-    return Preview(action, tr("{card} costs {cost} gold; the cheapest cards to pay it: {cards} ({gold} gold)",
+    return Preview((action,), tr("{card} costs {cost} gold; the cheapest cards to pay it: {cards} ({gold} gold)",
                               card=card, cost=due, cards=_cards_text(table, paid), gold=gold), marks)

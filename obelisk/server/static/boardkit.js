@@ -46,9 +46,9 @@ export function isFinal(action) {
   return Boolean(action && action[4] === true);
 }
 
-/** The rules engine's preview of action id `id` in `frame` (`{action, text, marks}`), or null when it has none. */
+/** The rules engine's preview of action id `id` in `frame` (`{actions, text, marks}`), or null when it has none. */
 export function previewOf(frame, id) {
-  return ((frame && frame.previews) || []).find((preview) => preview.action === id) || null;
+  return ((frame && frame.previews) || []).find((preview) => preview.actions.includes(id)) || null;
 }
 
 const helpCache = new Map();
@@ -168,6 +168,7 @@ class Kit {
     this.previews = new Map();
     this.selected = null;
     this.touch = false;
+    this.menuNote = null;
     this.resizeCallbacks = [];
     this.observers = [];
     this.lastWidth = 0;
@@ -242,7 +243,7 @@ class Kit {
   begin(frame) {
     this.frame = frame;
     this.legalIds = new Set((frame.legal || []).map((action) => action[0]));
-    this.previews = new Map((frame.previews || []).map((preview) => [preview.action, preview]));
+    this.previews = new Map((frame.previews || []).flatMap((preview) => preview.actions.map((id) => [id, preview])));
     const active = document.activeElement;
     const focused = active && this.root.contains(active) ? active.closest("[data-kit-target]") : null;
     this.focusKey = focused && this.targets.has(focused) ? this.targets.get(focused).key : null;
@@ -472,6 +473,7 @@ class Kit {
     const state = this.menuState;
     this.menu.hidden = true;
     this.menu.replaceChildren();
+    this.menuNote = null;
     if (!keep) this.menuState = null;
     this.showPreview(null);
     if (refocus && state && state.node.isConnected) state.node.focus({ preventScroll: true });

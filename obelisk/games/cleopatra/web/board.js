@@ -2,7 +2,7 @@
 // with Cleopatra's path, obelisks and the High Priest's altar, the mosaic stack, the market stalls, the
 // architects and the seat's own hand. Drawn only from `frame.view` and `frame.legal` (docs/web.md
 // "Boards"); the board kit (/static/boardkit.js) plays, opens menus, shows texts on tap and what changed.
-import { createKit, wrap } from "/static/boardkit.js";
+import { createKit, previewOf, wrap } from "/static/boardkit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The widest layout in drawing units (a wider board is scaled up); narrower boards stack their parts. */
@@ -173,7 +173,7 @@ export function mount(root, ctx) {
 
   /** The names the engine's preview of `action` gives (the cells a mosaic would cover), none without one. */
   function marksOf(action) {
-    const preview = (frame.previews || []).find((p) => p.action === action[0]);
+    const preview = previewOf(frame, action[0]);
     return preview ? preview.marks : [];
   }
 

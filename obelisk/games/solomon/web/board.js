@@ -1,7 +1,7 @@
 // The board of King Solomon's Treasury: the 6×6 cave of stacks, the excavation cards, every seat's coins and
 // tiles. Drawn only from the frame's view and legal actions; the board kit (/static/boardkit.js) plays, opens
 // menus, shows component texts on tap and highlights what changed.
-import { createKit } from "/static/boardkit.js";
+import { createKit, previewOf } from "/static/boardkit.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SIZE = 6;
@@ -158,7 +158,7 @@ export function mount(root, ctx) {
       else if (action[2] === "seal") add(action[3], action);
       else if (action[2] === "dig" && Math.floor(action[3] / 36) === orientation) {
         // A dig is played on the first square of its area, as the engine's preview names the area.
-        const preview = (frame.previews || []).find((p) => p.action === action[0]);
+        const preview = previewOf(frame, action[0]);
         if (preview && preview.marks.length) add(squareIndex(preview.marks[0]), action);
       }
     }
