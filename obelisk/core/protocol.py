@@ -28,6 +28,7 @@ from mypy_extensions import mypyc_attr
 from obelisk.core import codec, i18n
 from obelisk.core import outcome as outcomes
 from obelisk.core.help import GameHelp
+from obelisk.core.previews import Preview
 from obelisk.core.seeds import MAX_SEED, check_seed
 from obelisk.core.shortcuts import Shortcut
 
@@ -295,6 +296,15 @@ class Game(ABC):
 
         Unchecked: ``obelisk.core.shortcuts.offered`` keeps those that are legal and marks them final. The
         default offers none.
+        """
+        return []
+
+    def previews(self, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+        """What some of ``actions`` (the seat's legal actions) would do, said before the move: the price and the
+        cards that would pay it, the squares a piece would cover, from ``view`` (the seat's own observation)
+        alone, so it can name nothing the seat may not see. Worded in the active language.
+
+        ``obelisk.core.previews.offered`` keeps those of legal actions. The default previews none.
         """
         return []
 

@@ -41,6 +41,7 @@ from obelisk.core import CHANCE, Game, IllegalActionError, Option, State, codec,
 from obelisk.core import i18n
 from obelisk.core.records import make_record
 from obelisk.core.seeds import SecretSeed
+from obelisk.core import previews
 from obelisk.core.shortcuts import offered
 from obelisk.server.bots import TAKEOVER_SECONDS, BotScheduler, Cancelled, Decision, Elector, table_bot
 from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow, now
@@ -389,10 +390,12 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
     viewer = snap.game.num_players if seat is None else seat
     legal: list[list[Any]] = []
     shortcuts: list[dict[str, Any]] = []
+    shown: list[dict[str, Any]] = []
     if seat is not None and snap.to_act == seat and snap.seats[seat].kind == "human":
         finals = snap.finals
         legal = [[a, state.action_to_string(a), *snap.game.action_range(a), finals[a]] for a in state.legal_actions()]
         shortcuts = [shortcut.to_dict() for shortcut in offered(state, seat)]
+        shown = [preview.to_dict() for preview in previews.offered(state, seat)]
     finished = snap.status == "finished"
     log_from = snap.log_start(sent)
     return {
@@ -403,6 +406,7 @@ def _frame(snap: Snapshot, seat: int | None, connected: Iterable[int], sent: int
         "text": snap.game.render_observation(view),
         "legal": legal,
         "shortcuts": shortcuts,
+        "previews": shown,
         "decision": decision(snap.game, view, snap.to_act),
         "progress": snap.game.render_progress(view),
         "undo": 0 if seat is None else snap.undo_points(seat),
@@ -462,6 +466,7 @@ def _replay_frame(snap: Snapshot, seat: int | None, step: int, steps: int, state
         "text": snap.game.render_observation(view),
         "legal": [],
         "shortcuts": [],
+        "previews": [],
         "decision": decision(snap.game, view, acting if acting >= 0 else None),
         "progress": snap.game.render_progress(view),
         "undo": 0,

@@ -19,6 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from obelisk.core.i18n import LANGUAGES, language
+from obelisk.core import previews
 from obelisk.core.records import replay_record
 from obelisk.core.shortcuts import offered
 from tests.server.conftest import ORIGIN, bearer
@@ -111,7 +112,7 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
     version = message["version"]
     state = states[version]
     game = state.game
-    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "shortcuts", "decision",
+    assert set(message) == {"type", "table", "seat", "version", "view", "text", "legal", "shortcuts", "previews", "decision",
                             "progress", "undo", "log", "log_from", "status", "result", "reveal"}
     assert message["seat"] == seat
     view = state.observation(seat)
@@ -137,8 +138,12 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
         assert [entry[4] for entry in message["legal"]] == [shadow.is_final(a) for a in shadow.legal_actions()]
         assert message["shortcuts"] == [s.to_dict() for s in offered(state, seat)] == [
             s.to_dict() for s in offered(shadow, seat)]
+        # Previews too: the other seats' hidden cards dealt again change none of them.
+        assert message["previews"] == [p.to_dict() for p in previews.offered(state, seat)] == [
+            p.to_dict() for p in previews.offered(shadow, seat)]
+        assert {a for p in message["previews"] for a in p["actions"]} <= {entry[0] for entry in message["legal"]}
     else:
-        assert message["shortcuts"] == []
+        assert message["shortcuts"] == [] and message["previews"] == []
     assert message["undo"] == (state.undo_points(seat) if seat is not None and message["status"] == "playing" else 0)
     assert message["log"] == [
         {"seq": i, "actor": states[i].current_player(), "text": states[i].public_action_string(actions[i], seat)}

@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from obelisk.core import previews
 from tests.web.conftest import LiveServer, Tab, tab_until
 from tests.web.person import (
     board, choose, confirm, move_label, name_of, overflowing, playable, result, smallest_text, status_line, wait_answered,
@@ -199,7 +200,8 @@ SQUARES_LIT = """([board, colour]) => [...board.querySelectorAll("[data-square]"
 PREVIEW = "rgb(224, 160, 48)"
 
 
-def test_a_dig_shows_the_squares_it_would_take(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
+def test_a_dig_shows_the_squares_and_coins_the_engine_previews(live_server: LiveServer,
+                                                               open_tab: Callable[[], Tab]) -> None:
     created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
     tab = open_tab()
     page = open_seat(tab, live_server, created, 0)
@@ -212,21 +214,30 @@ def test_a_dig_shows_the_squares_it_would_take(live_server: LiveServer, open_tab
     frame = live_server.get(f"/api/tables/{created['table']['id']}/frame", created["tokens"]["0"])
     label = str(dig.get_attribute("aria-label"))
     action = next(a for a in frame["legal"] if a[1] == move_label(label))
-    anchor = action[3] % 36
-    cells = frame["view"]["card_shapes"][str(frame["view"]["turn"]["card"])]
-    expected = sorted(anchor + r * 6 + c for r, c in cells)
+    preview = next(p for p in frame["previews"] if action[0] in p["actions"])
+    expected = sorted((int(name[1:]) - 1) * 6 + "ABCDEF".index(name[0]) for name in preview["marks"])
+    assert "coin" in preview["text"] and preview["text"].startswith("digs " + ", ".join(preview["marks"]))
     target = board(page).get_by_role("button", name=label, exact=True)
     target.hover()
     wanted = json.dumps(json.dumps(expected, separators=(",", ":")))
     page.wait_for_function(f"([board, colour]) => JSON.stringify(({SQUARES_LIT})([board, colour])) === {wanted}",
                            arg=[board(page).element_handle(), PREVIEW])
+    expect(board(page).get_by_text(preview["text"])).to_be_visible()
     page.mouse.move(0, 0)
     assert board(page).evaluate(f"(b) => ({SQUARES_LIT})([b, {json.dumps(PREVIEW)}])") == []
     target.focus()
     assert board(page).evaluate(f"(b) => ({SQUARES_LIT})([b, {json.dumps(PREVIEW)}])") == expected
     page.keyboard.press("Enter")
-    if action[4]:
-        confirm(page, key="Enter")
+    assert action[4], "a dig uncovers the tiles below: it cannot be taken back"
+    dialog = page.get_by_role("dialog", name="This move cannot be taken back")
+    expect(dialog).to_contain_text(preview["text"])
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert live_server.get(f"/api/tables/{created['table']['id']}/frame", created["tokens"]["0"])["version"] == \
+        frame["version"], "nothing is dug before the confirmation"
+    target.focus()
+    page.keyboard.press("Enter")
+    confirm(page, key="Enter")
     wait_answered(page)
     glowing = "(b) => [...b.querySelectorAll('[data-square]')].filter((n) => getComputedStyle(n).animationName === 'kit-glow').map((n) => Number(n.dataset.square))"
     assert set(expected) <= set(board(page).evaluate(glowing))
@@ -257,7 +268,8 @@ OFFERED = """(frame) => {
 def _frame(state: Any, seat: int) -> dict[str, Any]:
     game = state.game
     return {"version": len(state.history()), "view": state.observation(seat),
-            "legal": [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)] for a in state.legal_actions()]}
+            "legal": [[a, state.action_to_string(a), *game.action_range(a), state.is_final(a)] for a in state.legal_actions()],
+            "previews": [preview.to_dict() for preview in previews.offered(state, seat)]}
 
 
 def _decisions() -> list[dict[str, Any]]:

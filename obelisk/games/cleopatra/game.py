@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from obelisk.core import Game, GameInfo, Option, State
 from obelisk.core.help import GameHelp
+from obelisk.core.previews import Preview
 from obelisk.core.shortcuts import Shortcut
 from obelisk.games.cleopatra.actions import make_actions
 from obelisk.games.cleopatra.data import SCORE_HEADINGS, DataError, build_help, load_tables, tr
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
 from obelisk.games.cleopatra.state import CleopatraState
-from obelisk.games.cleopatra.status import payment, render_decision, render_progress
+from obelisk.games.cleopatra.status import payment, previews, render_decision, render_progress
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_legend, render_observation
 
@@ -147,6 +148,10 @@ class CleopatraGame(Game):
         """Paying in one answer (``status.payment``)."""
         found = payment(state, seat)
         return [found] if found is not None else []
+
+    def previews(self, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+        """The cells a mosaic, a sanctuary or a wall concerns, and whether a payment is tainted (``status.previews``)."""
+        return previews(self, view, actions)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(self.tables, view)

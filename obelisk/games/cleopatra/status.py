@@ -10,11 +10,13 @@ eaten and cannot win, the survivors rank by talents, equal talents by fewer amul
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from obelisk.core import State, i18n
+from obelisk.core.previews import Preview
 from obelisk.core.outcome import first_places, player, players, sentence, ties
 from obelisk.core.shortcuts import Shortcut
+from obelisk.games.cleopatra.data import TAINTED0, TROMPE
 from obelisk.games.cleopatra.rules import SOURCES
 from obelisk.games.cleopatra.view import card_name, resource_name
 
@@ -131,3 +133,52 @@ def payment(state: State, seat: int) -> Shortcut | None:
     cards = ", ".join(tr("{count}x {name}", count=n, name=card_name(name)) if n > 1 else card_name(name)
                       for name, n in paid.items())
     return Shortcut("pay", tr("the rest at once with plain resource cards — {cards}", cards=cards), tuple(actions))
+
+
+def previews(game: Any, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+    """Before a mosaic is laid or a sanctuary claimed: the garden cells it would cover; before a wall: the
+    cells next to it; before a payment: whether the card is tainted (its amulets of corruption go into the
+    seat's pyramid) or clean. The placements, walls and amulets are the component data, the rest is in the
+    seat's view, so nothing hidden is named."""
+    found = []
+    for action in actions:
+        name, index = game.actions.decode(action)
+        preview = _preview(game, view, action, name, index)
+        if preview is not None:
+            found.append(preview)
+    return found
+
+
+def _preview(game: Any, view: Mapping[str, Any], action: int, name: str, index: int) -> Preview | None:
+    tables = game.tables
+    if name == "place":
+        piece = view.get("piece")
+        if not piece or piece[0] != "mosaic" or index >= len(tables.placements[piece[1]]):
+            return None
+        cells = tuple(tables.cell_name(r * tables.cols + c) for r, c in tables.placements[piece[1]][index].cells)
+        return Preview((action,), tr("the mosaic would cover {cells}", cells=", ".join(cells)), cells)
+    if name == "claim" and index < len(view["claimable"]):
+        cells = tuple(view["claimable"][index])
+        return Preview((action,), tr("the sanctuary would take in {cells}", cells=", ".join(cells)), cells)
+    if name == "wall":
+        cells = tuple(tables.cell_name(c) for c in game.rules.wall_cells[index])
+        return Preview((action,), tr("the wall {wall} would stand next to {cells}", wall=tables.wall_ids[index],
+                                  cells=", ".join(cells)), (tables.wall_ids[index], *cells))
+    if name == "pay":
+        return _pay_preview(tables, action, index)
+    return None
+
+
+def _pay_preview(tables: Any, action: int, index: int) -> Preview:
+    """Tainted or clean, in words: the page must not tell them apart by colour alone."""
+    resource, source = divmod(index, len(SOURCES))
+    if SOURCES[source] == "merchant":
+        return Preview((action,), tr("clean: a Nile merchant puts no amulet into your pyramid"), ("merchant",))
+    kind = (resource, TAINTED0 + resource, TROMPE)[source]
+    card = tables.names[kind]
+    amulets = tables.amulets[kind]
+    if amulets:
+        return Preview((action,), tr.n("tainted: {card} puts {n} amulet of corruption into your pyramid",
+                                    "tainted: {card} puts {n} amulets of corruption into your pyramid", amulets,
+                                    card=card_name(card)), (card,))
+    return Preview((action,), tr("clean: {card} puts no amulet into your pyramid", card=card_name(card)), (card,))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
 from obelisk.core import Game, GameInfo, Option
 from obelisk.core.help import GameHelp
+from obelisk.core.previews import Preview
 from obelisk.games.solomon.actions import make_actions
 from obelisk.games.solomon.rules import ROUNDS, START_COINS, Rules
 from obelisk.games.solomon.scoring import (
@@ -19,7 +20,7 @@ from obelisk.games.solomon.scoring import (
     treasure_total,
 )
 from obelisk.games.solomon.state import SolomonState
-from obelisk.games.solomon.status import render_decision, render_progress
+from obelisk.games.solomon.status import previews, render_decision, render_progress
 from obelisk.games.solomon.tensor import encode, tensor_size
 from obelisk.games.solomon.view import render_legend, render_view
 
@@ -142,6 +143,10 @@ class SolomonGame(Game):
 
     def render_progress(self, view: Mapping[str, Any]) -> str:
         return render_progress(view)
+
+    def previews(self, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+        """A dig's squares and the coins the turn would cost, a move's coins (``status.previews``)."""
+        return previews(self, view, actions)
 
     def render_legend(self, view: Mapping[str, Any]) -> str:
         return render_legend(view)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import obelisk.games.valley.rules as R
 from obelisk.core import Game, State
 from obelisk.core.help import GameHelp
+from obelisk.core.previews import Preview
 from obelisk.core.shortcuts import Shortcut
 from obelisk.games.valley.actions import make_actions
 from obelisk.games.valley.data import INFO, SET, STARTER, CardTable, build_help, load_cards
@@ -14,7 +15,7 @@ from obelisk.games.valley.effects import EFFECTS
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import card_worth, score_heading
 from obelisk.games.valley.state import ValleyState
-from obelisk.games.valley.status import payment, render_decision, render_progress
+from obelisk.games.valley.status import payment, previews, render_decision, render_progress
 from obelisk.games.valley.tensor import Encoder, tensor_size
 from obelisk.games.valley.view import render_legend, render_view
 
@@ -111,6 +112,10 @@ class ValleyGame(Game):
         """Paying in one answer (``status.payment``)."""
         found = payment(state, seat)
         return [found] if found is not None else []
+
+    def previews(self, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+        """A buy's price and the cards that would pay it (``status.previews``)."""
+        return previews(self, view, actions)
 
     def score_heading(self, category: str) -> str:
         return score_heading(category)

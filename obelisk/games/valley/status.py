@@ -9,9 +9,11 @@ player's name before the decision themselves.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
+import obelisk.games.valley.rules as R
 from obelisk.core import State, i18n
+from obelisk.core.previews import Preview
 from obelisk.core.shortcuts import Shortcut
 
 tr = i18n.domain("valley")
@@ -77,25 +79,18 @@ def render_progress(view: Mapping[str, Any]) -> str:
                        tr.n("pyramid {n} card", "pyramid {n} cards", pyramid)])
 
 
-def payment(state: State, seat: int) -> Shortcut | None:
-    """Pay what a purchase still costs with the cheapest cards of the hand.
+def cheapest(table: Any, hand: Sequence[str], hand_gold: int, due: int) -> tuple[list[int], int] | None:
+    """The cheapest cards of ``hand`` (card names) that pay ``due`` gold, as card kinds, and the gold they give;
+    None when the hand cannot pay it.
 
     Cheapest: the lowest total price of the cards given, then the least gold paid beyond the price,
-    then the fewest cards. Such a choice has no card to spare, so the purchase is complete only
-    with its last card, whatever the order. Read from the seat's view: its hand and the gold due.
+    then the fewest cards. Such a choice has no card to spare. ``hand_gold`` (Statue of Thoth) fixes
+    every card's worth; 0: each card's own.
     """
-    view = state.observation(seat)
-    pending = view.get("pending") or {}
-    if pending.get("step") != "pay" or pending.get("seat") != seat:
-        return None
-    game: Any = state.game
-    table = game.table
     kind_of = {name: kind for kind, name in enumerate(table.names)}
-    hand_gold = view["turn"]["hand_gold"]
     held: dict[int, int] = {}
-    for name in view["players"][seat]["hand"]:
+    for name in hand:
         held[kind_of[name]] = held.get(kind_of[name], 0) + 1
-    due = pending["gold_due"]
     kinds = sorted(held)
     best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
     for counts in itertools.product(*(range(held[kind] + 1) for kind in kinds)):
@@ -107,10 +102,74 @@ def payment(state: State, seat: int) -> Shortcut | None:
             best = (key, counts)
     if best is None:
         return None
-    paid = [kind for n, kind in zip(best[1], kinds) for _ in range(n)]
-    gold = due + best[0][1]
-    cards = ", ".join(tr("{count}x {name}", count=n, name=tr.term("card", table.names[kind])) if n > 1
-                      else tr.term("card", table.names[kind]) for n, kind in zip(best[1], kinds) if n)
+    return [kind for n, kind in zip(best[1], kinds) for _ in range(n)], due + best[0][1]
+
+
+def _cards_text(table: Any, paid: Sequence[int]) -> str:
+    """``2x Shabti, Urn``: the cards of a payment, grouped, in the active language."""
+    counts: dict[int, int] = {}
+    for kind in paid:
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(tr("{count}x {name}", count=n, name=tr.term("card", table.names[kind])) if n > 1
+                     else tr.term("card", table.names[kind]) for kind, n in sorted(counts.items()))
+
+
+def payment(state: State, seat: int) -> Shortcut | None:
+    """Pay what a purchase still costs with the cheapest cards of the hand (``cheapest``).
+
+    Such a choice has no card to spare, so the purchase is complete only with its last card, whatever
+    the order. Read from the seat's view: its hand and the gold due.
+    """
+    view = state.observation(seat)
+    pending = view.get("pending") or {}
+    if pending.get("step") != "pay" or pending.get("seat") != seat:
+        return None
+    game: Any = state.game
+    table = game.table
+    due = pending["gold_due"]
+    found = cheapest(table, view["players"][seat]["hand"], view["turn"]["hand_gold"], due)
+    if found is None:
+        return None
+    paid, gold = found
     return Shortcut("pay", tr("the {due} gold at once with the cheapest cards — {cards} ({gold} gold)", due=due,
-                              cards=cards, gold=gold),
+                              cards=_cards_text(table, paid), gold=gold),
                     tuple(game.actions.encode("pay", kind) for kind in paid))
+
+
+def previews(game: Any, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
+    """Before a buy: the card's price now (its cost less the turn's discount) and the cheapest cards of the
+    seat's own hand that would pay it (``cheapest``, what the ``pay`` shortcut then offers); the payment
+    itself is the next decision, card by card or in one answer. From the seat's view alone."""
+    pending = view.get("pending") or {}
+    if pending.get("step") != "turn":
+        return []
+    seat = pending["seat"]
+    hand = view["players"][seat].get("hand")
+    if hand is None:
+        return []
+    table = game.table
+    by_slot = {cell["slot"]: cell for cell in view["pyramid"]}
+    found = []
+    for action in actions:
+        kind_name, index = game.actions.decode(action)
+        cell = by_slot[R.SLOT_NAMES[index]] if kind_name == "buy" else None
+        if cell is None or cell["card"] is None:
+            continue
+        found.append(_buy_preview(table, action, cell, hand, view["turn"]))
+    return found
+
+
+def _buy_preview(table: Any, action: int, cell: Mapping[str, Any], hand: Sequence[str],
+                 turn: Mapping[str, Any]) -> Preview:
+    card = tr.term("card", cell["card"])
+    due = max(cell["cost"] - turn["discount"], 0)
+    if due == 0:
+        return Preview((action,), tr("{card} costs nothing now: the discount pays it", card=card), (cell["slot"],))
+    found = cheapest(table, hand, turn["hand_gold"], due)
+    if found is None:
+        return Preview((action,), tr("{card} costs {cost} gold; your hand cannot pay it", card=card, cost=due),
+                       (cell["slot"],))
+    paid, gold = found
+    marks = (cell["slot"], *dict.fromkeys(table.names[kind] for kind in paid))
+    return Preview((action,), tr("{card} costs {cost} gold; the cheapest cards to pay it: {cards} ({gold} gold)",
+                              card=card, cost=due, cards=_cards_text(table, paid), gold=gold), marks)

@@ -46,6 +46,11 @@ export function isFinal(action) {
   return Boolean(action && action[4] === true);
 }
 
+/** The rules engine's preview of action id `id` in `frame` (`{actions, text, marks}`), or null when it has none. */
+export function previewOf(frame, id) {
+  return ((frame && frame.previews) || []).find((preview) => preview.actions.includes(id)) || null;
+}
+
 const helpCache = new Map();
 
 /**
@@ -94,7 +99,7 @@ let confirmBox = null;
  * Asks once, in a modal dialog, before a move that cannot be taken back is sent: resolves true to play it.
  * `label` is the move's label, `about` the piece it concerns (`{title, numbers, text}`, optional).
  */
-export function confirmFinal(t, label, about = null) {
+export function confirmFinal(t, label, about = null, preview = "") {
   if (!confirmBox) {
     confirmBox = html("dialog", { class: "kit-confirm", "aria-labelledby": "kit-confirm-title" });
     document.body.append(confirmBox);
@@ -106,6 +111,7 @@ export function confirmFinal(t, label, about = null) {
     dialog.replaceChildren(
       html("h2", { id: "kit-confirm-title" }, t("This move cannot be taken back")),
       html("p", {}, t("Once played, {move} cannot be undone.", { move: label })),
+      preview ? html("p", { class: "kit-preview-text" }, preview) : null,
       about ? html("p", { class: "kit-about" }, aboutNodes(about)) : null,
       html("p", { class: "actions" }, play, cancel),
     );
@@ -125,9 +131,11 @@ export function confirmFinal(t, label, about = null) {
 }
 
 /**
- * Makes the kit of a board mounted on `root` with the page's `ctx` (docs/web.md "Boards"). `options.preview(action)`
- * (optional) returns the nodes an action would change, highlighted while a target or a menu entry is pointed at
- * or focused.
+ * Makes the kit of a board mounted on `root` with the page's `ctx` (docs/web.md "Boards").
+ * `options.preview(action, marks)` (optional) returns the nodes an action concerns: `marks` are the names the
+ * rules engine's preview of it gives (the frame's `previews`: squares, cards). They are outlined and the
+ * preview's words shown while a target or a menu entry is pointed at or focused, and on a first tap: a phone
+ * has no hover, so a tap on a piece with a preview selects it and a second tap plays it.
  */
 export function createKit(root, ctx, options = {}) {
   return new Kit(root, ctx, options);
@@ -157,6 +165,10 @@ class Kit {
     this.press = null;
     this.swallowClick = false;
     this.previewed = [];
+    this.previews = new Map();
+    this.selected = null;
+    this.touch = false;
+    this.menuNote = null;
     this.resizeCallbacks = [];
     this.observers = [];
     this.lastWidth = 0;
@@ -231,6 +243,7 @@ class Kit {
   begin(frame) {
     this.frame = frame;
     this.legalIds = new Set((frame.legal || []).map((action) => action[0]));
+    this.previews = new Map((frame.previews || []).flatMap((preview) => preview.actions.map((id) => [id, preview])));
     const active = document.activeElement;
     const focused = active && this.root.contains(active) ? active.closest("[data-kit-target]") : null;
     this.focusKey = focused && this.targets.has(focused) ? this.targets.get(focused).key : null;
@@ -247,6 +260,7 @@ class Kit {
     this.hidePopover(false);
     this.closeMenu(false, true);
     this.showPreview(null);
+    this.selected = null;
   }
 
   /**
@@ -388,6 +402,7 @@ class Kit {
     this.hidePopover(true);
     this.lock(true);
     const about = node ? this.aboutOf(node) : null;
+    this.selected = null;
     const sent = await this.ctx.play(action[0], about);
     if (!sent) {
       this.lock(false);
@@ -400,6 +415,26 @@ class Kit {
     if (!entry || this.lockedNow) return;
     if (entry.actions.length === 1) this.play(entry.actions[0], node);
     else this.openMenu(node, entry, null);
+  }
+
+  /** The engine's words for `action` (a legal entry), or "" when it has no preview. */
+  previewText(action) {
+    const preview = action ? this.previews.get(action[0]) : null;
+    return preview ? preview.text : "";
+  }
+
+  /**
+   * A tap (no hover) on a piece whose move has a preview: the first selects it, outlining what the move
+   * concerns and showing the engine's words; a second tap on it plays. True when this tap only selected.
+   */
+  selectFirst(node) {
+    const entry = this.targets.get(node);
+    if (!entry || entry.actions.length !== 1 || !this.previewText(entry.actions[0])) return false;
+    if (this.selected === entry.key) return false;
+    this.selected = entry.key;
+    this.showPreview(entry.actions[0]);
+    this.showPopover(node, true);
+    return true;
   }
 
   // ---- the menu ----------------------------------------------------------------------------------
@@ -417,13 +452,16 @@ class Kit {
       button.addEventListener("click", () => this.play(action, node));
       button.addEventListener("pointerenter", () => this.showPreview(action));
       button.addEventListener("focus", () => this.showPreview(action));
+      const words = this.previewText(action);
+      if (words) button.setAttribute("aria-description", words);
       return button;
     });
+    this.menuNote = html("p", { class: "kit-preview-text", role: "status", hidden: true });
     const cancel = html("button", { type: "button", role: "menuitem", class: "kit-cancel", "data-kit-action": "cancel" },
       this.t("Cancel"));
     cancel.addEventListener("click", () => this.closeMenu(true));
     const head = about ? html("div", { class: "kit-about", role: "presentation" }, aboutNodes(about)) : null;
-    this.menu.replaceChildren(...[head, ...items, cancel].filter(Boolean));
+    this.menu.replaceChildren(...[head, this.menuNote, ...items, cancel].filter(Boolean));
     this.menu.setAttribute("aria-label", entry.title || this.t("Moves"));
     this.menu.hidden = false;
     this.place(this.menu, node);
@@ -435,6 +473,7 @@ class Kit {
     const state = this.menuState;
     this.menu.hidden = true;
     this.menu.replaceChildren();
+    this.menuNote = null;
     if (!keep) this.menuState = null;
     this.showPreview(null);
     if (refocus && state && state.node.isConnected) state.node.focus({ preventScroll: true });
@@ -483,10 +522,13 @@ class Kit {
   /** Shows the text of `node` next to it: `pinned` (a tap) stays until closed, otherwise it follows the pointer or focus. */
   showPopover(node, pinned) {
     const about = this.aboutOf(node);
-    if (!about) return;
+    const target = this.targets.get(node);
+    const words = target && target.preview ? this.previewText(target.preview) : "";
+    if (!about && !words) return;
     this.popoverNode = node;
     this.pinned = pinned ? this.identity(node) : null;
-    const parts = aboutNodes(about);
+    const parts = about ? aboutNodes(about) : [];
+    if (words) parts.push(html("span", { class: "kit-preview-text" }, words));
     if (pinned) {
       const close = html("button", { type: "button", class: "kit-close", "aria-label": this.t("Close") }, "×");
       close.addEventListener("click", () => this.hidePopover(true));
@@ -520,10 +562,17 @@ class Kit {
 
   // ---- previews ----------------------------------------------------------------------------------
 
+  /** Outlines what `action` concerns (the engine's marks, through the board) and, in an open menu, says it. */
   showPreview(action) {
     for (const node of this.previewed) node.classList.remove("kit-preview");
-    this.previewed = action && this.previewOf ? [...(this.previewOf(action) || [])].filter(Boolean) : [];
+    const preview = action ? this.previews.get(action[0]) : null;
+    this.previewed = action && this.previewOf ? [...(this.previewOf(action, preview ? preview.marks : []) || [])]
+      .filter(Boolean) : [];
     for (const node of this.previewed) node.classList.add("kit-preview");
+    if (this.menuNote) {
+      this.menuNote.textContent = preview ? preview.text : "";
+      this.menuNote.hidden = !preview;
+    }
   }
 
   // ---- events (delegated: a board may keep or rebuild its nodes) -----------------------------------
@@ -551,6 +600,7 @@ class Kit {
       const target = this.targetOf(event);
       if (target) {
         event.preventDefault();
+        if (this.touch && this.selectFirst(target)) return;
         this.activate(target);
         return;
       }
@@ -583,6 +633,7 @@ class Kit {
       this.showPopover(info, true);
     });
     root.addEventListener("pointerdown", (event) => {
+      this.touch = event.pointerType === "touch" || event.pointerType === "pen";
       if (event.pointerType === "mouse" || inOverlay(event)) return;
       const info = this.infoOf(event);
       if (!info) return;
@@ -606,11 +657,13 @@ class Kit {
     root.addEventListener("pointerover", (event) => {
       if (event.pointerType !== "mouse" || inOverlay(event)) return;
       const info = this.infoOf(event);
-      if (!this.pinned) {
-        if (!info) this.hidePopover(false);
-        else if (info !== this.popoverNode) this.showPopover(info, false);
-      }
       const target = this.targetOf(event);
+      if (!this.pinned) {
+        const said = target && (this.infos.has(target) || this.previewText(this.targets.get(target).preview));
+        const shown = said ? target : info;
+        if (!shown) this.hidePopover(false);
+        else if (shown !== this.popoverNode) this.showPopover(shown, false);
+      }
       this.showPreview(target && this.menu.hidden ? this.targets.get(target).preview : null);
     });
     root.addEventListener("pointerleave", () => {
@@ -621,7 +674,7 @@ class Kit {
       if (inOverlay(event)) return;
       const target = this.targetOf(event);
       if (!target) return;
-      if (!this.pinned && this.infos.has(target)) this.showPopover(target, false);
+      if (!this.pinned) this.showPopover(target, false);
       if (this.menu.hidden) this.showPreview(this.targets.get(target).preview);
     });
     root.addEventListener("focusout", (event) => {

@@ -5,7 +5,7 @@ import {
   ApiError, BoardSlot,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
-import { confirmFinal, isFinal, loadHelp } from "/static/boardkit.js";
+import { confirmFinal, isFinal, loadHelp, previewOf } from "/static/boardkit.js";
 import { CHANCE, LogModel, renderMoves } from "/static/tablelog.js";
 import { settings, loadSettings, bindSettings, announceTurn, renderRules, Guide } from "/static/panels.js";
 
@@ -214,11 +214,11 @@ function legalEntry(action) {
  * Sends `message` (a move, a batch or an undo) with the version on screen, after asking when it cannot be taken
  * back and the player wants to be asked; resolves true once sent. Every move of the page goes through here.
  */
-async function send(message, { final = false, label = "", about = null } = {}) {
+async function send(message, { final = false, label = "", about = null, preview = "" } = {}) {
   if (!online() || !frame || inFlight !== null) return false;
   const version = frame.version;
   if (final && settings.confirmFinal) {
-    const yes = await confirmFinal(t, label, about);
+    const yes = await confirmFinal(t, label, about, preview);
     if (!yes || !frame || frame.version !== version || !online() || inFlight !== null) return false;
   }
   inFlight = version;
@@ -233,7 +233,9 @@ function playAction(action, about = null) {
   const entry = legalEntry(action);
   autoplayHeld = false;
   $("autoplayed").hidden = true;
-  return send({ type: "move", action }, { final: isFinal(entry), label: entry ? entry[1] : "", about });
+  const preview = previewOf(frame, action);
+  return send({ type: "move", action }, { final: isFinal(entry), label: entry ? entry[1] : "", about,
+    preview: preview ? preview.text : "" });
 }
 
 /** A move of a piece on the board: the player has found how the board plays, so the hint on top goes. */
@@ -293,8 +295,15 @@ function moveButton(label, final, className, onClick) {
   }, label, final ? el("span", { class: "final-mark", "aria-hidden": "true" }, " ⚠") : null);
 }
 
+/** A move's button; the engine's preview of it, if any, is its description (read on focus, shown on hover). */
 function actionButton(entry) {
-  return moveButton(entry[1], isFinal(entry), "action", () => playAction(entry[0]));
+  const button = moveButton(entry[1], isFinal(entry), "action", () => playAction(entry[0]));
+  const preview = previewOf(frame, entry[0]);
+  if (preview) {
+    button.title = preview.text;
+    button.setAttribute("aria-description", preview.text);
+  }
+  return button;
 }
 
 /**

@@ -2,7 +2,7 @@
 // with Cleopatra's path, obelisks and the High Priest's altar, the mosaic stack, the market stalls, the
 // architects and the seat's own hand. Drawn only from `frame.view` and `frame.legal` (docs/web.md
 // "Boards"); the board kit (/static/boardkit.js) plays, opens menus, shows texts on tap and what changed.
-import { createKit, wrap } from "/static/boardkit.js";
+import { createKit, previewOf, wrap } from "/static/boardkit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The widest layout in drawing units (a wider board is scaled up); narrower boards stack their parts. */
@@ -55,7 +55,9 @@ export function mount(root, ctx) {
   let targets = new Map();
   const kit = createKit(root, ctx, {
     label: t("Cleopatra's palace"),
-    preview: (action) => (action.preview || []).map((key) => targets.get(key)),
+    // What the engine's preview names: garden cells, hand cards; and the piece itself.
+    preview: (action, marks) => [...(frame ? targetKeys(action, frame.view) : []),
+      ...marks.flatMap((mark) => [`cell:${mark}`, `hand:${mark}`])].map((key) => targets.get(key)),
   });
   let WIDTH = IDEAL;
   let CELL = 36;
@@ -132,7 +134,7 @@ export function mount(root, ctx) {
 
   /** Which drawn item each legal action is about (the button row takes the rest). */
   function targetKeys(action, view) {
-    const [, label, range, index] = action;
+    const [, , range, index] = action;
     switch (range) {
       case "take": return [`stall:${index}`];
       case "refill": return ["pending"];
@@ -143,15 +145,10 @@ export function mount(root, ctx) {
       case "obelisk": return [`obelisk:${view.obelisks.length}`];
       case "mosaic": return [`tile:${tileIds(view)[index]}`];
       case "place": {
-        const cells = cellsOf(label, view);
-        action.preview = cells.map((c) => `cell:${c}`);
+        const cells = marksOf(action);
         return cells.length ? [`cell:${cells[0]}`] : [];
       }
-      case "claim": {
-        const region = view.claimable[index] || [];
-        action.preview = region.map((c) => `cell:${c}`);
-        return region.map((c) => `cell:${c}`);
-      }
+      case "claim": return (view.claimable[index] || []).map((c) => `cell:${c}`);
       case "pay": {
         const resource = Math.floor(index / 4);
         const source = SOURCES[index % 4];
@@ -174,17 +171,10 @@ export function mount(root, ctx) {
     return [...ids].sort();
   }
 
-  /** The garden cells a placement label names (cell names are the same in every language: `c4`). */
-  function cellsOf(label, view) {
-    const rows = view.garden.length;
-    const cols = view.garden[0].length;
-    const found = [];
-    for (const match of String(label).matchAll(/\b([a-z])([1-9][0-9]?)\b/g)) {
-      const col = match[1].charCodeAt(0) - 97;
-      const row = Number(match[2]) - 1;
-      if (col < cols && row < rows) found.push(`${match[1]}${match[2]}`);
-    }
-    return found;
+  /** The names the engine's preview of `action` gives (the cells a mosaic would cover), none without one. */
+  function marksOf(action) {
+    const preview = previewOf(frame, action[0]);
+    return preview ? preview.marks : [];
   }
 
   function cellName(row, col) {

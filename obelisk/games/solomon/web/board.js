@@ -1,7 +1,7 @@
 // The board of King Solomon's Treasury: the 6×6 cave of stacks, the excavation cards, every seat's coins and
 // tiles. Drawn only from the frame's view and legal actions; the board kit (/static/boardkit.js) plays, opens
 // menus, shows component texts on tap and highlights what changed.
-import { createKit } from "/static/boardkit.js";
+import { createKit, previewOf } from "/static/boardkit.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SIZE = 6;
@@ -47,6 +47,11 @@ function joined(parts, separator, width) {
   return lines;
 }
 
+/** The square a name (`B4`) stands for, as the engine names it: column letter, row from the entrance. */
+function squareIndex(name) {
+  return (Number(String(name).slice(1)) - 1) * SIZE + "ABCDEF".indexOf(String(name)[0]);
+}
+
 function squareName(sq) {
   return `${"ABCDEF"[sq % SIZE]}${Math.floor(sq / SIZE) + 1}`;
 }
@@ -71,7 +76,8 @@ export function mount(root, ctx) {
   let cave = null;
   const kit = createKit(root, ctx, {
     label: t("King Solomon's Treasury"),
-    preview: (action) => (cave ? previewSquares(action).map((sq) => cave.querySelector(`[data-square="${sq}"]`)) : []),
+    // The squares the engine's preview names: a dig's area, a move's two squares, a sealed square.
+    preview: (action, marks) => (cave ? marks.map(squareIndex).map((sq) => cave.querySelector(`[data-square="${sq}"]`)) : []),
   });
   root.classList.add("solomon-board");
   const link = document.createElement("link");
@@ -102,30 +108,6 @@ export function mount(root, ctx) {
 
   function tileName(kind) {
     return t.term("tile", kind);
-  }
-
-  /** The squares an action would take or move (its dig area, a move's two squares, a sealed square). */
-  function previewSquares(action) {
-    const view = frame.view;
-    if (action[2] === "dig") return digSquares(view, action);
-    if (action[2] === "move") return moveSquares(action);
-    if (action[2] === "seal") return [action[3]];
-    return [];
-  }
-
-  /** The squares each legal dig takes, from the card on turn and the action's orientation and anchor. */
-  function digSquares(view, action) {
-    const index = action[3];
-    const o = Math.floor(index / 36);
-    const anchor = index % 36;
-    const cells = transform(view.card_shapes[String(view.turn.card)] || [], o);
-    return cells.map(([r, c]) => anchor + r * SIZE + c);
-  }
-
-  function moveSquares(action) {
-    const from = Math.floor(action[3] / 8);
-    const [dr, dc] = DIRECTIONS[action[3] % 8];
-    return [from, from + dr * SIZE + dc];
   }
 
   function drawTile(kind, x, y, size, extra = "") {
@@ -174,7 +156,11 @@ export function mount(root, ctx) {
     for (const action of legal) {
       if (action[2] === "move") add(Math.floor(action[3] / 8), action);
       else if (action[2] === "seal") add(action[3], action);
-      else if (action[2] === "dig" && Math.floor(action[3] / 36) === orientation) add(digSquares(view, action)[0], action);
+      else if (action[2] === "dig" && Math.floor(action[3] / 36) === orientation) {
+        // A dig is played on the first square of its area, as the engine's preview names the area.
+        const preview = previewOf(frame, action[0]);
+        if (preview && preview.marks.length) add(squareIndex(preview.marks[0]), action);
+      }
     }
     // Digs in every orientation are reached by turning the card first, then choosing a square.
     kit.reachable(digs);

@@ -44,7 +44,13 @@ function counts(names) {
 
 export function mount(root, ctx) {
   const { t } = ctx;
-  const kit = createKit(root, ctx, { label: t("Valley of the Kings board") });
+  // The pyramid slots and hand cards drawn in this pass, by the names the engine's previews give (`B1`, `Urn`):
+  // a buy outlines its slot and the hand cards that would pay for it.
+  let marked = new Map();
+  const kit = createKit(root, ctx, {
+    label: t("Valley of the Kings board"),
+    preview: (action, marks) => marks.flatMap((mark) => marked.get(mark) || []),
+  });
   const style = document.createElement("link");
   style.rel = "stylesheet";
   style.href = "/games/valley/board.css";
@@ -93,6 +99,7 @@ export function mount(root, ctx) {
     const kind = c.set ? t.term("set", c.set) : c.type === "unique" ? t("unique") : c.type === "starter" ? t("starter") : "";
     text(group, CARD_W - 5, CARD_H - 11, kind, "vb-small", "end");
     if (options.key) kit.item(group, options.key, name);
+    if (options.mark) marked.set(options.mark, [...(marked.get(options.mark) || []), group]);
     kit.info(group, about(name));
     kit.target(group, options.actions, { key: options.key, info: about(name) });
     return group;
@@ -204,7 +211,7 @@ export function mount(root, ctx) {
       const cy = top + row * rowH;
       const actions = by((range, i) => (SLOT_RANGES.has(range) && i === index) || (range === "fill_b2" && i + 3 === index));
       if (cell.card === null) drawEmptySlot(layer, x, cy, cell.slot, actions, `slot:${cell.slot}`);
-      else drawCard(layer, x, cy, cell.card, { head: cell.slot, actions, key: `slot:${cell.slot}` });
+      else drawCard(layer, x, cy, cell.card, { head: cell.slot, actions, key: `slot:${cell.slot}`, mark: cell.slot });
     }
     const beside = WIDTH >= PYRAMID_W + 16 + SIDE_W;
     const side = beside ? PYRAMID_W + 16 : 0;
@@ -248,7 +255,7 @@ export function mount(root, ctx) {
       seen.set(name, copy + 1);
       const actions = by((range, index) => HAND_RANGES.has(range) && index === kindOf(name));
       drawCard(layer, x + (i % perRow) * (CARD_W + GAP), y + Math.floor(i / perRow) * (CARD_H + GAP), name,
-        { actions, key: `hand:${name}#${copy}` });
+        { actions, key: `hand:${name}#${copy}`, mark: name });
     });
     if (!mine.hand.length) text(layer, x, y + 14, t("No cards in hand."), "vb-small");
     y += mine.hand.length ? Math.ceil(mine.hand.length / perRow) * (CARD_H + GAP) : 24;
@@ -306,6 +313,7 @@ export function mount(root, ctx) {
   }
 
   function draw() {
+    marked = new Map();
     kit.begin(frame);
     const view = frame.view;
     const legal = frame.legal || [];
