@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,6 +71,16 @@ def board_path(path: str) -> bool:
     return path.startswith("/games/") or (path.startswith("/api/messages/") and not path.endswith("/obelisk"))
 
 
+def wire_size(payload: bytes, window_bits: int | None) -> int:
+    """A websocket message's size on the wire: DevTools shows the payload as sent, so where the handshake agreed
+    on permessage-deflate (RFC 7692, as uvicorn's websockets do) it is compressed here as the server compresses
+    it — exact for a first message, an upper bound for later ones (the server also reuses earlier messages)."""
+    if window_bits is None:
+        return len(payload)
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -window_bits)
+    return len((compressor.compress(payload) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4])
+
+
 def load_once(browser: Any, url: str, table: str, token: str, lang: str) -> Load:
     """Opens the table page in a fresh profile holding ``token``'s seat, reading ``lang``."""
     context = browser.new_context(locale=lang)
@@ -90,9 +102,18 @@ def load_once(browser: Any, url: str, table: str, token: str, lang: str) -> Load
             path = urls.get(event["requestId"], "?").removeprefix(url)
             result.by_url[path] = result.by_url.get(path, 0) + size
 
-        def frame_bytes(event: dict[str, Any]) -> None:
-            result.socket_bytes += len(event["response"]["payloadData"].encode())
+        deflate: dict[str, int] = {}
 
+        def handshake(event: dict[str, Any]) -> None:
+            extensions = {k.lower(): v for k, v in event["response"]["headers"].items()}.get("sec-websocket-extensions", "")
+            if "permessage-deflate" in extensions:
+                bits = re.search(r"server_max_window_bits=(\d+)", extensions)
+                deflate["bits"] = int(bits[1]) if bits else 15
+
+        def frame_bytes(event: dict[str, Any]) -> None:
+            result.socket_bytes += wire_size(event["response"]["payloadData"].encode(), deflate.get("bits"))
+
+        devtools.on("Network.webSocketHandshakeResponseReceived", handshake)
         devtools.on("Network.loadingFinished", finished)
         devtools.on("Network.webSocketFrameReceived", frame_bytes)
         devtools.on("Network.webSocketFrameSent", frame_bytes)
