@@ -101,7 +101,7 @@ def test_one_tap_plays_and_the_board_is_inert_until_the_next_frame(open_tab: Cal
     tab, server = opened(open_tab)
     page = tab.page
     server.send(board_frame(5))
-    hint = page.get_by_text("Tap a highlighted piece to play it; tap any other piece to read it.")
+    hint = page.get_by_text("Tap a highlighted piece to play it (where it first shows what it will do, tap it again); tap any other piece to read it.")
     expect(hint).to_be_visible()
     urn = board(page).get_by_role("button", name="buy Urn")
     urn.click()
