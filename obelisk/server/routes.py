@@ -133,6 +133,11 @@ def _lang(request: Request) -> str:
 
 
 
+def _game_ids() -> set[str]:
+    """The ids of the games the server offers."""
+    return {game.id for game in registered_games()}
+
+
 def _seat_param(request: Request) -> int:
     seat = whole_number(request.path_params["seat"], 3)
     if seat is None:
@@ -149,13 +154,13 @@ async def list_games(request: Request) -> Response:
     lang = _lang(request)
     listed = []
     with language(lang):
-        for info in registered_games():
-            tr = domain(info.id)
-            doc = info.to_dict()
-            doc["name"] = tr.term("game", info.name)
-            doc["description"] = tr.term("game", info.description) if info.description else info.description
+        for game in registered_games():
+            tr = domain(game.id)
+            doc = game.to_dict()
+            doc["name"] = tr.term("game", game.name)
+            doc["description"] = tr.term("game", game.description) if game.description else game.description
             doc["options"] = [option.to_dict(functools.partial(tr.term, "option"))
-                              for option in info.options if not file_option(option)]
+                              for option in game.options if not file_option(option)]
             listed.append(doc)
     return Json(listed)
 
@@ -164,7 +169,7 @@ async def create_table(request: Request) -> Response:
     limited(request)
     lang = _lang(request)
     body: CreateBody = await _body(request, CreateBody)
-    known = {info.id for info in registered_games()}
+    known = _game_ids()
     if body.game not in known:
         raise ApiError(400, "bad_request", f"unknown game {body.game!r}; known games: {', '.join(sorted(known))}")
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
@@ -298,7 +303,7 @@ _MEDIA = {"js": "text/javascript", "css": "text/css"}
 async def board_file(request: Request) -> Response:
     """A game's board script or style, from its own folder (``obelisk/games/<id>/web/``)."""
     game, name = request.path_params["game"], request.path_params["name"]
-    if game not in {info.id for info in registered_games()} or not _BOARD_FILE.fullmatch(name):
+    if game not in _game_ids() or not _BOARD_FILE.fullmatch(name):
         raise ApiError(404, "not_found", "no such board file")
     path = BOARDS / game / "web" / name
     if not path.is_file():
@@ -319,7 +324,7 @@ async def get_messages(request: Request) -> Response:
     lang, name = request.path_params["lang"], request.path_params["domain"]
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found", f"no such language; choose one of: {', '.join(LANGUAGES)}")
-    if name != UI_DOMAIN and name not in {info.id for info in registered_games()}:
+    if name != UI_DOMAIN and name not in _game_ids():
         raise ApiError(404, "not_found", "no such message domain")
     return Json(messages(name, lang, *_browser_speech()), headers={"Cache-Control": "max-age=300"})
 
@@ -334,7 +339,7 @@ async def get_help(request: Request) -> Response:
     """A game's rules summary, first-game guide and component glossary (``Game.help()``), in ``?lang=``
     (English by default): what a page shows in its rules panel and when a component is tapped."""
     game = request.path_params["game"]
-    if game not in {info.id for info in registered_games()}:
+    if game not in _game_ids():
         raise ApiError(404, "not_found", "no such game")
     lang = _lang(request)
     with language(lang):

@@ -123,24 +123,32 @@ async def receive(socket: WebSocket, limit: int, timeout: float | None = None) -
 
 
 class HelloMessage(Body):
+    """A socket's first message: the token of its seat (none: a spectator) and the language of its frames."""
+
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
     lang: str = Field(default=DEFAULT_LANGUAGE, max_length=20)
 
 
 class MoveMessage(Body):
+    """One action, on the version the client saw."""
+
     type: Literal["move"]
     version: int
     action: int
 
 
 class MovesMessage(Body):
+    """A batch of one seat's actions in a row (a shortcut's), played all or nothing."""
+
     type: Literal["moves"]
     version: int
     actions: list[int] = Field(min_length=1, max_length=BATCH_LIMIT)
 
 
 class UndoMessage(Body):
+    """Take back the seat's last decision, on the version the client saw."""
+
     type: Literal["undo"]
     version: int
 
@@ -169,6 +177,29 @@ async def table_socket(socket: WebSocket) -> None:
             del open_sockets[address]
 
 
+async def _answer(tables: Tables, table_id: str, token: str | None, client: Client, message: dict[str, Any]
+                  ) -> None:
+    """Do what a message after the hello asks, with the token the socket said hello with; ``ApiError`` if refused.
+
+    What it changes reaches this socket as the next frame, like every other client's.
+    """
+    if message["type"] == "ping":
+        client.say({"type": "pong"})
+    elif message["type"] == "move":
+        move: MoveMessage = parse(MoveMessage, message)
+        await tables.move(table_id, token, move.version, [move.action])
+    elif message["type"] == "moves":
+        batch: MovesMessage = parse(MovesMessage, message)
+        await tables.move(table_id, token, batch.version, batch.actions)
+    elif message["type"] == "undo":
+        undo: UndoMessage = parse(UndoMessage, message)
+        await tables.undo(table_id, token, undo.version)
+    elif message["type"] == "hello":
+        raise ApiError(400, "bad_request", "hello is sent once, first")
+    else:
+        raise ApiError(400, "bad_request", f"unknown message type {codec.describe(message['type'])}")
+
+
 async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> None:
     """Say hello, then send the table's frames and take this socket's moves until it closes."""
     table_id = socket.path_params["table_id"]
@@ -195,21 +226,7 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> No
                 message = await receive(socket, config.max_body)
                 if not bucket.take():
                     raise ApiError(429, "rate_limited", "too many messages; slow down")
-                if message["type"] == "ping":
-                    client.say({"type": "pong"})
-                elif message["type"] == "move":
-                    move: MoveMessage = parse(MoveMessage, message)
-                    await tables.move(table_id, hello.token, move.version, [move.action])
-                elif message["type"] == "moves":
-                    batch: MovesMessage = parse(MovesMessage, message)
-                    await tables.move(table_id, hello.token, batch.version, batch.actions)
-                elif message["type"] == "undo":
-                    undo: UndoMessage = parse(UndoMessage, message)
-                    await tables.undo(table_id, hello.token, undo.version)
-                elif message["type"] == "hello":
-                    raise ApiError(400, "bad_request", "hello is sent once, first")
-                else:
-                    raise ApiError(400, "bad_request", f"unknown message type {codec.describe(message['type'])}")
+                await _answer(tables, table_id, hello.token, client, message)
             except ApiError as error:
                 client.say({"type": "error", "code": error.code, "message": error.message})
     except WebSocketDisconnect:
