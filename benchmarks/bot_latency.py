@@ -17,26 +17,17 @@ greedy ones (a few too quick for the polling to see are not measured) and the sl
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import os
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from server_http import free_port, request, serve, wait_until_up
+
 SLOW = "ismcts:2s"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Api:
@@ -46,19 +37,7 @@ class Api:
         self.port = port
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        try:
-            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            response = connection.getresponse()
-            data = json.loads(response.read() or b"null")
-        finally:
-            connection.close()
-        if response.status >= 400 and path != "/api/health":
-            raise RuntimeError(f"{method} {path}: {response.status} {data}")
-        return data
+        return request(self.port, "127.0.0.1", method, path, body, token, timeout=60, refused_ok=path == "/api/health")
 
     def table(self, game: str, seats: list[dict[str, Any]]) -> tuple[str, dict[str, str]]:
         made = self.call("POST", "/api/tables", {"game": game, "players": 2, "seats": seats})
@@ -68,20 +47,9 @@ class Api:
 
 
 def start(port: int, db_url: str, workers: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-c", "from obelisk.cli import main; main()", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", db_url, "--bot-workers", str(workers), "--bot-delay", "0"]
-    server = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            Api(port).call("GET", "/api/games")
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
+    server = serve(port, db_url, "--bot-workers", str(workers), "--bot-delay", "0")
+    wait_until_up(port, server, limit=120)
+    return server
 
 
 def slow_table(api: Api) -> str:

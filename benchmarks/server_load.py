@@ -25,14 +25,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import http.client
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -42,7 +39,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-ROOT = Path(__file__).resolve().parents[1]
+from server_http import free_port, request, serve, wait_until_up
 
 
 @dataclass
@@ -103,49 +100,9 @@ async def measure_cpu(server: int | None, database: int | None, tally: Tally) ->
         tally.database_cpu = database_after - database_before
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def start_server(port: int, db_url: str, processes: int) -> subprocess.Popen[bytes]:
     """``obelisk serve`` as people run it, with bots off (every seat here is a client)."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-c", "from obelisk.cli import main; main()", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", db_url, "--workers", str(processes), "--bot-workers", "0"]
-    return subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
-
-
-def request(port: int, address: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """One HTTP call from ``address`` (a loopback address of the simulated player)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    try:
-        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        response = connection.getresponse()
-        data = json.loads(response.read() or b"null")
-    finally:
-        connection.close()
-    if response.status >= 400:
-        raise RuntimeError(f"{method} {path}: {response.status} {data}")
-    return data
-
-
-def wait_until_up(port: int, server: subprocess.Popen[bytes], limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with status {server.returncode}")
-        try:
-            request(port, "127.0.0.1", "GET", "/api/games")
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("the server did not answer within a minute")
+    return serve(port, db_url, "--workers", str(processes), "--bot-workers", "0")
 
 
 async def new_table(port: int, address: str, game: str, players: int) -> tuple[str, list[str]]:

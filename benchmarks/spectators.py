@@ -26,7 +26,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_load import free_port, process_cpu, request, start_server, wait_until_up  # noqa: E402
+from server_http import free_port, request, wait_until_up  # noqa: E402
+from server_load import process_cpu, start_server  # noqa: E402
 
 
 async def seated_table(port: int) -> str:

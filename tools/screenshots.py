@@ -64,7 +64,7 @@ VIEWPORTS = {"": (1280, 900), "-phone": (390, 844)}
 _SERVE = """
 import sys
 import uvicorn
-import obelisk.server.tables as tables
+import obelisk.server.storage as storage
 from obelisk.core.seeds import SecretSeed
 from obelisk.server.app import ServerConfig, create_app
 
@@ -73,7 +73,7 @@ class FixedSeed:
     def new():
         return SecretSeed(int(sys.argv[3]), "screenshots")
 
-tables.SecretSeed = FixedSeed
+storage.SecretSeed = FixedSeed
 config = ServerConfig(db_url=sys.argv[2], bot_workers=0, bot_delay=0.0, rate=1000.0, burst=1000.0)
 uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """

@@ -877,6 +877,21 @@ class State(ABC):
         from what every seat sees, so the mark tells nobody anything hidden. An action that is not legal
         now, or a position where no seat is to act, raises ``IllegalActionError``.
         """
+        return self._is_final(self._checked_decision(action))
+
+    def reveals(self, action: Any) -> bool:
+        """Whether the seat to act, by taking the legal ``action``, shows anyone something hidden.
+
+        Such a decision can never be taken back (``undo``), and a server's log marks it so that it counts
+        the points of undo without replaying the game. The answer is the game's knowledge (the hook
+        ``_reveals``, asked before the action is applied); an action that is not legal now, or a position
+        where no seat is to act, raises ``IllegalActionError``.
+        """
+        action = self._checked_decision(action)
+        return self._reveals(action)
+
+    def _checked_decision(self, action: Any) -> int:
+        """``action`` as a legal decision of the seat to act now, else ``IllegalActionError`` saying why not."""
         action = _as_action_id(action)
         current = self._current_player()
         if current == TERMINAL:
@@ -886,7 +901,7 @@ class State(ABC):
         legal = self._legal
         if not _in_ascending(legal if legal is not None else self._compute_legal(), action):
             self._raise_illegal(action, None)
-        return self._is_final(action)
+        return action
 
     def _is_final(self, action: int) -> bool:
         """The hook of ``is_final`` (``action`` is legal): revealing, or another actor after it on a copy.

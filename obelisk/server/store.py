@@ -35,7 +35,13 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def now() -> datetime:
+    """The time every change is stamped with, in UTC: the one clock of the server (the tests move it here)."""
     return datetime.now(timezone.utc)
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` as a UTC time: SQLite returns naive datetimes, and every time stored is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 class Base(DeclarativeBase):

@@ -133,3 +133,16 @@ def test_by_default_every_decision_counts_as_revealing() -> None:
     assert state.undo_points(0) == 0
     with pytest.raises(IllegalActionError, match="its decision revealed something hidden"):
         state.undo(0)
+
+
+def test_reveals_answers_the_games_hook_for_a_legal_decision_and_refuses_anything_else() -> None:
+    state = HighCardGame(2).new_initial_state(3)
+    with pytest.raises(IllegalActionError, match="^chance is to act"):
+        state.reveals(0)  # the deal
+    state = dealt(HighCardGame(2))
+    assert state.reveals(HOLD) is False and state.reveals(SWAP) is True
+    with pytest.raises(IllegalActionError, match="outside the action space"):
+        state.reveals(-1)
+    with pytest.raises(IllegalActionError, match="integer id"):
+        state.reveals("hold")
+    assert dealt(CautiousGame(2)).reveals(HOLD) is True

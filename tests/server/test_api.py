@@ -292,13 +292,13 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
 
 
 def test_a_failure_inside_the_server_is_one_json_message(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from obelisk.server import tables
+    from obelisk.server import views
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(tables, "summary", broken)
-    monkeypatch.setattr("obelisk.server.app.summary", broken)
+    monkeypatch.setattr(views, "summary", broken)
+    monkeypatch.setattr("obelisk.server.routes.summary", broken)
     with TestClient(create_app(config(sqlite_url)), raise_server_exceptions=False) as client:
         response = client.post("/api/tables", json={"game": "valley"})
         error_of(response, 500, "internal")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pytest
 from starlette.testclient import TestClient
 
-from obelisk.server import bots, tables
+from obelisk.server import bots, store
 from obelisk.server.app import STATIC, create_app
 from obelisk.server.bots import Decision
 from tests.server.conftest import HUMANS, bearer, config
@@ -137,7 +137,7 @@ def test_a_timed_out_seat_can_be_handed_to_a_bot_by_another_player(client: TestC
     error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={}), 403,
              "bad_token")
     later = datetime.now(timezone.utc) + timedelta(seconds=61)
-    monkeypatch.setattr(tables, "now", lambda: later)
+    monkeypatch.setattr(store, "now", lambda: later)
     assert client.get(f"/api/tables/{table}").json()["seats"][int(late)]["timed_out"] is True
     error_of(client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer("q" * 32), json={}), 403, "bad_token")
     handed = client.post(f"/api/tables/{table}/seats/{late}/bot", headers=bearer(tokens[other]), json={})

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from obelisk.core import GameInfo, Option, i18n, registry
-from obelisk.server import tables
+from obelisk.server import views
 from tests.core.toy import HighCardGame, HighCardState
 from tests.server.conftest import ORIGIN, bearer
 from tests.server.test_api import error_of, frame_of, seated
@@ -118,12 +118,12 @@ def test_a_frame_is_worded_in_the_language_asked_and_english_without_one(client:
 
 def test_a_czech_frame_is_the_frame_built_under_czech(client: TestClient) -> None:
     table, tokens = played(client, moves=2)
-    snap = client.app.state.tables._live[table].snap  # type: ignore[attr-defined]
+    snap = client.app.state.tables.held(table).snapshot  # type: ignore[attr-defined]
     for seat in (None, 0, 1):
         headers = bearer(tokens[str(seat)]) if seat is not None else {}
         answer = client.get(f"/api/tables/{table}/frame?lang=cs", headers=headers).json()
         with i18n.language("cs"):
-            built = tables.frame(snap, seat)
+            built = views.frame(snap, seat)
         assert answer == {**built, "table": answer["table"]}
         assert answer["table"]["game_name"] == built["table"]["game_name"]
 

@@ -13,7 +13,9 @@ import pytest
 from sqlalchemy import Connection, event, text
 
 from obelisk.server.store import open_database
-from obelisk.server.tables import Tables, _Committer, _Note, _Stale
+from obelisk.server.committer import GroupCommitter, StaleWrite
+from obelisk.server.notes import Note
+from obelisk.server.tables import Tables
 from tests.server.conftest import HUMANS, playing, processes
 
 
@@ -81,7 +83,7 @@ def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> N
 def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
     """A write refused as stale is left out; the others waiting with it are committed in one transaction."""
     engine = open_database(sqlite_url)
-    committer = _Committer(engine)
+    committer = GroupCommitter(engine)
     commits: list[int] = []
     event.listen(engine, "commit", lambda _conn: commits.append(1))
     first_running, release = threading.Event(), threading.Event()
@@ -93,7 +95,7 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
                 first_running.set()
                 release.wait(30)
             if number == 2:
-                raise _Stale
+                raise StaleWrite
             connection.execute(text("SELECT 1"))
             written.append(number)
         return run
@@ -104,7 +106,7 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
         try:
             await committer.submit(write(number))
             outcomes[number] = "committed"
-        except _Stale:
+        except StaleWrite:
             outcomes[number] = "stale"
 
     async def run() -> None:
@@ -135,21 +137,21 @@ def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -
                 running.set()
                 hold.wait(30)
 
-            blocking = tables._committer.submit(blocker)
+            blocking = tables.committer.commits.submit(blocker)
             assert await asyncio.to_thread(running.wait, 30)
             actor = snap.to_act
             assert actor is not None
             moving = asyncio.create_task(tables.move(snap.id, tokens[actor], snap.version,
                                                      snap.state.legal_actions()[:1]))
             deadline = time.monotonic() + 30
-            while tables._committer._queue.qsize() < 1 and time.monotonic() < deadline:
+            while tables.committer.commits.waiting() < 1 and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             moving.cancel()
             hold.set()
             await blocking
             with pytest.raises(asyncio.CancelledError):
                 await moving
-            await tables._committer.submit(lambda _connection: None)
+            await tables.committer.commits.submit(lambda _connection: None)
             assert (await tables.snapshot(snap.id)).version > snap.version
 
     asyncio.run(run())
@@ -162,44 +164,44 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
         async with processes(sqlite_url) as (here, there):
             snap, tokens = await playing(here, "valley")
             seen = statements(here.engine)
-            here.changed_elsewhere(_Note(snap.id, snap.updated).text())
+            here.changed_elsewhere(Note(snap.id, snap.updated).text())
             assert not here._catching_up and seen == []
 
             for _ in range(3):
                 current = await there.snapshot(snap.id)
                 actor = current.to_act
                 assert actor is not None
-                planned = there._apply(current, actor, current.version, current.state.legal_actions()[:1])
-                assert await there._commit(planned)
-                there._live[snap.id].snap = planned.snap
-                note = _Note(snap.id, planned.snap.updated, current.updated, current.version,
-                             tuple(planned.snap.state.history()[current.version:]))
+                planned = there.committer.play(current, actor, current.version, current.state.legal_actions()[:1])
+                assert await there.committer.commit(planned)
+                there.held(snap.id).snapshot = planned.snapshot
+                note = Note(snap.id, planned.snapshot.updated, current.updated, current.version,
+                             tuple(planned.snapshot.state.history()[current.version:]))
                 seen.clear()
                 here.changed_elsewhere(note.text())
-                await asyncio.gather(*here._catching_up.values())
+                await here.caught_up()
                 assert [s for s in seen if s == "SELECT"] == []
-                mine = here._live[snap.id].snap
-                assert (mine.version, mine.updated, mine.log) == (planned.snap.version, planned.snap.updated,
-                                                                  planned.snap.log)
+                mine = here.held(snap.id).snapshot
+                assert (mine.version, mine.updated, mine.log) == (planned.snapshot.version, planned.snapshot.updated,
+                                                                  planned.snapshot.log)
 
             await there.claim(snap.id, tokens[0], "Ann again")
             renamed = await there.snapshot(snap.id)
             seen.clear()
-            here.changed_elsewhere(_Note(snap.id, renamed.updated).text())
-            await asyncio.gather(*here._catching_up.values())
-            assert "SELECT" in seen and here._live[snap.id].snap.seats[0].name == "Ann again"
+            here.changed_elsewhere(Note(snap.id, renamed.updated).text())
+            await here.caught_up()
+            assert "SELECT" in seen and here.held(snap.id).snapshot.seats[0].name == "Ann again"
 
             skipped = await there.snapshot(snap.id)
             actor = skipped.to_act
             assert actor is not None
             await there.move(snap.id, tokens[actor], skipped.version, skipped.state.legal_actions()[:1])
             moved = await there.snapshot(snap.id)
-            stale_note = _Note(snap.id, moved.updated, moved.updated - timedelta(seconds=1), skipped.version,
+            stale_note = Note(snap.id, moved.updated, moved.updated - timedelta(seconds=1), skipped.version,
                                tuple(moved.state.history()[skipped.version:]))
             here.changed_elsewhere(stale_note.text())
-            await asyncio.gather(*here._catching_up.values())
-            assert here._live[snap.id].snap.version == moved.version
-            assert here._live[snap.id].snap.log == moved.log
+            await here.caught_up()
+            assert here.held(snap.id).snapshot.version == moved.version
+            assert here.held(snap.id).snapshot.log == moved.log
 
     asyncio.run(run())
 
@@ -211,7 +213,7 @@ def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_u
             snap, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
             await there.claim(snap.id, tokens[0], "Ann")
             renamed = await there.snapshot(snap.id)
-            here.changed_elsewhere(_Note(snap.id, renamed.updated).text())
+            here.changed_elsewhere(Note(snap.id, renamed.updated).text())
             await asyncio.sleep(0)
             assert snap.id in here._catching_up and snap.id not in here._stale
             assert (await here.snapshot(snap.id)).seats[0].name == "Ann"

@@ -131,9 +131,9 @@ def replace_token(client: TestClient, table: str, seat: int, token: str) -> None
 
     async def write() -> None:
         def change(snap: Snapshot) -> tuple[Any, None]:
-            return tables._set_seat(snap, seat, dict(token_hash=hash_token(token))), None
+            return tables.committer.set_seat(snap, seat, dict(token_hash=hash_token(token))), None
 
-        await tables._write(table, change)
+        await tables.write(table, change)
 
     assert client.portal is not None
     client.portal.call(write)

@@ -15,8 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from obelisk.core import State
-from obelisk.server import tables
-from obelisk.server.tables import Tables, _Note
+from obelisk.server import store
+from obelisk.server.notes import Note
+from obelisk.server.tables import Tables
 from tests.server.conftest import HUMANS, bearer, playing, processes
 from tests.server.test_api import error_of, frame_of, seated
 from tests.server.test_undo import move, state_of, undo
@@ -28,7 +29,7 @@ class Clock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=1)
         self.at = self.start
-        monkeypatch.setattr(tables, "now", lambda: self.at)
+        monkeypatch.setattr(store, "now", lambda: self.at)
 
     def after(self, seconds: float) -> None:
         self.at = self.start + timedelta(seconds=seconds)
@@ -37,7 +38,7 @@ class Clock:
 def started(client: TestClient, table: str) -> datetime:
     """When the table's turn clock started, to the millisecond (each write moves a frozen clock on by 1 µs)."""
     frame_of(client, table)
-    moment: datetime = client.app.state.tables._live[table].snap.turn_started  # type: ignore[attr-defined]
+    moment: datetime = client.app.state.tables.held(table).snapshot.turn_started  # type: ignore[attr-defined]
     return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
@@ -114,15 +115,15 @@ def test_every_process_keeps_the_same_clock(db_url: str) -> None:
                 assert actor is not None
                 chosen = passing_if_any(current.state) if step % 2 == 0 else None
                 action = current.state.legal_actions()[0] if chosen is None else chosen
-                planned = there._apply(current, actor, current.version, [action])
-                assert await there._commit(planned)
-                there._live[snap.id].snap = planned.snap
-                here.changed_elsewhere(_Note(snap.id, planned.snap.updated, current.updated, current.version,
-                                             tuple(planned.snap.state.history()[current.version:])).text())
-                await asyncio.gather(*here._catching_up.values())
-                mine = here._live[snap.id].snap
+                planned = there.committer.play(current, actor, current.version, [action])
+                assert await there.committer.commit(planned)
+                there.held(snap.id).snapshot = planned.snapshot
+                here.changed_elsewhere(Note(snap.id, planned.snapshot.updated, current.updated, current.version,
+                                             tuple(planned.snapshot.state.history()[current.version:])).text())
+                await here.caught_up()
+                mine = here.held(snap.id).snapshot
                 assert (mine.version, mine.turn_started, mine.turn_was) == (
-                    planned.snap.version, planned.snap.turn_started, planned.snap.turn_was)
+                    planned.snapshot.version, planned.snapshot.turn_started, planned.snapshot.turn_was)
             moved = await there.snapshot(snap.id)
             while passing_if_any(moved.state) is None:  # play on to a decision that passes the turn undoably
                 assert moved.to_act is not None and moved.status == "playing"

@@ -22,7 +22,7 @@ from tests.server.test_api import JSON, claim, error_of, frame_of, new_table, se
 def state_of(client: TestClient, table: str) -> State:
     """The table's true state, read from the server's cache (the tests choose moves with it; clients never see it)."""
     frame_of(client, table)
-    return client.app.state.tables._live[table].snap.state  # type: ignore[attr-defined]
+    return client.app.state.tables.held(table).snapshot.state  # type: ignore[attr-defined]
 
 
 def choice(state: State, undoable: bool) -> int | None:
@@ -31,7 +31,7 @@ def choice(state: State, undoable: bool) -> int | None:
     seat = state.current_player()
     for action in state.legal_actions():
         after = state.clone()
-        reveals = state._reveals(action)
+        reveals = state.reveals(action)
         after.apply_action(action)
         if undoable and not after.is_chance_node() and after.undo_points(seat) > 0:
             return action

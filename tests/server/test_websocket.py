@@ -185,11 +185,11 @@ def test_a_socket_closed_under_the_reader_ends_like_a_client_that_left() -> None
 
     from starlette.websockets import WebSocketDisconnected
 
-    from obelisk.server.app import _receive
+    from obelisk.server.sockets import receive
 
     class Closed:
         async def receive(self) -> dict[str, Any]:
             raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
 
     with pytest.raises(WebSocketDisconnect):
-        asyncio.run(_receive(Closed(), 1000))  # type: ignore[arg-type]
+        asyncio.run(receive(Closed(), 1000))  # type: ignore[arg-type]
