@@ -14,7 +14,8 @@ from typing import Any
 from obelisk.core import ActionSpace, i18n
 from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable,
+    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, Q_DICE, Q_HAND, Q_TILE, SOURCES, STALL_NAMES, STALLS,
+    affordable,
 )
 
 tr = i18n.domain("cleopatra")
@@ -243,19 +244,19 @@ def action_to_string(state: Any, action: int) -> str:
 
 
 def _chance_label(state: Any, outcome: int) -> str:
-    head = state.queue[0]
+    event, payload = state.queue[0]
     t = state.tables
-    if head == "tile":
+    if event == Q_TILE:
         if outcome < len(t.tile_ids):
             return tr("mosaic stack top: {tile}", tile=t.tile_ids[outcome])
         return tr("tile {outcome}", outcome=outcome)
-    if head == "dice":
+    if event == Q_DICE:
         return tr("{n} priest symbol(s) rolled", n=outcome)
     kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
     if up > 1:
         return tr("outcome {outcome}", outcome=outcome)
-    if head.startswith("hand:"):
-        return tr("{card} dealt to player {player}", card=card_name(t.names[kind]), player=int(head[5:]) + 1)
+    if event == Q_HAND:
+        return tr("{card} dealt to player {player}", card=card_name(t.names[kind]), player=payload + 1)
     if up:
         return tr("{card} drawn (face-up)", card=card_name(t.names[kind]))
     return tr("{card} drawn (face-down)", card=card_name(t.names[kind]))

@@ -15,7 +15,8 @@ A turn is a chain of small decisions held in ``phase``:
 * ``beggars``, ``courtesans``, ``envoy_offer``, ``envoy_accept``, ``vizier`` –
   the resolution of a character, each choice owned by the seat that makes it.
 
-Every random event is a chance node taken from ``queue``: deck draws
+Every random event is a chance node taken from ``queue``, whose items are
+``(event, payload)`` int pairs (the ``Q_*`` codes of ``rules``): deck draws
 (outcome ``face * 17 + kind``), the High Priest dice (outcome = number of
 priest symbols) and the top of the mosaic stack (outcome = tile index).
 
@@ -40,7 +41,8 @@ from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, Q_DICE, Q_HAND, Q_ORIENT, Q_PENDING, Q_STALL, Q_TILE, STALL_NAMES,
+    STALLS, VIZIER_DRAWS, Rules, completable,
     draw_outcomes, is_draw_outcome, shortfall, total,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
@@ -97,8 +99,8 @@ class CleopatraState(State):
         self.turn = 0
         self.actor = 0
         self.turns_played = 0
-        self.queue: list[str] = [f"hand:{s}" for s in range(n) for _ in range(t.kit["cards_dealt"])]
-        self.queue += ["orient"] + [f"stall:{s}" for s in range(STALLS)] + ["tile"]
+        self.queue: list[tuple[int, int]] = [(Q_HAND, s) for s in range(n) for _ in range(t.kit["cards_dealt"])]
+        self.queue += [(Q_ORIENT, 0)] + [(Q_STALL, s) for s in range(STALLS)] + [(Q_TILE, 0)]
         self.deck = list(t.copies)
         self.deck_up = 0
         self.discards = [0] * NUM_KINDS
@@ -165,19 +167,19 @@ class CleopatraState(State):
         return self.actor
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        head = self.queue[0]
-        if head == "tile":
+        event = self.queue[0][0]
+        if event == Q_TILE:
             share = 1.0 / len(self.stack_rest)
             return [(t, share) for t in self.stack_rest]
-        if head == "dice":
+        if event == Q_DICE:
             return list(self._rules.dice_outcomes[self.altar])
         return draw_outcomes(self.deck, self.deck_up)
 
     def _is_outcome(self, action: int) -> bool:
-        head = self.queue[0]
-        if head == "tile":
+        event = self.queue[0][0]
+        if event == Q_TILE:
             return action in self.stack_rest
-        if head == "dice":
+        if event == Q_DICE:
             return 0 <= action < len(self._rules.dice_outcomes[self.altar])
         return is_draw_outcome(self.deck, self.deck_up, action)
 
@@ -514,44 +516,44 @@ class CleopatraState(State):
         self._advance()
 
     def _apply_chance(self, outcome: int) -> None:
-        head = self.queue.pop(0)
-        if head == "tile":
+        event, payload = self.queue.pop(0)
+        if event == Q_TILE:
             self.stack_rest.remove(outcome)
             self.stack_top = outcome
             return
-        if head == "dice":
+        if event == Q_DICE:
             self.altar += outcome
             return
         kind = outcome % NUM_KINDS
         up = outcome // NUM_KINDS
         self.deck[kind] -= 1
         self.deck_up -= up
-        if head == "pending":
+        if event == Q_PENDING:
             # A Vizier's draw goes to its player's hand alone: its face in the deck no longer shows.
             self.pending.append((kind, 0 if self.phase == "vizier" else up))
-        elif head.startswith("hand:"):
-            self.hands[int(head[5:])][kind] += 1
+        elif event == Q_HAND:
+            self.hands[payload][kind] += 1
         else:
-            self.stalls[int(head[6:])].append((kind, up))
+            self.stalls[payload].append((kind, up))
 
     def _advance(self) -> None:
         """Resolve everything automatic until a decision, a chance node or the end."""
         queue = self.queue
         while True:
             if queue:
-                head = queue[0]
-                if head == "pending" and _any_card(self.deck):
+                event = queue[0][0]
+                if event == Q_PENDING and _any_card(self.deck):
                     return
-                if head == "orient":
+                if event == Q_ORIENT:
                     queue.pop(0)
                     self.deck_up = sum(self.deck) // 2
                     continue
-                if head == "tile":
+                if event == Q_TILE:
                     if not self.stack_rest:
                         queue.pop(0)
                         continue
                     return
-                if head == "dice" or _any_card(self.deck):
+                if event == Q_DICE or _any_card(self.deck):
                     return
                 if _any_card(self.discards):
                     self.deck = self.discards
@@ -674,7 +676,7 @@ class CleopatraState(State):
         stalls = self.stalls
         if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
             self._note("the market is empty: one card is dealt to each stall")
-            self.queue += [f"stall:{s}" for s in range(STALLS)]
+            self.queue += [(Q_STALL, s) for s in range(STALLS)]
 
     # Market ------------------------------------------------------------------------
 
@@ -688,7 +690,7 @@ class CleopatraState(State):
         self.stalls[s] = []
         self.main_done = True
         self.phase = "refill"
-        self.queue += ["pending"] * STALLS
+        self.queue += [(Q_PENDING, 0)] * STALLS
 
     def _do_refill(self, i: int) -> None:
         for j, card in enumerate(self.pending):
@@ -871,7 +873,7 @@ class CleopatraState(State):
         self._collect(seat, rules.placement_rewards[tile][i], f"mosaic {rules.tables.tile_ids[tile]}")
         if tile == self.stack_top:
             self.stack_top = -1
-            self.queue.append("tile")
+            self.queue.append((Q_TILE, 0))
         else:
             self.stack_rest.remove(tile)
             self.scribe_picks -= 1
@@ -883,7 +885,7 @@ class CleopatraState(State):
             self.removed_tiles.append(self.stack_top)
             self._note(f"mosaic {self.tables.tile_ids[self.stack_top]} fits nowhere and leaves the game")
             self.stack_top = -1
-            self.queue.append("tile")
+            self.queue.append((Q_TILE, 0))
             return True
         self._check_complete("mosaics")
         new = self._sanctuary_masks(self.sanctuary_seen)
@@ -1003,7 +1005,7 @@ class CleopatraState(State):
         self.built = 0
         self.credit = [0] * 5
         self.phase = "dice"
-        self.queue.append("dice")
+        self.queue.append((Q_DICE, 0))
 
     # Offering ------------------------------------------------------------------------
 
@@ -1096,7 +1098,7 @@ class CleopatraState(State):
         else:
             self.amulets[seat] += t.amulets[kind]
             self.phase = "vizier"
-            self.queue += ["pending"] * VIZIER_DRAWS
+            self.queue += [(Q_PENDING, 0)] * VIZIER_DRAWS
 
     def _finish_character(self) -> None:
         self._discard(self.char_card)
@@ -1347,12 +1349,12 @@ class CleopatraState(State):
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         if self.queue:
-            head = self.queue[0]
-            if head in ("tile", "dice"):
+            event, payload = self.queue[0]
+            if event == Q_TILE or event == Q_DICE:
                 return True
-            if head.startswith("hand:"):
-                return seat == int(head[5:])
-            if head == "pending" and self.phase == "vizier":
+            if event == Q_HAND:
+                return seat == payload
+            if event == Q_PENDING and self.phase == "vizier":
                 return seat == self.turn
             return action >= NUM_KINDS
         phase = self.phase
@@ -1416,9 +1418,9 @@ class CleopatraState(State):
     def _hidden_action_string(self, action: int) -> str:
         """A hidden draw names whom it concerns; a hidden decision is shown after its actor, so it does not."""
         if self.queue:
-            head = self.queue[0]
-            if head.startswith("hand:"):
-                return tr("player {player} was dealt a card", player=int(head[5:]) + 1)
+            event, payload = self.queue[0]
+            if event == Q_HAND:
+                return tr("player {player} was dealt a card", player=payload + 1)
             if self.phase == "vizier":
                 return tr("player {player} drew a card for the Vizier", player=self.turn + 1)
             return tr("a face-down card was drawn")
@@ -1535,6 +1537,41 @@ class CleopatraState(State):
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
+
+
+DECISIONS: Final[dict[str, Callable[[CleopatraState, int], None]]] = {
+    "take": CleopatraState._do_take,
+    "refill": CleopatraState._do_refill,
+    "wall": CleopatraState._do_wall,
+    "sphinx": CleopatraState._do_sphinx,
+    "pedestal": CleopatraState._do_pedestal,
+    "throne": CleopatraState._do_throne,
+    "obelisk": CleopatraState._do_obelisk,
+    "door": CleopatraState._do_door,
+    "mosaic": CleopatraState._do_mosaic,
+    "place": CleopatraState._do_place,
+    "pay": CleopatraState._do_pay,
+    "finish": CleopatraState._do_finish,
+    "claim": CleopatraState._do_claim,
+    "no_claim": CleopatraState._do_no_claim,
+    "play": CleopatraState._do_play,
+    "courtesan": CleopatraState._do_courtesan,
+    "give_talents": CleopatraState._do_give_talents,
+    "give_card": CleopatraState._do_give_card,
+    "offer": CleopatraState._do_offer,
+    "offer_done": CleopatraState._do_offer_done,
+    "accept": CleopatraState._do_accept,
+    "accept_done": CleopatraState._do_accept_done,
+    "keep": CleopatraState._do_keep,
+    "reject": CleopatraState._do_reject,
+    "bid": CleopatraState._do_bid,
+    "end_turn": CleopatraState._do_end_turn,
+    "limit_discard": CleopatraState._do_limit_discard,
+    "limit_keep": CleopatraState._do_limit_keep,
+    "discard": CleopatraState._do_discard,
+    "pass": CleopatraState._do_pass,
+}
+"""The method that applies each action range (``actions.make_actions``), called with the index within the range."""
 
 
 def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],

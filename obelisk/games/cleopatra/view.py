@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 from obelisk.core import i18n
 from obelisk.core.text import beside, latest, readable, words, wrapped
 from obelisk.games.cleopatra.data import RESOURCES, Tables
-from obelisk.games.cleopatra.rules import STALL_NAMES
+from obelisk.games.cleopatra.rules import STALL_NAMES, queue_text
 
 tr = i18n.domain("cleopatra")
 
@@ -379,7 +379,8 @@ def _bid_text(q: int, bid: Any) -> str:
 def render_state(state: Any) -> str:
     """The complete position (god view), deterministic."""
     t = state.tables
-    lines = [f"phase {state.phase} turn {state.turn} actor {state.actor} turns {state.turns_played} queue {state.queue}"]
+    queue = [queue_text(item) for item in state.queue]
+    lines = [f"phase {state.phase} turn {state.turn} actor {state.actor} turns {state.turns_played} queue {queue}"]
     lines.append(f"cleopatra {state.cleopatra} completed {state.completed} altar {state.altar}")
     lines.append(f"walls {state.walls} doors {state.doors} sphinxes {state.sphinxes} throne {state.throne} "
                  f"obelisks {state.obelisks}")
