@@ -161,3 +161,16 @@ def test_a_games_tests_follow_one_naming(game_id: str) -> None:
     assert not stray, f"tests/games/{game_id}: {stray} are neither test_TOPIC.py nor {sorted(TEST_SUPPORT)}"
     prefixed = [n for n in names if n.startswith(f"test_{game_id}_")]
     assert not prefixed, f"tests/games/{game_id}: {prefixed} repeat the game's id the folder already names"
+
+
+STATE_SECTIONS = ("setup", "queries", "legal actions", "applying actions", "views, scoring and hidden information")
+"""The section banners (``    # --- setup ---``) of every ``state.py``, in this order: a reader who knows where a
+concern sits in one game's position finds it at the same place in the others."""
+
+
+@pytest.mark.parametrize("game_id", games.shipped())
+def test_every_state_has_the_same_sections_in_order(game_id: str) -> None:
+    text = (GAMES / game_id / "state.py").read_text(encoding="utf-8")
+    banners = [line.strip()[len("# --- ") : -len(" ---")] for line in text.splitlines()
+               if line.strip().startswith("# --- ") and line.strip().endswith(" ---")]
+    assert tuple(banners) == STATE_SECTIONS, f"{game_id}/state.py sections {banners}"

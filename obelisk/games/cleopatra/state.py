@@ -90,7 +90,7 @@ def _popcount(mask: int) -> int:
 class CleopatraState(State):
     """One position of Cleopatra and the Society of Architects."""
 
-    # Setup -------------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         t = self.tables
@@ -147,6 +147,68 @@ class CleopatraState(State):
         self.final: dict[str, Any] | None = None
         self.log: list[str] = []
 
+    def clone(self) -> "CleopatraState":
+        """An independent copy, written out per field (the generic copy walks every container)."""
+        new = CleopatraState.__new__(CleopatraState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._dealt_at = self._dealt_at
+        new._legal = self._legal
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actor = self.actor
+        new.turns_played = self.turns_played
+        new.queue = self.queue[:]
+        new.deck = self.deck[:]
+        new.deck_up = self.deck_up
+        new.discards = self.discards[:]
+        new.discard_known = [row[:] for row in self.discard_known]
+        new.stalls = [stall[:] for stall in self.stalls]
+        new.pending = self.pending[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.known = [[row[:] for row in rows] for rows in self.known]
+        new.talents = self.talents[:]
+        new.amulets = self.amulets[:]
+        new.merchants = self.merchants[:]
+        new.statues = self.statues[:]
+        new.walls = self.walls[:]
+        new.doors = self.doors[:]
+        new.sphinxes = self.sphinxes[:]
+        new.throne = self.throne[:]
+        new.obelisks = self.obelisks[:]
+        new.garden = self.garden[:]
+        new.occupied = self.occupied
+        new.mosaics = self.mosaics[:]
+        new.stack_top = self.stack_top
+        new.stack_rest = self.stack_rest[:]
+        new.removed_tiles = self.removed_tiles[:]
+        new.sanctuaries = self.sanctuaries[:]
+        new.sanctuary_seen = self.sanctuary_seen[:]
+        new.claimable = self.claimable[:]
+        new.cleopatra = self.cleopatra
+        new.completed = self.completed[:]
+        new.altar = self.altar
+        new.main_done = self.main_done
+        new.built = self.built
+        new.credit = self.credit[:]
+        new.to_pay = self.to_pay[:]
+        new.piece = self.piece
+        new.scribe_picks = self.scribe_picks
+        new.smuggled = self.smuggled
+        new.plays = self.plays
+        new.return_phase = self.return_phase
+        new.char_card = self.char_card
+        new.responders = self.responders[:]
+        new.offers = self.offers[:]
+        new.bids = self.bids[:]
+        new.last_offering = _copy_record(self.last_offering)
+        new.final = _copy_record(self.final)
+        new.log = self.log[:]
+        return new
+
+    # --- queries ---
+
     @property
     def _rules(self) -> Rules:
         """The game's typed tables (a state's ``game`` is declared as the base class)."""
@@ -157,7 +219,9 @@ class CleopatraState(State):
     def tables(self) -> Tables:
         return self._rules.tables
 
-    # Core hooks --------------------------------------------------------------
+    # --- legal actions ---
+
+    # Protocol hooks
 
     def _current_player(self) -> int:
         if self.phase == "end":
@@ -218,7 +282,7 @@ class CleopatraState(State):
             return self._legal_vizier()
         raise KeyError(phase)
 
-    # Legal actions per phase -------------------------------------------------------
+    # Legal actions per phase
 
     def _legal_turn(self) -> list[int]:
         start = self._rules.take
@@ -314,7 +378,7 @@ class CleopatraState(State):
         hand = self.hands[self.actor]
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
-    # Legal-move helpers --------------------------------------------------------
+    # Legal-move helpers
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -505,7 +569,7 @@ class CleopatraState(State):
     def _card_look(self, card: tuple[int, int]) -> str:
         return self._rules.tables.names[card[0]] if card[1] else "face-down"
 
-    # Applying actions ----------------------------------------------------------
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         if self.queue:
@@ -678,7 +742,7 @@ class CleopatraState(State):
             self._note("the market is empty: one card is dealt to each stall")
             self.queue += [(Q_STALL, s) for s in range(STALLS)]
 
-    # Market ------------------------------------------------------------------------
+    # Market
 
     def _do_take(self, s: int) -> None:
         seat = self.turn
@@ -703,7 +767,7 @@ class CleopatraState(State):
         self._note(f"player {self.turn + 1} can neither take a stall nor build and passes")
         self.phase = "after"
 
-    # Building ------------------------------------------------------------------------
+    # Building
 
     def _do_wall(self, i: int) -> None:
         self._start_piece("wall", i)
@@ -1007,7 +1071,7 @@ class CleopatraState(State):
         self.phase = "dice"
         self.queue.append((Q_DICE, 0))
 
-    # Offering ------------------------------------------------------------------------
+    # Offering
 
     def _start_offering(self, resume: str) -> None:
         n = self.num_players
@@ -1055,7 +1119,7 @@ class CleopatraState(State):
         self.phase = self.return_phase
         self.actor = self.turn
 
-    # Characters ------------------------------------------------------------------------
+    # Characters
 
     def _do_play(self, index: int) -> None:
         play = CHARACTER_PLAYS[index]
@@ -1192,7 +1256,7 @@ class CleopatraState(State):
         kind, _up = self.pending.pop(0)
         self._discard(kind)
 
-    # End of turn ------------------------------------------------------------------------
+    # End of turn
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
@@ -1228,7 +1292,7 @@ class CleopatraState(State):
             return
         self._start_turn((self.turn + 1) % n)
 
-    # Knowledge bookkeeping ------------------------------------------------------------------------
+    # Knowledge bookkeeping
 
     def _public_gain(self, owner: int, kind: int) -> None:
         for viewer, rows in enumerate(self.known):
@@ -1251,7 +1315,7 @@ class CleopatraState(State):
         for row in self.discard_known:
             row[kind] += 1
 
-    # End of game ------------------------------------------------------------------------
+    # End of game
 
     def _end_game(self) -> None:
         final = tally(self, at_end=True)
@@ -1259,6 +1323,10 @@ class CleopatraState(State):
         eaten = [s + 1 for s in range(self.num_players) if final["eaten"][s]]
         self._note(f"game over: amulets {final['amulets']}, eaten {eaten}")
         self.phase = "end"
+
+    # --- views, scoring and hidden information ---
+
+    # Results
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
@@ -1283,69 +1351,7 @@ class CleopatraState(State):
             return self._piece_reward(*self.piece)[0]
         return 0
 
-    # Copying ------------------------------------------------------------------------------------
-
-    def clone(self) -> "CleopatraState":
-        """An independent copy, written out per field (the generic copy walks every container)."""
-        new = CleopatraState.__new__(CleopatraState)
-        new.game = self.game
-        new._seed = self._seed
-        new._history = self._history[:]
-        new._dealt_at = self._dealt_at
-        new._legal = self._legal
-        new.phase = self.phase
-        new.turn = self.turn
-        new.actor = self.actor
-        new.turns_played = self.turns_played
-        new.queue = self.queue[:]
-        new.deck = self.deck[:]
-        new.deck_up = self.deck_up
-        new.discards = self.discards[:]
-        new.discard_known = [row[:] for row in self.discard_known]
-        new.stalls = [stall[:] for stall in self.stalls]
-        new.pending = self.pending[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.known = [[row[:] for row in rows] for rows in self.known]
-        new.talents = self.talents[:]
-        new.amulets = self.amulets[:]
-        new.merchants = self.merchants[:]
-        new.statues = self.statues[:]
-        new.walls = self.walls[:]
-        new.doors = self.doors[:]
-        new.sphinxes = self.sphinxes[:]
-        new.throne = self.throne[:]
-        new.obelisks = self.obelisks[:]
-        new.garden = self.garden[:]
-        new.occupied = self.occupied
-        new.mosaics = self.mosaics[:]
-        new.stack_top = self.stack_top
-        new.stack_rest = self.stack_rest[:]
-        new.removed_tiles = self.removed_tiles[:]
-        new.sanctuaries = self.sanctuaries[:]
-        new.sanctuary_seen = self.sanctuary_seen[:]
-        new.claimable = self.claimable[:]
-        new.cleopatra = self.cleopatra
-        new.completed = self.completed[:]
-        new.altar = self.altar
-        new.main_done = self.main_done
-        new.built = self.built
-        new.credit = self.credit[:]
-        new.to_pay = self.to_pay[:]
-        new.piece = self.piece
-        new.scribe_picks = self.scribe_picks
-        new.smuggled = self.smuggled
-        new.plays = self.plays
-        new.return_phase = self.return_phase
-        new.char_card = self.char_card
-        new.responders = self.responders[:]
-        new.offers = self.offers[:]
-        new.bids = self.bids[:]
-        new.last_offering = _copy_record(self.last_offering)
-        new.final = _copy_record(self.final)
-        new.log = self.log[:]
-        return new
-
-    # Hidden information ------------------------------------------------------------------------
+    # Hidden information
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         if self.queue:
@@ -1524,7 +1530,7 @@ class CleopatraState(State):
             return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
         return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
-    # Text ------------------------------------------------------------------------------------
+    # Text
 
     def _action_to_string(self, action: int) -> str:
         return action_to_string(self, action)

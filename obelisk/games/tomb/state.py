@@ -146,7 +146,7 @@ class TombState(State):
         rules: Rules = _RULES.of(self.game)
         return rules
 
-    # Setup ---------------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         t = self._rules.tables
@@ -239,7 +239,7 @@ class TombState(State):
         new.events = self.events[:]
         return new
 
-    # Small helpers ---------------------------------------------------------------
+    # --- queries ---
 
     def _has(self, seat: int, item: int) -> bool:
         return bool(self.items[seat] >> item & 1)
@@ -271,7 +271,9 @@ class TombState(State):
                 occ[p] = True
         return occ
 
-    # Movement options --------------------------------------------------------------
+    # --- legal actions ---
+
+    # Movement options
 
     def _chamber_door(self, seat: int, pos: int) -> int:
         """With ``chamber_entry=adjacent`` the chamber is entered from any orthogonal neighbour, walls or not."""
@@ -406,7 +408,7 @@ class TombState(State):
             return True
         return self._has(seat, PAPYRUS) and self._ghost_walk(pos, -1, self.die - self.steps, self.scarf_on)
 
-    # Item options ------------------------------------------------------------------
+    # Item options
 
     def _item_actions(self, seat: int, pos: int, in_move: bool) -> list[int]:
         """Item uses allowed now, ascending. ``pos`` is the chosen archaeologist's square (or -1)."""
@@ -469,7 +471,7 @@ class TombState(State):
             return []
         return [A_FLASK + d for d in range(4) if self._flask_target(seat, pos, d, self.prev, self.scarf_on) >= 0]
 
-    # Protocol hooks ------------------------------------------------------------------
+    # Protocol hooks
 
     def _current_player(self) -> int:
         actor = _ACTOR[self.phase]
@@ -569,7 +571,7 @@ class TombState(State):
         kind = action - TILE_OFFSET
         return 0 <= kind < len(self.pool) and self.pool[kind] > 0
 
-    # Applying actions ------------------------------------------------------------------
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         phase = self.phase
@@ -1065,7 +1067,9 @@ class TombState(State):
         self.prev = -1
         self.scarf_on = False
 
-    # Labels and reasons ----------------------------------------------------------------
+    # --- views, scoring and hidden information ---
+
+    # Labels and reasons
 
     def _action_to_string(self, action: int) -> str:
         return action_label(self, action)
@@ -1117,7 +1121,7 @@ class TombState(State):
         """
         return after.rv_cell >= 0 or after.kind != self.kind or after.knowers != self.knowers
 
-    # Results ---------------------------------------------------------------------------
+    # Results
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
@@ -1134,7 +1138,7 @@ class TombState(State):
     def _evaluate(self) -> list[float]:
         return evaluate(self)
 
-    # Views -----------------------------------------------------------------------------
+    # Views
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
