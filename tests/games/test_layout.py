@@ -1,8 +1,9 @@
 """Every game folder has one shape, so a reader who knows one game knows where to look in the others.
 
 The modules of a folder, from the bottom up; a module imports only modules listed before it in its
-game's order (and ``obelisk.core``), counting every import statement, also those under
-``TYPE_CHECKING`` or inside functions, so there is no import cycle inside a game:
+game's order (and ``obelisk.core``), counting every import statement, also those inside functions, so there is no import cycle inside a game.
+The one exception is a block under ``if TYPE_CHECKING:``, which never runs: there a helper module may name the
+game's ``<Id>State`` for its type hints (``state: CleopatraState``):
 
 - ``data.py`` + ``<id>.json`` — the components: loading, validation, frozen tables
   (alternative shipped mixes are ``<id>_<variant>.json``);
@@ -51,10 +52,29 @@ def order_of(game_id: str) -> list[str]:
 
 
 def imports_in_folder(path: Path, game_id: str) -> set[str]:
-    """The modules of the same game folder that a module names in any import statement."""
+    """The modules of the same game folder that a module imports when it runs."""
+    return imports_in_source(path.read_text(encoding="utf-8"), game_id)
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:`` (not its ``else``): imports there never run."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            for statement in node.body:
+                skipped.update(id(inner) for inner in ast.walk(statement))
+    return skipped
+
+
+def imports_in_source(source: str, game_id: str) -> set[str]:
+    """The modules of the folder of ``game_id`` that ``source`` names in an import statement that runs."""
     package = f"obelisk.games.{game_id}"
     named: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(source)
+    skipped = _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -70,6 +90,19 @@ def imports_in_folder(path: Path, game_id: str) -> set[str]:
             elif target == package:
                 named.add("__init__")
     return named
+
+
+def test_only_type_checking_imports_may_point_up() -> None:
+    """A state class named for type hints is allowed; the same import run at import time, in a function or in
+    the ``else`` of the guard is still seen."""
+    hint = "from obelisk.games.tomb.state import TombState"
+    guarded = f"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    {hint}\n"
+    assert imports_in_source(guarded, "tomb") == set()
+    assert imports_in_source(guarded.replace("if TYPE_CHECKING", "if typing.TYPE_CHECKING"), "tomb") == set()
+    assert imports_in_source(f"{hint}\n", "tomb") == {"state"}
+    assert imports_in_source(f"def f() -> None:\n    {hint}\n", "tomb") == {"state"}
+    assert imports_in_source(f"{guarded}else:\n    from obelisk.games.tomb.game import TombGame\n", "tomb") == {"game"}
+    assert imports_in_source("if DEBUG:\n    from obelisk.games.tomb.state import TombState\n", "tomb") == {"state"}
 
 
 @pytest.mark.parametrize("game_id", games.shipped())
@@ -128,3 +161,16 @@ def test_a_games_tests_follow_one_naming(game_id: str) -> None:
     assert not stray, f"tests/games/{game_id}: {stray} are neither test_TOPIC.py nor {sorted(TEST_SUPPORT)}"
     prefixed = [n for n in names if n.startswith(f"test_{game_id}_")]
     assert not prefixed, f"tests/games/{game_id}: {prefixed} repeat the game's id the folder already names"
+
+
+STATE_SECTIONS = ("setup", "queries", "legal actions", "applying actions", "views, scoring and hidden information")
+"""The section banners (``    # --- setup ---``) of every ``state.py``, in this order: a reader who knows where a
+concern sits in one game's position finds it at the same place in the others."""
+
+
+@pytest.mark.parametrize("game_id", games.shipped())
+def test_every_state_has_the_same_sections_in_order(game_id: str) -> None:
+    text = (GAMES / game_id / "state.py").read_text(encoding="utf-8")
+    banners = [line.strip()[len("# --- ") : -len(" ---")] for line in text.splitlines()
+               if line.strip().startswith("# --- ") and line.strip().endswith(" ---")]
+    assert tuple(banners) == STATE_SECTIONS, f"{game_id}/state.py sections {banners}"

@@ -9,13 +9,17 @@ rule that forbids an action, e.g. "the throne needs the pedestal first" or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obelisk.core import ActionSpace, i18n
 from obelisk.games.cleopatra.data import KINDS, RESOURCES, TAINTED0, TROMPE, Tables
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, SOURCES, STALL_NAMES, STALLS, affordable,
+    CHARACTER_PLAYS, MAX_BID, MAX_SEATS, NUM_KINDS, PERMS, Q_DICE, Q_HAND, Q_TILE, SOURCES, STALL_NAMES, STALLS,
+    affordable,
 )
+
+if TYPE_CHECKING:
+    from obelisk.games.cleopatra.state import CleopatraState
 
 tr = i18n.domain("cleopatra")
 
@@ -107,12 +111,12 @@ PHASE_RANGES = {
 }
 
 
-def cell_list(state: Any, cells: Any) -> str:
+def cell_list(state: CleopatraState, cells: Any) -> str:
     t = state.tables
     return " ".join(t.cell_name(r * t.cols + c) for r, c in cells)
 
 
-def mask_cells(state: Any, mask: int) -> str:
+def mask_cells(state: CleopatraState, mask: int) -> str:
     t = state.tables
     return " ".join(t.cell_name(c) for c in range(t.rows * t.cols) if mask >> c & 1)
 
@@ -121,9 +125,9 @@ def _amulet(n: int) -> str:
     return " " + tr.n("(+{n} amulet)", "(+{n} amulets)", n) if n else ""
 
 
-def action_label(state: Any, action: int) -> str:
+def action_label(state: CleopatraState, action: int) -> str:
     """The label of any action id in this position (``tr.action``: a button, or in the log its log form)."""
-    name, i = state.game.actions.decode(action)
+    name, i = state._rules.actions.decode(action)
     t = state.tables
     names = t.names
     if name == "take":
@@ -158,7 +162,7 @@ def action_label(state: Any, action: int) -> str:
             return tr.action("lay mosaic in placement {index}", index=i)
         placement = t.placements[piece[1]][i]
         return tr.action("lay {tile} on {cells} (+{reward})", tile=t.tile_ids[piece[1]], cells=cell_list(state, placement.cells),
-                  reward=state.game.rules.placement_rewards[piece[1]][i])
+                  reward=state._rules.placement_rewards[piece[1]][i])
     if name == "pay":
         r, s = divmod(i, 4)
         source = SOURCES[s]
@@ -223,7 +227,7 @@ def action_label(state: Any, action: int) -> str:
     return tr.action("pass: no stall to take and nothing to build")
 
 
-def _look(state: Any, card: tuple[int, int]) -> str:
+def _look(state: CleopatraState, card: tuple[int, int]) -> str:
     """A market or drawn card as the actor sees it, in the active language."""
     look = state._card_look(card)
     return tr("face-down") if look == "face-down" else card_name(look)
@@ -234,7 +238,7 @@ def door_name(door: str) -> str:
     return tr.term("door", door)
 
 
-def action_to_string(state: Any, action: int) -> str:
+def action_to_string(state: CleopatraState, action: int) -> str:
     """The label of ``action``: while a chance event waits, its outcome's line of the log (in the past tense, naming
     whom it concerns), else a decision's."""
     if state.queue and state.phase != "end":
@@ -242,26 +246,26 @@ def action_to_string(state: Any, action: int) -> str:
     return action_label(state, action)
 
 
-def _chance_label(state: Any, outcome: int) -> str:
-    head = state.queue[0]
+def _chance_label(state: CleopatraState, outcome: int) -> str:
+    event, payload = state.queue[0]
     t = state.tables
-    if head == "tile":
+    if event == Q_TILE:
         if outcome < len(t.tile_ids):
             return tr("mosaic stack top: {tile}", tile=t.tile_ids[outcome])
         return tr("tile {outcome}", outcome=outcome)
-    if head == "dice":
+    if event == Q_DICE:
         return tr("{n} priest symbol(s) rolled", n=outcome)
     kind, up = outcome % NUM_KINDS, outcome // NUM_KINDS
     if up > 1:
         return tr("outcome {outcome}", outcome=outcome)
-    if head.startswith("hand:"):
-        return tr("{card} dealt to player {player}", card=card_name(t.names[kind]), player=int(head[5:]) + 1)
+    if event == Q_HAND:
+        return tr("{card} dealt to player {player}", card=card_name(t.names[kind]), player=payload + 1)
     if up:
         return tr("{card} drawn (face-up)", card=card_name(t.names[kind]))
     return tr("{card} drawn (face-down)", card=card_name(t.names[kind]))
 
 
-def _expected(state: Any) -> str:
+def _expected(state: CleopatraState) -> str:
     phase = state.phase
     seat = state.actor
     if phase == "turn":
@@ -290,9 +294,9 @@ def _expected(state: Any) -> str:
     return texts.get(phase, str(phase))
 
 
-def illegal_reason(state: Any, action: int) -> str:
+def illegal_reason(state: CleopatraState, action: int) -> str:
     """Why ``action`` is not legal now, as specifically as the rules allow."""
-    actions = state.game.actions
+    actions = state._rules.actions
     if not 0 <= action < actions.size:
         return tr("action {action} is outside the action space (0..{last})", action=action, last=actions.size - 1)
     name, i = actions.decode(action)
@@ -305,7 +309,7 @@ def illegal_reason(state: Any, action: int) -> str:
     return tr("'{label}' is not legal now", label=label)
 
 
-def _specific(state: Any, name: str, i: int) -> str | None:
+def _specific(state: CleopatraState, name: str, i: int) -> str | None:
     t = state.tables
     seat = state.actor
     hand = state.hands[seat]
@@ -333,6 +337,7 @@ def _specific(state: Any, name: str, i: int) -> str | None:
                 return tr("you hold no {card}", card=card_name(names[kind]))
         return tr("paying this way leaves the rest of the cost unpayable")
     if name == "place":
+        assert state.piece is not None, "the place phase follows the choice of a mosaic"
         tile = state.piece[1]
         if i >= len(t.placements[tile]):
             return tr("mosaic {tile} has only {count} placements", tile=t.tile_ids[tile], count=len(t.placements[tile]))
@@ -377,7 +382,7 @@ def category_name(tables: Tables, category: str) -> str:
     return tr.term("piece", tables.category_names[category])
 
 
-def _piece_reason(state: Any, name: str, i: int) -> str | None:
+def _piece_reason(state: CleopatraState, name: str, i: int) -> str | None:
     t = state.tables
     category = {"wall": "walls", "sphinx": "sphinxes", "pedestal": "throne", "throne": "throne",
                 "obelisk": "obelisks", "door": "doors", "mosaic": "mosaics"}[name]

@@ -12,7 +12,7 @@ from obelisk.core.shortcuts import Shortcut
 from obelisk.games.cleopatra.actions import make_actions
 from obelisk.games.cleopatra.data import SCORE_HEADINGS, DataError, build_help, load_tables, tr
 from obelisk.games.cleopatra.rules import NUM_KINDS, VIZIER_DRAWS, Rules
-from obelisk.games.cleopatra.state import CleopatraState
+from obelisk.games.cleopatra.state import DECISIONS, CleopatraState
 from obelisk.games.cleopatra.status import payment, previews, render_decision, render_progress
 from obelisk.games.cleopatra.tensor import TensorLayout
 from obelisk.games.cleopatra.view import render_legend, render_observation
@@ -89,7 +89,7 @@ class CleopatraGame(Game):
         self.actions = make_actions(self.tables)
         self._sizes = (self.actions.size, max(2 * NUM_KINDS, self.tables.dice + 1, len(self.tables.tile_ids)))
         self.tensor = TensorLayout(self.tables)
-        dispatch = [(getattr(CleopatraState, "_do_" + name), index)
+        dispatch = [(DECISIONS[name], index)
                     for name, size in self.actions.ranges for index in range(size)]
         dice_outcomes = [self._dice(rolled) for rolled in range(self.tables.dice, -1, -1)]
         self.rules = Rules(self.tables, self.options, self.actions, dispatch, dice_outcomes)

@@ -28,6 +28,31 @@ PHASES: Final = ("setup", "turn", "refill", "build", "pay", "place", "tiles", "c
 """Every value of a state's ``phase`` (the kind of decision pending)."""
 NUM_KINDS: Final = len(KINDS)
 
+# Chance queue items are ``(event, payload)`` pairs of ints: the event is one of these codes, the payload the seat
+# dealt to (``Q_HAND``), the stall filled (``Q_STALL``) or 0.
+Q_HAND: Final = 0
+"""A card dealt face-down to the seat in the payload."""
+Q_STALL: Final = 1
+"""A card drawn onto the stall in the payload."""
+Q_PENDING: Final = 2
+"""A card drawn to ``pending`` (a refill or a Vizier draw)."""
+Q_ORIENT: Final = 3
+"""Turn half the deck face-up (no outcome: settled by itself)."""
+Q_TILE: Final = 4
+"""The top of the mosaic stack."""
+Q_DICE: Final = 5
+"""The High Priest dice."""
+QUEUE_NAMES: Final = ("hand", "stall", "pending", "orient", "tile", "dice")
+"""The text of each event code in the rendered position (``hand:1``, ``stall:0``, ``tile``)."""
+
+
+def queue_text(item: tuple[int, int]) -> str:
+    """One queue item as the rendered position writes it: the event, then ``:payload`` for a hand or a stall."""
+    event, payload = item
+    if event == Q_HAND or event == Q_STALL:
+        return f"{QUEUE_NAMES[event]}:{payload}"
+    return QUEUE_NAMES[event]
+
 
 class Rules:
     """The tables and option values a position reads on every step, typed for the compiled state.

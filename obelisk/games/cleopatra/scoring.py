@@ -6,10 +6,13 @@ Each function reads a position (a ``CleopatraState``) given as a parameter.
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from obelisk.core import i18n
 from obelisk.games.cleopatra.data import TAINTED0, TROMPE, Tables
+
+if TYPE_CHECKING:
+    from obelisk.games.cleopatra.state import CleopatraState
 
 tr = i18n.domain("cleopatra")
 
@@ -19,7 +22,7 @@ pairs to random play (greedy, 3 players, the same 30 games: 0.88 and 0.87 agains
 before secret bids were counted as spent."""
 
 
-def tally(state: Any, at_end: bool) -> dict[str, Any]:
+def tally(state: CleopatraState, at_end: bool) -> dict[str, Any]:
     """The end-of-game accounting of the position as it stands.
 
     Only ``at_end`` does the crocodile eat the most corrupt: before the end
@@ -58,12 +61,12 @@ def tally(state: Any, at_end: bool) -> dict[str, Any]:
     }
 
 
-def rank_keys(state: Any) -> list[Any]:
+def rank_keys(state: CleopatraState) -> list[Any]:
     f = state.final if state.final is not None else tally(state, at_end=False)
     return [(0, 0, 0) if f["eaten"][s] else (1, f["talents"][s], -f["amulets"][s]) for s in range(state.num_players)]
 
 
-def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+def tie_break(state: CleopatraState, ahead: int, behind: int) -> str | None:
     """In words, why ``ahead`` ranks above ``behind`` with as many talents: the crocodile, then fewer amulets."""
     f = state.final if state.final is not None else tally(state, at_end=False)
     if f["eaten"][ahead]:
@@ -75,7 +78,7 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     return None
 
 
-def scores(state: Any) -> list[dict[str, Any]]:
+def scores(state: CleopatraState) -> list[dict[str, Any]]:
     """Points at the end, or before it the points so far (see ``tally``)."""
     f = state.final if state.final is not None else tally(state, at_end=False)
     result = []

@@ -15,7 +15,8 @@ A turn is a chain of small decisions held in ``phase``:
 * ``beggars``, ``courtesans``, ``envoy_offer``, ``envoy_accept``, ``vizier`` –
   the resolution of a character, each choice owned by the seat that makes it.
 
-Every random event is a chance node taken from ``queue``: deck draws
+Every random event is a chance node taken from ``queue``, whose items are
+``(event, payload)`` int pairs (the ``Q_*`` codes of ``rules``): deck draws
 (outcome ``face * 17 + kind``), the High Priest dice (outcome = number of
 priest symbols) and the top of the mosaic stack (outcome = tile index).
 
@@ -40,7 +41,8 @@ from obelisk.games.cleopatra.data import (
     BEGGARS, COURTESANS, ENVOYS, SCRIBES, SMUGGLERS, TAINTED0, TROMPE, VIZIER, Tables,
 )
 from obelisk.games.cleopatra.rules import (
-    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, STALL_NAMES, STALLS, VIZIER_DRAWS, Rules, completable,
+    CHARACTER_PLAYS, MAX_BID, NUM_KINDS, PERMS, Q_DICE, Q_HAND, Q_ORIENT, Q_PENDING, Q_STALL, Q_TILE, STALL_NAMES,
+    STALLS, VIZIER_DRAWS, Rules, completable,
     draw_outcomes, is_draw_outcome, shortfall, total,
 )
 from obelisk.games.cleopatra.scoring import evaluate, rank_keys, scores, tally, tie_break
@@ -88,7 +90,7 @@ def _popcount(mask: int) -> int:
 class CleopatraState(State):
     """One position of Cleopatra and the Society of Architects."""
 
-    # Setup -------------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         t = self.tables
@@ -97,8 +99,8 @@ class CleopatraState(State):
         self.turn = 0
         self.actor = 0
         self.turns_played = 0
-        self.queue: list[str] = [f"hand:{s}" for s in range(n) for _ in range(t.kit["cards_dealt"])]
-        self.queue += ["orient"] + [f"stall:{s}" for s in range(STALLS)] + ["tile"]
+        self.queue: list[tuple[int, int]] = [(Q_HAND, s) for s in range(n) for _ in range(t.kit["cards_dealt"])]
+        self.queue += [(Q_ORIENT, 0)] + [(Q_STALL, s) for s in range(STALLS)] + [(Q_TILE, 0)]
         self.deck = list(t.copies)
         self.deck_up = 0
         self.discards = [0] * NUM_KINDS
@@ -145,6 +147,68 @@ class CleopatraState(State):
         self.final: dict[str, Any] | None = None
         self.log: list[str] = []
 
+    def clone(self) -> "CleopatraState":
+        """An independent copy, written out per field (the generic copy walks every container)."""
+        new = CleopatraState.__new__(CleopatraState)
+        new.game = self.game
+        new._seed = self._seed
+        new._history = self._history[:]
+        new._dealt_at = self._dealt_at
+        new._legal = self._legal
+        new.phase = self.phase
+        new.turn = self.turn
+        new.actor = self.actor
+        new.turns_played = self.turns_played
+        new.queue = self.queue[:]
+        new.deck = self.deck[:]
+        new.deck_up = self.deck_up
+        new.discards = self.discards[:]
+        new.discard_known = [row[:] for row in self.discard_known]
+        new.stalls = [stall[:] for stall in self.stalls]
+        new.pending = self.pending[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.known = [[row[:] for row in rows] for rows in self.known]
+        new.talents = self.talents[:]
+        new.amulets = self.amulets[:]
+        new.merchants = self.merchants[:]
+        new.statues = self.statues[:]
+        new.walls = self.walls[:]
+        new.doors = self.doors[:]
+        new.sphinxes = self.sphinxes[:]
+        new.throne = self.throne[:]
+        new.obelisks = self.obelisks[:]
+        new.garden = self.garden[:]
+        new.occupied = self.occupied
+        new.mosaics = self.mosaics[:]
+        new.stack_top = self.stack_top
+        new.stack_rest = self.stack_rest[:]
+        new.removed_tiles = self.removed_tiles[:]
+        new.sanctuaries = self.sanctuaries[:]
+        new.sanctuary_seen = self.sanctuary_seen[:]
+        new.claimable = self.claimable[:]
+        new.cleopatra = self.cleopatra
+        new.completed = self.completed[:]
+        new.altar = self.altar
+        new.main_done = self.main_done
+        new.built = self.built
+        new.credit = self.credit[:]
+        new.to_pay = self.to_pay[:]
+        new.piece = self.piece
+        new.scribe_picks = self.scribe_picks
+        new.smuggled = self.smuggled
+        new.plays = self.plays
+        new.return_phase = self.return_phase
+        new.char_card = self.char_card
+        new.responders = self.responders[:]
+        new.offers = self.offers[:]
+        new.bids = self.bids[:]
+        new.last_offering = _copy_record(self.last_offering)
+        new.final = _copy_record(self.final)
+        new.log = self.log[:]
+        return new
+
+    # --- queries ---
+
     @property
     def _rules(self) -> Rules:
         """The game's typed tables (a state's ``game`` is declared as the base class)."""
@@ -155,7 +219,9 @@ class CleopatraState(State):
     def tables(self) -> Tables:
         return self._rules.tables
 
-    # Core hooks --------------------------------------------------------------
+    # --- legal actions ---
+
+    # Protocol hooks
 
     def _current_player(self) -> int:
         if self.phase == "end":
@@ -165,19 +231,19 @@ class CleopatraState(State):
         return self.actor
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        head = self.queue[0]
-        if head == "tile":
+        event = self.queue[0][0]
+        if event == Q_TILE:
             share = 1.0 / len(self.stack_rest)
             return [(t, share) for t in self.stack_rest]
-        if head == "dice":
+        if event == Q_DICE:
             return list(self._rules.dice_outcomes[self.altar])
         return draw_outcomes(self.deck, self.deck_up)
 
     def _is_outcome(self, action: int) -> bool:
-        head = self.queue[0]
-        if head == "tile":
+        event = self.queue[0][0]
+        if event == Q_TILE:
             return action in self.stack_rest
-        if head == "dice":
+        if event == Q_DICE:
             return 0 <= action < len(self._rules.dice_outcomes[self.altar])
         return is_draw_outcome(self.deck, self.deck_up, action)
 
@@ -216,7 +282,7 @@ class CleopatraState(State):
             return self._legal_vizier()
         raise KeyError(phase)
 
-    # Legal actions per phase -------------------------------------------------------
+    # Legal actions per phase
 
     def _legal_turn(self) -> list[int]:
         start = self._rules.take
@@ -312,7 +378,7 @@ class CleopatraState(State):
         hand = self.hands[self.actor]
         return [start + k for k in range(NUM_KINDS) if hand[k]]
 
-    # Legal-move helpers --------------------------------------------------------
+    # Legal-move helpers
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -503,7 +569,7 @@ class CleopatraState(State):
     def _card_look(self, card: tuple[int, int]) -> str:
         return self._rules.tables.names[card[0]] if card[1] else "face-down"
 
-    # Applying actions ----------------------------------------------------------
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         if self.queue:
@@ -514,44 +580,44 @@ class CleopatraState(State):
         self._advance()
 
     def _apply_chance(self, outcome: int) -> None:
-        head = self.queue.pop(0)
-        if head == "tile":
+        event, payload = self.queue.pop(0)
+        if event == Q_TILE:
             self.stack_rest.remove(outcome)
             self.stack_top = outcome
             return
-        if head == "dice":
+        if event == Q_DICE:
             self.altar += outcome
             return
         kind = outcome % NUM_KINDS
         up = outcome // NUM_KINDS
         self.deck[kind] -= 1
         self.deck_up -= up
-        if head == "pending":
+        if event == Q_PENDING:
             # A Vizier's draw goes to its player's hand alone: its face in the deck no longer shows.
             self.pending.append((kind, 0 if self.phase == "vizier" else up))
-        elif head.startswith("hand:"):
-            self.hands[int(head[5:])][kind] += 1
+        elif event == Q_HAND:
+            self.hands[payload][kind] += 1
         else:
-            self.stalls[int(head[6:])].append((kind, up))
+            self.stalls[payload].append((kind, up))
 
     def _advance(self) -> None:
         """Resolve everything automatic until a decision, a chance node or the end."""
         queue = self.queue
         while True:
             if queue:
-                head = queue[0]
-                if head == "pending" and _any_card(self.deck):
+                event = queue[0][0]
+                if event == Q_PENDING and _any_card(self.deck):
                     return
-                if head == "orient":
+                if event == Q_ORIENT:
                     queue.pop(0)
                     self.deck_up = sum(self.deck) // 2
                     continue
-                if head == "tile":
+                if event == Q_TILE:
                     if not self.stack_rest:
                         queue.pop(0)
                         continue
                     return
-                if head == "dice" or _any_card(self.deck):
+                if event == Q_DICE or _any_card(self.deck):
                     return
                 if _any_card(self.discards):
                     self.deck = self.discards
@@ -674,9 +740,9 @@ class CleopatraState(State):
         stalls = self.stalls
         if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
             self._note("the market is empty: one card is dealt to each stall")
-            self.queue += [f"stall:{s}" for s in range(STALLS)]
+            self.queue += [(Q_STALL, s) for s in range(STALLS)]
 
-    # Market ------------------------------------------------------------------------
+    # Market
 
     def _do_take(self, s: int) -> None:
         seat = self.turn
@@ -688,7 +754,7 @@ class CleopatraState(State):
         self.stalls[s] = []
         self.main_done = True
         self.phase = "refill"
-        self.queue += ["pending"] * STALLS
+        self.queue += [(Q_PENDING, 0)] * STALLS
 
     def _do_refill(self, i: int) -> None:
         for j, card in enumerate(self.pending):
@@ -701,7 +767,7 @@ class CleopatraState(State):
         self._note(f"player {self.turn + 1} can neither take a stall nor build and passes")
         self.phase = "after"
 
-    # Building ------------------------------------------------------------------------
+    # Building
 
     def _do_wall(self, i: int) -> None:
         self._start_piece("wall", i)
@@ -871,7 +937,7 @@ class CleopatraState(State):
         self._collect(seat, rules.placement_rewards[tile][i], f"mosaic {rules.tables.tile_ids[tile]}")
         if tile == self.stack_top:
             self.stack_top = -1
-            self.queue.append("tile")
+            self.queue.append((Q_TILE, 0))
         else:
             self.stack_rest.remove(tile)
             self.scribe_picks -= 1
@@ -883,7 +949,7 @@ class CleopatraState(State):
             self.removed_tiles.append(self.stack_top)
             self._note(f"mosaic {self.tables.tile_ids[self.stack_top]} fits nowhere and leaves the game")
             self.stack_top = -1
-            self.queue.append("tile")
+            self.queue.append((Q_TILE, 0))
             return True
         self._check_complete("mosaics")
         new = self._sanctuary_masks(self.sanctuary_seen)
@@ -1003,9 +1069,9 @@ class CleopatraState(State):
         self.built = 0
         self.credit = [0] * 5
         self.phase = "dice"
-        self.queue.append("dice")
+        self.queue.append((Q_DICE, 0))
 
-    # Offering ------------------------------------------------------------------------
+    # Offering
 
     def _start_offering(self, resume: str) -> None:
         n = self.num_players
@@ -1053,7 +1119,7 @@ class CleopatraState(State):
         self.phase = self.return_phase
         self.actor = self.turn
 
-    # Characters ------------------------------------------------------------------------
+    # Characters
 
     def _do_play(self, index: int) -> None:
         play = CHARACTER_PLAYS[index]
@@ -1096,7 +1162,7 @@ class CleopatraState(State):
         else:
             self.amulets[seat] += t.amulets[kind]
             self.phase = "vizier"
-            self.queue += ["pending"] * VIZIER_DRAWS
+            self.queue += [(Q_PENDING, 0)] * VIZIER_DRAWS
 
     def _finish_character(self) -> None:
         self._discard(self.char_card)
@@ -1190,7 +1256,7 @@ class CleopatraState(State):
         kind, _up = self.pending.pop(0)
         self._discard(kind)
 
-    # End of turn ------------------------------------------------------------------------
+    # End of turn
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
@@ -1226,7 +1292,7 @@ class CleopatraState(State):
             return
         self._start_turn((self.turn + 1) % n)
 
-    # Knowledge bookkeeping ------------------------------------------------------------------------
+    # Knowledge bookkeeping
 
     def _public_gain(self, owner: int, kind: int) -> None:
         for viewer, rows in enumerate(self.known):
@@ -1249,7 +1315,7 @@ class CleopatraState(State):
         for row in self.discard_known:
             row[kind] += 1
 
-    # End of game ------------------------------------------------------------------------
+    # End of game
 
     def _end_game(self) -> None:
         final = tally(self, at_end=True)
@@ -1257,6 +1323,10 @@ class CleopatraState(State):
         eaten = [s + 1 for s in range(self.num_players) if final["eaten"][s]]
         self._note(f"game over: amulets {final['amulets']}, eaten {eaten}")
         self.phase = "end"
+
+    # --- views, scoring and hidden information ---
+
+    # Results
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
@@ -1281,78 +1351,16 @@ class CleopatraState(State):
             return self._piece_reward(*self.piece)[0]
         return 0
 
-    # Copying ------------------------------------------------------------------------------------
-
-    def clone(self) -> "CleopatraState":
-        """An independent copy, written out per field (the generic copy walks every container)."""
-        new = CleopatraState.__new__(CleopatraState)
-        new.game = self.game
-        new._seed = self._seed
-        new._history = self._history[:]
-        new._dealt_at = self._dealt_at
-        new._legal = self._legal
-        new.phase = self.phase
-        new.turn = self.turn
-        new.actor = self.actor
-        new.turns_played = self.turns_played
-        new.queue = self.queue[:]
-        new.deck = self.deck[:]
-        new.deck_up = self.deck_up
-        new.discards = self.discards[:]
-        new.discard_known = [row[:] for row in self.discard_known]
-        new.stalls = [stall[:] for stall in self.stalls]
-        new.pending = self.pending[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.known = [[row[:] for row in rows] for rows in self.known]
-        new.talents = self.talents[:]
-        new.amulets = self.amulets[:]
-        new.merchants = self.merchants[:]
-        new.statues = self.statues[:]
-        new.walls = self.walls[:]
-        new.doors = self.doors[:]
-        new.sphinxes = self.sphinxes[:]
-        new.throne = self.throne[:]
-        new.obelisks = self.obelisks[:]
-        new.garden = self.garden[:]
-        new.occupied = self.occupied
-        new.mosaics = self.mosaics[:]
-        new.stack_top = self.stack_top
-        new.stack_rest = self.stack_rest[:]
-        new.removed_tiles = self.removed_tiles[:]
-        new.sanctuaries = self.sanctuaries[:]
-        new.sanctuary_seen = self.sanctuary_seen[:]
-        new.claimable = self.claimable[:]
-        new.cleopatra = self.cleopatra
-        new.completed = self.completed[:]
-        new.altar = self.altar
-        new.main_done = self.main_done
-        new.built = self.built
-        new.credit = self.credit[:]
-        new.to_pay = self.to_pay[:]
-        new.piece = self.piece
-        new.scribe_picks = self.scribe_picks
-        new.smuggled = self.smuggled
-        new.plays = self.plays
-        new.return_phase = self.return_phase
-        new.char_card = self.char_card
-        new.responders = self.responders[:]
-        new.offers = self.offers[:]
-        new.bids = self.bids[:]
-        new.last_offering = _copy_record(self.last_offering)
-        new.final = _copy_record(self.final)
-        new.log = self.log[:]
-        return new
-
-    # Hidden information ------------------------------------------------------------------------
+    # Hidden information
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         if self.queue:
-            head = self.queue[0]
-            if head in ("tile", "dice"):
+            event, payload = self.queue[0]
+            if event == Q_TILE or event == Q_DICE:
                 return True
-            if head.startswith("hand:"):
-                return seat == int(head[5:])
-            if head == "pending" and self.phase == "vizier":
+            if event == Q_HAND:
+                return seat == payload
+            if event == Q_PENDING and self.phase == "vizier":
                 return seat == self.turn
             return action >= NUM_KINDS
         phase = self.phase
@@ -1416,9 +1424,9 @@ class CleopatraState(State):
     def _hidden_action_string(self, action: int) -> str:
         """A hidden draw names whom it concerns; a hidden decision is shown after its actor, so it does not."""
         if self.queue:
-            head = self.queue[0]
-            if head.startswith("hand:"):
-                return tr("player {player} was dealt a card", player=int(head[5:]) + 1)
+            event, payload = self.queue[0]
+            if event == Q_HAND:
+                return tr("player {player} was dealt a card", player=payload + 1)
             if self.phase == "vizier":
                 return tr("player {player} drew a card for the Vizier", player=self.turn + 1)
             return tr("a face-down card was drawn")
@@ -1522,7 +1530,7 @@ class CleopatraState(State):
             return lambda hand, pool, budget: completable(tables, need, credit, hand, merchants, allow, pool, budget)
         return lambda hand, pool, budget: any(hand[:TAINTED0]) or budget > 0 and any(pool[:TAINTED0])
 
-    # Text ------------------------------------------------------------------------------------
+    # Text
 
     def _action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
@@ -1535,6 +1543,41 @@ class CleopatraState(State):
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
+
+
+DECISIONS: Final[dict[str, Callable[[CleopatraState, int], None]]] = {
+    "take": CleopatraState._do_take,
+    "refill": CleopatraState._do_refill,
+    "wall": CleopatraState._do_wall,
+    "sphinx": CleopatraState._do_sphinx,
+    "pedestal": CleopatraState._do_pedestal,
+    "throne": CleopatraState._do_throne,
+    "obelisk": CleopatraState._do_obelisk,
+    "door": CleopatraState._do_door,
+    "mosaic": CleopatraState._do_mosaic,
+    "place": CleopatraState._do_place,
+    "pay": CleopatraState._do_pay,
+    "finish": CleopatraState._do_finish,
+    "claim": CleopatraState._do_claim,
+    "no_claim": CleopatraState._do_no_claim,
+    "play": CleopatraState._do_play,
+    "courtesan": CleopatraState._do_courtesan,
+    "give_talents": CleopatraState._do_give_talents,
+    "give_card": CleopatraState._do_give_card,
+    "offer": CleopatraState._do_offer,
+    "offer_done": CleopatraState._do_offer_done,
+    "accept": CleopatraState._do_accept,
+    "accept_done": CleopatraState._do_accept_done,
+    "keep": CleopatraState._do_keep,
+    "reject": CleopatraState._do_reject,
+    "bid": CleopatraState._do_bid,
+    "end_turn": CleopatraState._do_end_turn,
+    "limit_discard": CleopatraState._do_limit_discard,
+    "limit_keep": CleopatraState._do_limit_keep,
+    "discard": CleopatraState._do_discard,
+    "pass": CleopatraState._do_pass,
+}
+"""The method that applies each action range (``actions.make_actions``), called with the index within the range."""
 
 
 def _deal_meeting(hand: list[int], count: int, pool: list[int], demand: Callable[[list[int], list[int], int], bool],

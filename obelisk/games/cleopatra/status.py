@@ -10,7 +10,7 @@ eaten and cannot win, the survivors rank by talents, equal talents by fewer amul
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from obelisk.core import State, i18n
 from obelisk.core.previews import Preview
@@ -19,6 +19,9 @@ from obelisk.core.shortcuts import Shortcut
 from obelisk.games.cleopatra.data import TAINTED0, TROMPE
 from obelisk.games.cleopatra.rules import SOURCES
 from obelisk.games.cleopatra.view import card_name, resource_name
+
+if TYPE_CHECKING:
+    from obelisk.games.cleopatra.state import CleopatraState
 
 tr = i18n.domain("cleopatra")
 
@@ -66,9 +69,10 @@ def talents(total: int) -> str:
     return tr.n("{n} talent", "{n} talents", total)
 
 
-def outcome(state: Any, places: list[int]) -> tuple[list[int], list[str]]:
+def outcome(state: CleopatraState, places: list[int]) -> tuple[list[int], list[str]]:
     """The winners (the richest survivors: an eaten architect never wins) and the reasons."""
     final = state.final
+    assert final is not None, "the outcome is read from the final tally"
     eaten = [seat for seat in range(state.num_players) if final["eaten"][seat]]
     survivors = [seat for seat in range(state.num_players) if seat not in eaten]
     winners = [seat for seat in first_places(places) if seat not in eaten]

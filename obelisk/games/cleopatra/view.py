@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from obelisk.core import i18n
 from obelisk.core.text import beside, latest, readable, words, wrapped
 from obelisk.games.cleopatra.data import RESOURCES, Tables
-from obelisk.games.cleopatra.rules import STALL_NAMES
+from obelisk.games.cleopatra.rules import STALL_NAMES, queue_text
+
+if TYPE_CHECKING:
+    from obelisk.games.cleopatra.state import CleopatraState
 
 tr = i18n.domain("cleopatra")
 
@@ -47,7 +50,7 @@ def _counts(tables: Tables, counts: list[int]) -> dict[str, int]:
     return {tables.names[k]: c for k, c in enumerate(counts) if c}
 
 
-def _garden_rows(state: Any) -> list[str]:
+def _garden_rows(state: CleopatraState) -> list[str]:
     t = state.tables
     palms = t.palm_mask
     rows = []
@@ -74,7 +77,7 @@ def _garden_rows(state: Any) -> list[str]:
     return rows
 
 
-def observation(state: Any, seat: int | None) -> dict[str, Any]:
+def observation(state: CleopatraState, seat: int | None) -> dict[str, Any]:
     t = state.tables
     n = state.num_players
     terminal = state.phase == "end"
@@ -376,10 +379,11 @@ def _bid_text(q: int, bid: Any) -> str:
     return tr("player {player} waiting", player=q + 1)
 
 
-def render_state(state: Any) -> str:
+def render_state(state: CleopatraState) -> str:
     """The complete position (god view), deterministic."""
     t = state.tables
-    lines = [f"phase {state.phase} turn {state.turn} actor {state.actor} turns {state.turns_played} queue {state.queue}"]
+    queue = [queue_text(item) for item in state.queue]
+    lines = [f"phase {state.phase} turn {state.turn} actor {state.actor} turns {state.turns_played} queue {queue}"]
     lines.append(f"cleopatra {state.cleopatra} completed {state.completed} altar {state.altar}")
     lines.append(f"walls {state.walls} doors {state.doors} sphinxes {state.sphinxes} throne {state.throne} "
                  f"obelisks {state.obelisks}")

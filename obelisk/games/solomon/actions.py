@@ -8,10 +8,13 @@ Labels and reasons read a position passed in (``state``) and change nothing.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 import obelisk.games.solomon.data as d
 from obelisk.core import ActionSpace, i18n
+
+if TYPE_CHECKING:
+    from obelisk.games.solomon.state import SolomonState
 
 tr = i18n.domain("solomon")
 
@@ -79,7 +82,7 @@ def make_actions(cards: int) -> ActionSpace:
     )
 
 
-def action_to_string(state: Any, action: int) -> str:
+def action_to_string(state: SolomonState, action: int) -> str:
     """The label of ``action`` in ``state`` (``tr.action``: a button, or in the log its log form), or while chance is
     to act the log's line of an outcome (in the past tense, naming whom it concerns)."""
     kind = state._chance_kind()
@@ -123,7 +126,7 @@ def action_to_string(state: Any, action: int) -> str:
     return tr.action("give {tile}", tile=tile_name(index))
 
 
-def _chance_label(state: Any, kind: str, outcome: int) -> str:
+def _chance_label(state: SolomonState, kind: str, outcome: int) -> str:
     if kind == "deal":
         cards = state._rules.tables.cards
         number = cards[outcome].number if outcome < len(cards) else outcome
@@ -136,7 +139,7 @@ def _chance_label(state: Any, kind: str, outcome: int) -> str:
     return tr("player {player} received {tile} face down", player=state.deal_to[0] + 1, tile=tile)
 
 
-def illegal_reason(state: Any, action: int) -> str:
+def illegal_reason(state: SolomonState, action: int) -> str:
     """Why ``action`` is not legal in ``state``, in the words of the rules."""
     space = state._rules.actions
     if state._chance_kind() is not None or not 0 <= action < space.size:
@@ -188,7 +191,7 @@ def illegal_reason(state: Any, action: int) -> str:
     return tr("{label} is not legal now", label=label)
 
 
-def _move_reason(state: Any, seat: int, index: int, label: str) -> str:
+def _move_reason(state: SolomonState, seat: int, index: int, label: str) -> str:
     frm, to = index // 8, d.MOVE_TARGET[index]
     limit = state.game.options["move_limit"]
     if to < 0:
@@ -210,7 +213,7 @@ def _move_reason(state: Any, seat: int, index: int, label: str) -> str:
               label=label, level=state.heights[frm], landing=state.heights[to] + 1)
 
 
-def _dig_reason(state: Any, card: d.Card, index: int, label: str) -> str:
+def _dig_reason(state: SolomonState, card: d.Card, index: int, label: str) -> str:
     o, anchor = divmod(index, d.SQUARES)
     if o >= 4 and not state.game.options["mirror_reflect"]:
         return tr("{label}: the Mirror turns the card but never mirrors it (option mirror_reflect)", label=label)
@@ -233,7 +236,7 @@ def _dig_reason(state: Any, card: d.Card, index: int, label: str) -> str:
               label=label, levels=", ".join(map(str, levels)))
 
 
-def _seal_reason(state: Any, sq: int, label: str) -> str:
+def _seal_reason(state: SolomonState, sq: int, label: str) -> str:
     square = d.square_name(sq)
     if not state.heights[sq]:
         return tr("{label}: {square} is empty", label=label, square=square)

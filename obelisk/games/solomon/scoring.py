@@ -15,7 +15,7 @@ never earns a bonus.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from obelisk.core import i18n
 from obelisk.games.solomon.data import (
@@ -27,6 +27,9 @@ from obelisk.games.solomon.data import (
     TREASURE_KINDS,
     TREASURE_VALUE,
 )
+
+if TYPE_CHECKING:
+    from obelisk.games.solomon.state import SolomonState
 
 SCROLL_SET_BONUS = 10
 CURSE_PRIZES = (24, 12)
@@ -121,7 +124,7 @@ def rank_keys(coins: Sequence[int], tiles: Sequence[Sequence[int]], tiebreak: st
     return [row["total"] for row in rows]
 
 
-def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+def tie_break(state: SolomonState, ahead: int, behind: int) -> str | None:
     """In words, why ``ahead`` ranks above ``behind`` with the same total (only option ``tiebreak='coins'`` says)."""
     if state.game.options["tiebreak"] == "coins" and state.coins[ahead] > state.coins[behind]:
         return tr("more coins left")

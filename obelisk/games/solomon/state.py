@@ -126,7 +126,7 @@ _RULES: Final = RulesCache()
 class SolomonState(State):
     """One position; every field is plain data (see ``_init`` for their meaning)."""
 
-    # Set-up ----------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         n = self.num_players
@@ -242,7 +242,7 @@ class SolomonState(State):
         new.log = self.log[:]
         return new
 
-    # Small helpers -----------------------------------------------------------
+    # --- queries ---
 
     @property
     def _rules(self) -> Rules:
@@ -356,7 +356,9 @@ class SolomonState(State):
             return _NEIGHBOUR_MASK[sq] if upper == _MAX_STACK else 0
         return _NEIGHBOUR_MASK[sq] & self._level(upper)
 
-    # Protocol hooks ----------------------------------------------------------
+    # --- legal actions ---
+
+    # Protocol hooks
 
     def _current_player(self) -> int:
         """Tested in order of frequency: the turn order is set exactly while a round's turns are played."""
@@ -545,7 +547,7 @@ class SolomonState(State):
         reach &= diggable & ~chosen
         return [sq for sq in range(_SQUARES) if reach >> sq & 1]
 
-    # Applying actions -----------------------------------------------------------
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         """Tested in order of frequency, as in ``_current_player``: draws, then tile moves."""
@@ -918,7 +920,9 @@ class SolomonState(State):
             self.phase = "choose"
             self.chooser = 0
 
-    # Labels, views and results: the modules below ------------------------------
+    # --- views, scoring and hidden information ---
+
+    # Labels, views and results: the modules below
 
     def _action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
@@ -946,7 +950,7 @@ class SolomonState(State):
             self.coins, self.tiles, self.phase, self.order, self.turn, self.moves, self.owed, self.items, self.dug
         )
 
-    # Visibility -----------------------------------------------------------------
+    # Visibility
 
     def _action_visible_to(self, action: int, seat: int | None) -> bool:
         kind = self._chance_kind()
@@ -1009,7 +1013,7 @@ class SolomonState(State):
         settles = self.phase != "turn" or after.phase != "turn" or after.turn != self.turn
         return settles and any(holder == seat for _, holder, _k in self.secret)
 
-    # Re-deals -------------------------------------------------------------------------
+    # Re-deals
 
     def _resample(self, seat: int, rng: random.Random) -> "SolomonState":
         """Re-deal the opponents' hands (and chosen cards) and the face-down penalty tiles ``seat`` has not seen.

@@ -12,13 +12,16 @@ running turn. ``render_state`` is the complete god view used by ``str(state)``.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Final, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence
 
 import obelisk.games.solomon.data as d
 from obelisk.core import i18n
 from obelisk.core.text import beside, latest, readable, wrapped
 from obelisk.games.solomon.rules import LOG_LINES, ROUNDS
 from obelisk.games.solomon.scoring import curse_total, score_heading
+
+if TYPE_CHECKING:
+    from obelisk.games.solomon.state import SolomonState
 
 tr = i18n.domain("solomon")
 
@@ -64,7 +67,7 @@ def log_lines(log: Sequence[LogEntry]) -> list[str]:
     return [_line(entry) for entry in log[-LOG_LINES:]]
 
 
-def observation(state: Any, seat: int | None) -> dict[str, Any]:
+def observation(state: SolomonState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) may know of ``state``; once the game is over, every seat's tiles."""
     n = state.num_players
     cards = state._rules.tables.cards
@@ -384,7 +387,7 @@ def render_view(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: Any) -> str:
+def render_state(state: SolomonState) -> str:
     """Everything: full stacks (? = unseen), pools, hands, screens and the turn in progress."""
     cards = state._rules.tables.cards
     cells = []

@@ -14,7 +14,7 @@ face-down pool.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from obelisk.core import ActionSpace, i18n
 
@@ -59,6 +59,9 @@ from obelisk.games.tomb.rules import (
     TAKE,
     TURN_KEY,
 )
+
+if TYPE_CHECKING:
+    from obelisk.games.tomb.state import TombState
 
 tr: Final = i18n.domain("tomb")
 
@@ -185,12 +188,12 @@ def phase_name(name: str) -> str:
     return names.get(name, name)
 
 
-def action_label(state: Any, action: int) -> str:
+def action_label(state: TombState, action: int) -> str:
     """The label of ``action`` in the position ``state`` (the protocol's ``action_to_string``): a decision's
     (``tr.action``: a button, or in the log its log form), or a chance outcome's line of the log (in the past
     tense, naming whom it concerns)."""
     phase = state.phase
-    t = state.game.tables
+    t = state._rules.tables
     if phase == ROLL:
         if 0 <= action < DIE_FACES:
             return tr("player {player} rolled {n}", player=state.player + 1, n=action + 1)
@@ -348,7 +351,7 @@ def _must_first(phase: int, label: str, seat: int) -> str:
               label=label, player=seat + 1)
 
 
-def illegal_reason(state: Any, action: int) -> str:
+def illegal_reason(state: TombState, action: int) -> str:
     """A specific message for every action range and phase."""
     try:
         name, index = SPACE.decode(action)
@@ -356,7 +359,7 @@ def illegal_reason(state: Any, action: int) -> str:
         return tr("action id {action} is outside the action space (0..{last})", action=action, last=SPACE.size - 1)
     label = action_label(state, action)
     phase = state.phase
-    t = state.game.tables
+    t = state._rules.tables
     seat = state.player
     if phase in _WANTED:
         if name != _WANTED[phase]:
@@ -389,7 +392,7 @@ def illegal_reason(state: Any, action: int) -> str:
     return tr("'{label}' is not legal now", label=label)
 
 
-def _select_reason(state: Any, pos: int) -> str:
+def _select_reason(state: TombState, pos: int) -> str:
     seat = state.player
     mine = state.fig[FIGURES * seat : FIGURES * seat + FIGURES]
     if pos not in mine:
@@ -404,8 +407,8 @@ def _place(pos: int) -> str:
     return square_name(pos)
 
 
-def _item_reason(state: Any, name: str, index: int, label: str) -> str:
-    t = state.game.tables
+def _item_reason(state: TombState, name: str, index: int, label: str) -> str:
+    t = state._rules.tables
     if state.ghost and name in ("torch", "key", "plan", "flask", "papyrus"):
         return tr("'{label}': during a ghost walk only items that act on the walker alone may be used", label=label)
     if name == "food" and state.die == 6:
@@ -466,8 +469,8 @@ def _item_reason(state: Any, name: str, index: int, label: str) -> str:
     return tr("'{label}' is not legal now", label=label)
 
 
-def _step_reason(state: Any, name: str, index: int, label: str) -> str:
-    t = state.game.tables
+def _step_reason(state: TombState, name: str, index: int, label: str) -> str:
+    t = state._rules.tables
     seat = state.player
     pos = state._pos()
     if state.steps >= state.die:
@@ -526,8 +529,8 @@ def _step_reason(state: Any, name: str, index: int, label: str) -> str:
     return tr("'{label}' is not legal now", label=label)
 
 
-def _follow_up_reason(state: Any, name: str, index: int, label: str) -> str:
-    t = state.game.tables
+def _follow_up_reason(state: TombState, name: str, index: int, label: str) -> str:
+    t = state._rules.tables
     if name == "orient":
         if state.phase == TURN_KEY:
             return tr("'{label}': the golden key must turn {square} to a different orientation", label=label,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obelisk.core import i18n
 from obelisk.games.tomb.actions import OPEN_STEPS
 from obelisk.games.tomb.board import CELLS, CHAMBER_CELL, INSCRIPTION
 from obelisk.games.tomb.rules import FIGURES, RESERVE
+
+if TYPE_CHECKING:
+    from obelisk.games.tomb.state import TombState
 
 tr = i18n.domain("tomb")
 
@@ -18,7 +21,7 @@ def heading(category: str) -> str:
     return headings.get(category, category)
 
 
-def rank_keys(state: Any) -> list[Any]:
+def rank_keys(state: TombState) -> list[Any]:
     """Chamber entrants by order of entry, then the others by inscriptions read."""
     keys: list[Any] = []
     for seat in range(state.num_players):
@@ -29,7 +32,7 @@ def rank_keys(state: Any) -> list[Any]:
     return keys
 
 
-def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+def tie_break(state: TombState, ahead: int, behind: int) -> str | None:
     """In words, why ``ahead`` ranks above ``behind`` with as many inscriptions read: the chamber decides."""
     if ahead not in state.finished:
         return None
@@ -40,7 +43,7 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     return None
 
 
-def scores(state: Any) -> list[dict[str, Any]]:
+def scores(state: TombState) -> list[dict[str, Any]]:
     """Inscriptions read as the total; items held and the place of chamber entry as the breakdown."""
     out = []
     for seat in range(state.num_players):
@@ -62,13 +65,13 @@ def scores(state: Any) -> list[dict[str, Any]]:
 FAR = 99
 
 
-def maze_distances(state: Any, targets: list[int], blocked: tuple[int, ...] = ()) -> list[int]:
+def maze_distances(state: TombState, targets: list[int], blocked: tuple[int, ...] = ()) -> list[int]:
     """Steps from every square to the nearest target through mutual openings; face-down squares count as
     open on every side (they can still be turned to connect); the curse and the ``blocked`` squares block,
     and the chamber is never passed through (it is only ever a target)."""
     kind, opn, curse = state.kind, state.opn, state.curse
     chamber = CHAMBER_CELL
-    adjacent = state.game.rules.adjacent_chamber
+    adjacent = state._rules.adjacent_chamber
     walls = (chamber, curse, *blocked) if curse >= 0 else (chamber, *blocked)
     dist = [FAR] * CELLS
     for c in walls:
@@ -98,9 +101,9 @@ def maze_distances(state: Any, targets: list[int], blocked: tuple[int, ...] = ()
     return dist
 
 
-def _figure_distance(state: Any, seat: int, dist: list[int]) -> int:
+def _figure_distance(state: TombState, seat: int, dist: list[int]) -> int:
     """Steps for the seat's best placed archaeologist (one in reserve enters at the best corner)."""
-    t = state.game.tables
+    t = state._rules.tables
     best = FAR
     for p in state.fig[FIGURES * seat : FIGURES * seat + FIGURES]:
         if 0 <= p < CELLS:
@@ -112,9 +115,9 @@ def _figure_distance(state: Any, seat: int, dist: list[int]) -> int:
     return best
 
 
-def _hazards(state: Any) -> list[tuple[int, int]]:
+def _hazards(state: TombState) -> list[tuple[int, int]]:
     """Revealed tiles that kill or cannot be entered, with the item that protects against each."""
-    hazard = state.game.tables.hazard
+    hazard = state._rules.tables.hazard
     return [(c, hazard[k]) for c, k in enumerate(state.kind) if k >= 0 and hazard[k] >= 0]
 
 
@@ -128,20 +131,20 @@ Only differences between seats count (the values are centred), so a wall that cu
 costs most the seats that miss the most colours still face down."""
 
 
-def _cut_off(state: Any, face_down: list[int]) -> tuple[int, list[int]]:
+def _cut_off(state: TombState, face_down: list[int]) -> tuple[int, list[int]]:
     """How many face-down squares no figure can reach any more (walls all round, the outer wall included), and
     per cell its distance from the entrances' corners (FAR: cut off). Hazards are ignored: protection can still
     be found, walls cannot be undone in the small pyramid."""
-    reach = maze_distances(state, list(state.game.tables.corners))
+    reach = maze_distances(state, list(state._rules.tables.corners))
     return sum(1 for c in face_down if reach[c] >= FAR), reach
 
 
-def _loss_risk(state: Any, seat: int, cut: int, face_down: int, reach: list[int],
+def _loss_risk(state: TombState, seat: int, cut: int, face_down: int, reach: list[int],
                by_colour: dict[int, list[int]]) -> float:
     """Expected number of the seat's missing colours it can never read: a colour whose revealed tiles are cut
     off is lost once none is left face down; one still face down is lost if every copy is drawn into a cut-off
     square (each reveal is a draw from the pool, so a copy lies in a cut-off square with chance cut / face_down)."""
-    t = state.game.tables
+    t = state._rules.tables
     share = cut / face_down if face_down else 0.0
     pooled: dict[int, int] = {}
     for k, count in enumerate(state.pool):
@@ -171,7 +174,7 @@ def place_return(place: int, n: int) -> float:
     return 1.0 - 2.0 * place / (n - 1)
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: TombState) -> list[float]:
     """Heuristic returns. A seat in the chamber gets the return of its place, which no later play can change.
     The seats outside share the places still open: each gets a value inside the range of those places' returns
     (centred on their mean), from inscriptions read, maze distance to the chamber (with enough inscriptions) or
@@ -184,7 +187,7 @@ def evaluate(state: Any) -> list[float]:
     Distances are the seat's own: revealed kill and cannot-enter tiles it holds no protection against are
     walls to it, so its archaeologists route round them, and a figure that dies and restarts from the
     reserve loses value in proportion to the steps it had gained."""
-    t = state.game.tables
+    t = state._rules.tables
     n = state.num_players
     face_down = [c for c, k in enumerate(state.kind) if k < 0]
     by_colour: dict[int, list[int]] = {}

@@ -15,7 +15,7 @@ resolved before movement continues.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from obelisk.core import CHANCE, TERMINAL, State, i18n
 from obelisk.core.pools import draw_random, pool_outcomes
@@ -50,6 +50,7 @@ from obelisk.games.tomb.actions import (
     A_WATER,
     DIE_FACES,
     OPEN_STEPS,
+    SPACE,
     TILE_OFFSET,
     action_label,
     illegal_reason,
@@ -145,7 +146,7 @@ class TombState(State):
         rules: Rules = _RULES.of(self.game)
         return rules
 
-    # Setup ---------------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         t = self._rules.tables
@@ -238,7 +239,7 @@ class TombState(State):
         new.events = self.events[:]
         return new
 
-    # Small helpers ---------------------------------------------------------------
+    # --- queries ---
 
     def _has(self, seat: int, item: int) -> bool:
         return bool(self.items[seat] >> item & 1)
@@ -270,7 +271,9 @@ class TombState(State):
                 occ[p] = True
         return occ
 
-    # Movement options --------------------------------------------------------------
+    # --- legal actions ---
+
+    # Movement options
 
     def _chamber_door(self, seat: int, pos: int) -> int:
         """With ``chamber_entry=adjacent`` the chamber is entered from any orthogonal neighbour, walls or not."""
@@ -405,7 +408,7 @@ class TombState(State):
             return True
         return self._has(seat, PAPYRUS) and self._ghost_walk(pos, -1, self.die - self.steps, self.scarf_on)
 
-    # Item options ------------------------------------------------------------------
+    # Item options
 
     def _item_actions(self, seat: int, pos: int, in_move: bool) -> list[int]:
         """Item uses allowed now, ascending. ``pos`` is the chosen archaeologist's square (or -1)."""
@@ -468,7 +471,7 @@ class TombState(State):
             return []
         return [A_FLASK + d for d in range(4) if self._flask_target(seat, pos, d, self.prev, self.scarf_on) >= 0]
 
-    # Protocol hooks ------------------------------------------------------------------
+    # Protocol hooks
 
     def _current_player(self) -> int:
         actor = _ACTOR[self.phase]
@@ -568,7 +571,7 @@ class TombState(State):
         kind = action - TILE_OFFSET
         return 0 <= kind < len(self.pool) and self.pool[kind] > 0
 
-    # Applying actions ------------------------------------------------------------------
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         phase = self.phase
@@ -591,59 +594,9 @@ class TombState(State):
             self.knowers[cell] = [self.player]
             self._after_look()
             return
-        # a player action: the ``_do_<range>`` rule of its range in the action space, ranges in id order
-        if action < A_ENTER:
-            self._do_select(action - A_SELECT)
-        elif action < A_PASS:
-            self._do_enter(action - A_ENTER)
-        elif action < A_STEP:
-            self._do_pass()
-        elif action < A_STEP_IN:
-            self._do_step(action - A_STEP)
-        elif action < A_PASSAGE:
-            self._do_step_in()
-        elif action < A_FLASK:
-            self._do_passage(action - A_PASSAGE)
-        elif action < A_END:
-            self._do_flask(action - A_FLASK)
-        elif action < A_FOOD:
-            self._do_end()
-        elif action < A_WATER:
-            self._do_food()
-        elif action < A_CHOCOLATE:
-            self._do_water()
-        elif action < A_TORCH:
-            self._do_chocolate(action - A_CHOCOLATE)
-        elif action < A_SCARF:
-            self._do_torch()
-        elif action < A_PAPYRUS:
-            self._do_scarf()
-        elif action < A_PLAN:
-            self._do_papyrus()
-        elif action < A_BUY:
-            self._do_plan()
-        elif action < A_KEY:
-            self._do_buy(action - A_BUY)
-        elif action < A_ORIENT:
-            self._do_key(action - A_KEY)
-        elif action < A_CURSE:
-            self._do_orient(action - A_ORIENT)
-        elif action < A_CHEST:
-            self._do_curse(action - A_CURSE)
-        elif action < A_MAP:
-            self._do_chest(action - A_CHEST)
-        elif action < A_LOOK:
-            self._do_map(action - A_MAP)
-        elif action < A_SWAP:
-            self._do_look(action - A_LOOK)
-        elif action < A_ROB:
-            self._do_swap(action - A_SWAP)
-        elif action < A_TAKE:
-            self._do_rob(action - A_ROB)
-        elif action < A_DECLINE:
-            self._do_take()
-        else:
-            self._do_decline()
+        # a player action: the ``_do_<range>`` rule of its range (``DECISIONS``), given the index within the range
+        do, index = _DISPATCH[action]
+        do(self, index)
 
     # Turn start and selection
 
@@ -663,7 +616,7 @@ class TombState(State):
         self._log(f"player {self.player + 1} brings an archaeologist in at the {ENTRANCES[entrance]} entrance")
         self._settle()
 
-    def _do_pass(self) -> None:
+    def _do_pass(self, _: int) -> None:
         self._log(f"player {self.player + 1} cannot move and passes")
         self._finish_turn(False)
 
@@ -674,7 +627,7 @@ class TombState(State):
         q = NEIGH[pos][d]
         self._step_to(q, BIT[OPP[d]])
 
-    def _do_step_in(self) -> None:
+    def _do_step_in(self, _: int) -> None:
         e = self.fig[self.active] - FIRST_ENTRANCE
         t = self._rules.tables
         self._step_to(t.corners[e], t.outer[e])
@@ -706,18 +659,18 @@ class TombState(State):
         self._log(f"player {self.player + 1} uses the magic flask to pass the wall to {square_name(q)}")
         self._move_to(q, False)
 
-    def _do_end(self) -> None:
+    def _do_end(self, _: int) -> None:
         self._end_movement()
 
     # Items
 
-    def _do_food(self) -> None:
+    def _do_food(self, _: int) -> None:
         self._spend(FOOD)
         self.die = 6
         self._log(f"player {self.player + 1} eats food: the die shows 6")
         self._settle()
 
-    def _do_water(self) -> None:
+    def _do_water(self, _: int) -> None:
         self._spend(WATER)
         self.die = 5
         self._log(f"player {self.player + 1} drinks water: the die shows 5")
@@ -729,7 +682,7 @@ class TombState(State):
         self._log(f"player {self.player + 1} eats chocolate: the die shows {self.die}")
         self._settle()
 
-    def _do_torch(self) -> None:
+    def _do_torch(self, _: int) -> None:
         pos = self.fig[self.active]
         self._spend(TORCH)
         self._log(f"player {self.player + 1} lights the torch on {square_name(pos)}")
@@ -739,20 +692,20 @@ class TombState(State):
                 self.tasks.append((T_REVEAL, q))
         self._settle()
 
-    def _do_scarf(self) -> None:
+    def _do_scarf(self, _: int) -> None:
         self._spend(SCARF)
         self.scarf_on = True
         self._log(f"player {self.player + 1} wears the scarf: stepping back is allowed this turn")
         self._settle()
 
-    def _do_papyrus(self) -> None:
+    def _do_papyrus(self, _: int) -> None:
         self._spend(PAPYRUS)
         self.ghost = True
         self.ghost_path = [self.fig[self.active]]
         self._log(f"player {self.player + 1} reads the papyrus of the dead and walks as a ghost")
         self._settle()
 
-    def _do_plan(self) -> None:
+    def _do_plan(self, _: int) -> None:
         self._spend(PLAN)
         self.looked = []
         self._log(f"player {self.player + 1} studies the plan")
@@ -831,14 +784,14 @@ class TombState(State):
         del self.victims[0]
         self._rob_next()
 
-    def _do_take(self) -> None:
+    def _do_take(self, _: int) -> None:
         item = self.offer
         self.offer = -1
         self._gain(self.player, item)
         self._log(f"player {self.player + 1} takes {self._rules.tables.item_names[item]}")
         self._settle()
 
-    def _do_decline(self) -> None:
+    def _do_decline(self, _: int) -> None:
         """Leave an optional follow-up unused: the flipped map, the item on the tile, or one robbery."""
         seat = self.player
         if self.phase == ROB:
@@ -1114,7 +1067,9 @@ class TombState(State):
         self.prev = -1
         self.scarf_on = False
 
-    # Labels and reasons ----------------------------------------------------------------
+    # --- views, scoring and hidden information ---
+
+    # Labels and reasons
 
     def _action_to_string(self, action: int) -> str:
         return action_label(self, action)
@@ -1166,7 +1121,7 @@ class TombState(State):
         """
         return after.rv_cell >= 0 or after.kind != self.kind or after.knowers != self.knowers
 
-    # Results ---------------------------------------------------------------------------
+    # Results
 
     def _rank_keys(self) -> list[Any]:
         return rank_keys(self)
@@ -1183,7 +1138,7 @@ class TombState(State):
     def _evaluate(self) -> list[float]:
         return evaluate(self)
 
-    # Views -----------------------------------------------------------------------------
+    # Views
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
@@ -1202,3 +1157,36 @@ class TombState(State):
         for c in unknown:
             new.assigned[c] = draw_random(new.pool, rng)
         return new
+
+
+DECISIONS: Final[dict[str, Callable[[TombState, int], None]]] = {
+    "select": TombState._do_select,
+    "enter": TombState._do_enter,
+    "pass": TombState._do_pass,
+    "step": TombState._do_step,
+    "step_in": TombState._do_step_in,
+    "passage": TombState._do_passage,
+    "flask": TombState._do_flask,
+    "end": TombState._do_end,
+    "food": TombState._do_food,
+    "water": TombState._do_water,
+    "chocolate": TombState._do_chocolate,
+    "torch": TombState._do_torch,
+    "scarf": TombState._do_scarf,
+    "papyrus": TombState._do_papyrus,
+    "plan": TombState._do_plan,
+    "buy": TombState._do_buy,
+    "key": TombState._do_key,
+    "orient": TombState._do_orient,
+    "curse": TombState._do_curse,
+    "chest": TombState._do_chest,
+    "map": TombState._do_map,
+    "look": TombState._do_look,
+    "swap": TombState._do_swap,
+    "rob": TombState._do_rob,
+    "take": TombState._do_take,
+    "decline": TombState._do_decline,
+}
+"""The rule that applies each action range of ``actions.SPACE``, called with the index within the range."""
+_DISPATCH: Final = tuple((DECISIONS[name], index) for name, size in SPACE.ranges for index in range(size))
+"""``DECISIONS`` expanded per action id: ``(rule, index within its range)``."""

@@ -9,10 +9,13 @@ next places, and players still outside rank by the inscriptions they read.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from obelisk.core import i18n
 from obelisk.core.outcome import first_places, player, players, sentence, standings, ties, won
+
+if TYPE_CHECKING:
+    from obelisk.games.tomb.state import TombState
 
 tr = i18n.domain("tomb")
 
@@ -70,7 +73,7 @@ def inscriptions(total: int) -> str:
     return tr.n("{n} inscription", "{n} inscriptions", total)
 
 
-def outcome(state: Any, places: list[int]) -> tuple[list[int], list[str]]:
+def outcome(state: TombState, places: list[int]) -> tuple[list[int], list[str]]:
     """The winners (the first into the chamber, or the best reader when nobody got in) and the reasons."""
     entered = list(state.finished)
     outside = [seat for seat in range(state.num_players) if seat not in entered]

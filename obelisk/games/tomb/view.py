@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from obelisk.core import i18n
 from obelisk.core.text import beside, latest, readable, words, wrapped
@@ -28,6 +28,9 @@ from obelisk.games.tomb.data import (
 )
 from obelisk.games.tomb.rules import DRAW, FIGURES, ORIENT, PHASE_NAMES, ROB, TAKE, TURN_KEY
 
+if TYPE_CHECKING:
+    from obelisk.games.tomb.state import TombState
+
 
 SEAT_LETTERS = "abcdef"
 tr = i18n.domain("tomb")
@@ -41,9 +44,9 @@ def _where(pos: int) -> str:
     return square_name(pos)
 
 
-def observation(state: Any, seat: int | None) -> dict[str, Any]:
+def observation(state: TombState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of ``seat`` (None: spectator)."""
-    t = state.game.tables
+    t = state._rules.tables
     n = state.num_players
     board = [[k, state.opn[c]] if k >= 0 else None for c, k in enumerate(state.kind)]
     revealed = [0] * len(t.pool)
@@ -544,10 +547,10 @@ def _god_text(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: Any) -> str:
+def render_state(state: TombState) -> str:
     """God view: the spectator picture with every looked-at tile shown, plus the hidden pool."""
     view = observation(state, None)
-    t = state.game.tables
+    t = state._rules.tables
     view["known"] = {square_name(c): t.kinds[k].name for c, k in sorted(state.assigned.items())}
     view["terminal"] = state.is_terminal()
     view["finish_order"] = list(state.finished)

@@ -7,11 +7,14 @@ Chance outcomes are card kinds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import obelisk.games.valley.rules as R
 from obelisk.core import ActionSpace, i18n
 from obelisk.games.valley.rules import Rules
+
+if TYPE_CHECKING:
+    from obelisk.games.valley.state import ValleyState
 
 tr = i18n.domain("valley")
 
@@ -114,7 +117,7 @@ def hidden_label(stack: list[tuple[Any, ...]]) -> str:
     return tr("put a card from the hand on top of the deck")
 
 
-def waiting_for(state: Any) -> str:
+def waiting_for(state: ValleyState) -> str:
     """Who must do what now, in words (observations show it; an illegal action's message ends with it)."""
     if state.over:
         return tr("the game is over")
@@ -172,17 +175,17 @@ _ALLOWED = {
 }
 
 
-def illegal_reason(state: Any, action: int) -> str:
+def illegal_reason(state: ValleyState, action: int) -> str:
     """A specific message for an action id that is not legal at a decision."""
     g = state.game
     size = g.num_distinct_actions()
     if not 0 <= action < size:
         return tr("action id {action} is outside the action space 0..{last}", action=action, last=size - 1)
-    table = g.table
+    table = state.rules.table
     names = table.names
     top = state.stack[-1]
     code, seat = top[0], top[1]
-    kind_name, index = g.actions.decode(action)
+    kind_name, index = state.rules.actions.decode(action)
     label = repr(state._safe_label(action))
     if kind_name not in _ALLOWED[code]:
         return tr("{label} is not possible now; {waiting}", label=label, waiting=waiting_for(state))

@@ -15,10 +15,13 @@ reached through its ``Effect`` here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Union
 
 from obelisk.core import ActionSpace
 from obelisk.games.valley.data import CardTable
+
+if TYPE_CHECKING:
+    from obelisk.games.valley.state import ValleyState
 
 # Decisions: (code, seat, ...)
 MAIN: Final = 0  # (MAIN, seat): buy / play / entomb / end turn
@@ -102,7 +105,7 @@ class Effect:
     start: Start | None = None
 
 
-def always_possible(state: Any, seat: int, p: dict[str, int], skip: int) -> str:
+def always_possible(state: ValleyState, seat: int, p: dict[str, int], skip: int) -> str:
     """The check of an action that can always be carried out."""
     return ""
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import math
 from itertools import compress
 from operator import mul
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from obelisk.core import i18n
 from obelisk.games.valley.data import SET, STARTER, UNIQUE, CardTable
 from obelisk.games.valley.rules import Rules
+
+if TYPE_CHECKING:
+    from obelisk.games.valley.state import ValleyState
 
 tr = i18n.domain("valley")
 
@@ -61,7 +64,7 @@ def sets_started(table: CardTable, tomb: list[int]) -> int:
     return len({table.set_of[k] for k in tomb if table.kind_type[k] == SET})
 
 
-def rank_keys(state: Any) -> list[Any]:
+def rank_keys(state: ValleyState) -> list[Any]:
     """Tomb scores, with option ``tiebreak=sets`` paired with the sets begun."""
     table = state.rules.table
     if state.game.options["tiebreak"] == "sets":
@@ -69,7 +72,7 @@ def rank_keys(state: Any) -> list[Any]:
     return [tomb_score(table, tomb) for tomb in state.tombs]
 
 
-def tie_break(state: Any, ahead: int, behind: int) -> str | None:
+def tie_break(state: ValleyState, ahead: int, behind: int) -> str | None:
     """In words (the active language), why ``ahead`` ranks above ``behind`` with the same tomb score (only option
     ``tiebreak=sets`` says)."""
     table = state.rules.table
@@ -79,7 +82,7 @@ def tie_break(state: Any, ahead: int, behind: int) -> str | None:
     return None
 
 
-def scores(state: Any) -> list[dict[str, Any]]:
+def scores(state: ValleyState) -> list[dict[str, Any]]:
     result = []
     for tomb in state.tombs:
         breakdown = tomb_breakdown(state.rules.table, tomb)

@@ -35,7 +35,7 @@ _RESAMPLE_TRIES = 20
 class ValleyState(State):
     """One position of Valley of the Kings."""
 
-    # Setup -------------------------------------------------------------------
+    # --- setup ---
 
     def _init(self) -> None:
         table = self.rules.table
@@ -104,7 +104,7 @@ class ValleyState(State):
         new.stack = self.stack[:]
         return new
 
-    # Small queries -------------------------------------------------------------
+    # --- queries ---
 
     @property
     def rules(self) -> Rules:
@@ -190,7 +190,9 @@ class ValleyState(State):
                     result.append(kind)
         return result
 
-    # Protocol hooks -------------------------------------------------------------
+    # --- legal actions ---
+
+    # Protocol hooks
 
     def _current_player(self) -> int:
         """The seat whose frame is on top of the stack, or chance, or the end.
@@ -299,6 +301,8 @@ class ValleyState(State):
         if code == R.TOMB_PICK:
             return [rules.a_tomb + k for k in sorted(set(self.tombs[seat]))]
         return [rules.a_repeat + k for k in self.repeat_candidates(seat, -1)]
+
+    # --- applying actions ---
 
     def _apply_action(self, action: int) -> None:
         stack = self.stack
@@ -430,7 +434,7 @@ class ValleyState(State):
         else:
             self.start_effect(seat, action - rules.a_repeat)
 
-    # Turn steps ----------------------------------------------------------------
+    # Turn steps
 
     def _start_buy(self, seat: int, slot: int) -> None:
         due = self.rules.cost[self.pyramid[slot]] - self.discount
@@ -623,7 +627,9 @@ class ValleyState(State):
             else:
                 self.discards[top[1]].append(self.revealed.pop())
 
-    # Labels, scores and views -------------------------------------------------------
+    # --- views, scoring and hidden information ---
+
+    # Labels, scores and views
 
     def _reveals(self, action: int) -> bool:
         """Whether the decision shows anyone something hidden, so that it cannot be taken back.
@@ -750,7 +756,7 @@ class ValleyState(State):
     def _render(self) -> str:
         return render_state(self)
 
-    # Re-deals -----------------------------------------------------------------------
+    # Re-deals
 
     def _resample(self, seat: int, rng: random.Random) -> "ValleyState":
         """Re-deal every opponent's hand and deck (their joint contents are public, the split is not).

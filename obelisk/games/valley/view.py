@@ -4,7 +4,7 @@ and the god view."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import obelisk.games.valley.rules as R
 from obelisk.core import i18n
@@ -13,10 +13,13 @@ from obelisk.games.valley.actions import waiting_for
 from obelisk.games.valley.rules import Rules
 from obelisk.games.valley.scoring import tomb_score
 
+if TYPE_CHECKING:
+    from obelisk.games.valley.state import ValleyState
+
 tr = i18n.domain("valley")
 
 
-def observation(state: Any, seat: int | None) -> dict[str, Any]:
+def observation(state: ValleyState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator): everything public, plus its own hand and known deck top."""
     rules: Rules = state.rules
     table = rules.table
@@ -69,7 +72,7 @@ def observation(state: Any, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _pending_view(state: Any) -> dict[str, Any] | None:
+def _pending_view(state: ValleyState) -> dict[str, Any] | None:
     """The step on top of the stack as data: every pending decision and draw is public."""
     if state.over:
         return None
@@ -206,9 +209,9 @@ def render_view(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: Any) -> str:
+def render_state(state: ValleyState) -> str:
     """The complete position (god view), deterministic."""
-    table = state.game.table
+    table = state.rules.table
     names = table.names
     cells = [
         (R.SLOT_NAMES[s], names[k] if k >= 0 else None, table.cost[k] if k >= 0 else None)

@@ -13,7 +13,7 @@ import random
 
 from obelisk.core import CHANCE, Game, State
 from obelisk.core.testing import _diff
-from obelisk.games.cleopatra.rules import CHARACTER_PLAYS, NUM_KINDS
+from obelisk.games.cleopatra.rules import CHARACTER_PLAYS, NUM_KINDS, Q_PENDING
 
 
 def _seen(state: State, seat: int | None) -> str:
@@ -74,7 +74,7 @@ def check_character_cards_private(game: Game, games: int, seed: int = 0) -> int:
         while not state.is_terminal():
             owner = state.turn
             if state.is_chance_node():
-                if state.queue[0] == "pending" and state.phase == "vizier":
+                if state.queue[0][0] == Q_PENDING and state.phase == "vizier":
                     for face in (0, 1):
                         drawn = [a for a in state.legal_actions() if a // NUM_KINDS == face]
                         if len(drawn) > 1:

@@ -10,7 +10,7 @@ import pytest
 import obelisk
 from obelisk.core import IllegalActionError
 from obelisk.games.cleopatra.data import KINDS
-from obelisk.games.cleopatra.rules import ROUND_CAP, draw_outcomes, is_draw_outcome
+from obelisk.games.cleopatra.rules import Q_STALL, ROUND_CAP, draw_outcomes, is_draw_outcome
 from tests.games.cleopatra.helpers import action, chance, do, labels, set_hand, start
 
 K = {name: i for i, name in enumerate(KINDS)}
@@ -391,7 +391,7 @@ def test_an_empty_market_is_restocked_when_cards_come_back() -> None:
     s._legal = None
     do(s, "build wall L1", "finish building")
     chance(s, 0)  # no priest symbol rolled; the empty hand ends the turn by itself
-    assert s.turn == 1 and s.is_chance_node() and s.queue == ["stall:0", "stall:1", "stall:2"]
+    assert s.turn == 1 and s.is_chance_node() and s.queue == [(Q_STALL, 0), (Q_STALL, 1), (Q_STALL, 2)]
     assert sum(s.deck) == 3 and not any(s.discards)  # the paid cards became the new deck
     for _ in range(3):
         s.apply_action(s.legal_actions()[0])
