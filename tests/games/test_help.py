@@ -90,7 +90,7 @@ def test_tomb_counts_the_tiles_and_items_of_the_chosen_pyramid() -> None:
     flask = dict(small.find("magic flask").numbers)
     assert flask["in play"] == "no" and flask["tiles"] == 0 and flask["protects against"] == "Collapsed walls"
     assert dict(big.find("magic flask").numbers)["in play"] == "yes"
-    assert dict(small.find("snake").numbers) == {"label": "snk", "effect": "kills", "protection": "Torch",
+    assert dict(small.find("snake").numbers) == {"map code": "snk", "effect": "kills", "protection": "Torch",
                                                  "tiles": 2}
     game = obelisk.load("tomb")
     assert sum(n for e in small.entries for label, n in e.numbers if label == "tiles") == sum(game.tables.pool)
@@ -168,7 +168,7 @@ def test_the_docs_check_fails_on_a_stale_section_and_the_tool_repairs_it(tmp_pat
         (tmp_path / "obelisk" / "games" / game_id / "game.py").touch()
     monkeypatch.setattr(tool, "ROOT", tmp_path)
     doc = tmp_path / "docs" / "games" / "tomb.md"
-    stale = doc.read_text(encoding="utf-8").replace("- **Snake** (label snk", "- **Snake** (label xxx")
+    stale = doc.read_text(encoding="utf-8").replace("- **Snake** (map code snk", "- **Snake** (map code xxx")
     doc.write_text(stale, encoding="utf-8")
     assert tool.main(["--check"]) == 1 and doc.read_text(encoding="utf-8") == stale
     assert tool.main([]) == 0 and tool.main(["--check"]) == 0
