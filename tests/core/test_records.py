@@ -208,7 +208,7 @@ def test_a_version_3_record_replays_though_its_tomb_labels_are_worded_as_before(
     doc = read_record(WRITTEN_BEFORE / "tomb-v3.json")
     assert "bring an archaeologist in at NW" in [a["label"] for a in doc["actions"]]
     game, states = replay_record(doc)
-    assert "bring an archaeologist in at the north-west entrance" in [
+    assert "enter at the north-west entrance" in [
         s.action_to_string(a["id"]) for s, a in zip(states, doc["actions"]) if not s.is_chance_node()]
 
 

@@ -28,7 +28,7 @@ WEB = ROOT / "obelisk" / "games" / "tomb" / "web"
 SHORT = {"max_rounds": 3}
 """A technical round cap of three rounds: the game reaches its score screen within a minute."""
 PLAN_RANGES = ("plan", "look", "swap")
-ENTRANCE = re.compile(r"^bring an archaeologist in at the (north|south)-(west|east) entrance\b")
+ENTRANCE = re.compile(r"^enter at the (north|south)-(west|east) entrance\b")
 
 
 def create(server: LiveServer, seats: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -229,7 +229,7 @@ def test_the_board_shows_walls_figures_changes_and_texts(live_server: LiveServer
     expect(maze.get_by_role("status")).to_contain_text("B1: outer wall")
     frame = live_server.get(f"/api/tables/{made['table']['id']}/frame", made["tokens"]["0"])
     enter_se = next(entry for entry in frame["legal"] if entry[2:4] == ["enter", 3])
-    se = maze.get_by_role("button", name=re.compile(r"^bring an archaeologist in at the south-east entrance\b"))
+    se = maze.get_by_role("button", name=re.compile(r"^enter at the south-east entrance\b"))
     expect(se).to_have_attribute("aria-label", re.compile("^" + re.escape(enter_se[1])))
     se.click()
     dialog = page.get_by_role("dialog")
@@ -279,7 +279,7 @@ def test_no_page_shows_another_seats_plan_knowledge(live_server: LiveServer, ope
 def test_a_move_with_the_keyboard_only(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     tab = open_tab()
     made, page = at_the_entrances(live_server, tab)
-    tab_until(page, "/archaeologist in at/.test(document.activeElement?.getAttribute('aria-label') || '')", "an entrance")
+    tab_until(page, "/^enter at the/.test(document.activeElement?.getAttribute('aria-label') || '')", "an entrance")
     label = str(page.evaluate("document.activeElement.getAttribute('aria-label')"))
     assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
     page.keyboard.press("Enter")

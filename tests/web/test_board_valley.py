@@ -21,6 +21,10 @@ DRAWN = "(root) => Array.from(root.querySelectorAll('[data-card]'), (node) => no
 """The card names the board drew (what the hidden-information check compares with the seat's view)."""
 
 
+BOARD_MOVES = 40
+"""Decisions the full-game test takes by clicking the board and its bar before the API ends the game."""
+
+
 def create(server: LiveServer, seats: list[dict[str, str]]) -> dict[str, Any]:
     return server.claimed(server.post("/api/tables", {"game": "valley", "seats": seats}))
 
@@ -38,7 +42,7 @@ def test_a_game_is_played_to_the_end_by_clicking_the_board_and_its_bar(live_serv
     page = opened(tab, live_server, created)
     rng = random.Random(3)
     moves = glowed = 0
-    while wait_turn(page) == "play":
+    while moves < BOARD_MOVES and wait_turn(page) == "play":
         choose(page, rng, prefer=("end turn",) if rng.random() < 0.6 else ())
         wait_answered(page)
         moves += 1
@@ -46,6 +50,13 @@ def test_a_game_is_played_to_the_end_by_clicking_the_board_and_its_bar(live_serv
                                 "(n) => getComputedStyle(n).animationName !== 'none')")
     assert moves > 10
     assert glowed > moves / 2, "what changed since the previous frame glows"
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    while (frame := live_server.get(f"/api/tables/{table}/frame", token))["status"] != "finished":
+        if frame["legal"]:  # the rest of the game through the API (whole games by clicks: test_first_game.py)
+            live_server.post(f"/api/tables/{table}/moves", {"version": frame["version"],
+                                                            "action": frame["legal"][-1][0]}, token)
+        else:
+            page.wait_for_timeout(20)
     expect(status_line(page)).to_have_text("Game over")
     expect(board(page)).to_contain_text("The game is over.")
     expect(result(page)).to_be_visible()

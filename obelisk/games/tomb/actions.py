@@ -153,10 +153,10 @@ def entrance(index: int) -> str:
 
 
 _ENTRY_LABELS: tuple[Callable[[], str], ...] = (
-    lambda: tr.action("bring an archaeologist in at the north-west entrance"),
-    lambda: tr.action("bring an archaeologist in at the north-east entrance"),
-    lambda: tr.action("bring an archaeologist in at the south-west entrance"),
-    lambda: tr.action("bring an archaeologist in at the south-east entrance"),
+    lambda: tr.action("enter at the north-west entrance"),
+    lambda: tr.action("enter at the north-east entrance"),
+    lambda: tr.action("enter at the south-west entrance"),
+    lambda: tr.action("enter at the south-east entrance"),
 )
 """Bringing a figure in at each entrance (``ENTRANCES`` order), said as a person says it: a whole sentence per
 corner, because Czech declines the corner's adjective ("u severozápadního vchodu") where English only adds a word."""

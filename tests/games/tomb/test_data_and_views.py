@@ -116,7 +116,7 @@ def test_round_limit_ranks_by_inscriptions() -> None:
     s.insc = [0b1, 0b111, 0b1]
     for seat in range(3):
         turn(s, seat, 1)
-        play(s, "bring an archaeologist in at the north-west entrance")
+        play(s, "enter at the north-west entrance")
     assert s.phase == OVER and s.returns() == [-0.5, 1.0, -0.5]
     assert s.scores()[1] == {"total": 3, "breakdown": {"inscriptions": 3, "items": 0, "chamber_entry": 0}}
 

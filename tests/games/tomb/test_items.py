@@ -52,7 +52,7 @@ def test_chocolate_only_lowers_and_only_before_moving() -> None:
     s = new()
     give(s, 0, "chocolate")
     turn(s, 0, 4)
-    play(s, "bring an archaeologist in at the north-west entrance")
+    play(s, "enter at the north-west entrance")
     assert not any("chocolate" in label for label in labels(s)), "placing at an entrance is the first step"
 
 

@@ -28,9 +28,9 @@ def test_roll_then_enter_at_any_corner_counts_as_first_step() -> None:
     assert s.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
     s.apply_action(2)
     assert s.phase == SELECT and s.die == 3
-    assert labels(s) == [f"bring an archaeologist in at the {e} entrance"
+    assert labels(s) == [f"enter at the {e} entrance"
                          for e in ("north-west", "north-east", "south-west", "south-east")]
-    play(s, "bring an archaeologist in at the north-west entrance")
+    play(s, "enter at the north-west entrance")
     assert s.steps == 1 and labels(s) == ["step in from the NW entrance to A1"]
     play(s, "step in from the NW entrance to A1")
     assert sorted(labels(s)) == ["step east to B1", "step south to A2"]
@@ -41,7 +41,7 @@ def test_roll_then_enter_at_any_corner_counts_as_first_step() -> None:
 def test_roll_of_one_leaves_the_figure_at_the_entrance() -> None:
     s = new()
     turn(s, 0, 1)
-    play(s, "bring an archaeologist in at the south-east entrance")
+    play(s, "enter at the south-east entrance")
     assert s.player == 1 and s.fig[0] == 84
     turn(s, 0, 2, "SE")
     play(s, "step in from the SE entrance to I9")

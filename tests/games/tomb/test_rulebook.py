@@ -201,12 +201,12 @@ def test_the_youngest_starts_and_play_goes_clockwise_skipping_players_inside() -
     for _ in range(3):
         order.append(s.player)
         s.apply_action(0)
-        play(s, "bring an archaeologist in at the north-west entrance")
+        play(s, "enter at the north-west entrance")
     assert order == [0, 1, 2] and s.player == 0
     s.finished = [1]
     s.fig[3:6] = [IN_CHAMBER] * 3
     s.apply_action(0)
-    play(s, "bring an archaeologist in at the north-east entrance")
+    play(s, "enter at the north-east entrance")
     assert s.player == 2
 
 

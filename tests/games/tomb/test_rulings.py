@@ -26,7 +26,7 @@ def test_rulebook_second_movement_example() -> None:
 def test_big_pyramid_corner_revealed_from_the_entrance_opens_outward() -> None:
     s = new(2, pyramid="big")
     turn(s, 0, 3)
-    play(s, "bring an archaeologist in at the north-west entrance", "step in from the NW entrance to A1")
+    play(s, "enter at the north-west entrance", "step in from the NW entrance to A1")
     draw(s, "corner")
     assert labels(s) == ["orient tile: openings N,E", "orient tile: openings N,W", "orient tile: openings S,W"]
 
@@ -36,7 +36,7 @@ def test_ambush_at_an_entrance() -> None:
     figure(s, 1, "NE")
     give(s, 1, "torch")
     turn(s, 0, 1)
-    play(s, "bring an archaeologist in at the north-east entrance", "rob Torch from player 2")
+    play(s, "enter at the north-east entrance", "rob Torch from player 2")
     assert holds(s, 0, "torch") and s.fig[3] == RESERVE
 
 
