@@ -98,10 +98,11 @@ def play_game(browser: Any, server: Server, width: int, rng: random.Random) -> G
     """One game of the page's seat against greedy, through the page."""
     created = server.call("POST", "/api/tables", {"game": "valley", "players": 2, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
-    table, token = created["table"]["id"], created["tokens"]["0"]
+    table, invite = created["table"]["id"], created["tokens"]["0"]
+    token = server.call("POST", f"/api/tables/{table}/claim", {"token": invite})["token"]  # the invite opens it once
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
-    page.goto(f"{server.url}{created['invite_urls']['0']}")
+    page.goto(f"{server.url}/table/{table}#token={token}")
     game = Game()
     deadline = time.monotonic() + 900
     try:
