@@ -219,9 +219,12 @@ class CleopatraState(State):
     def tables(self) -> Tables:
         return self._rules.tables
 
+    def _card_look(self, card: tuple[int, int]) -> str:
+        return self._rules.tables.names[card[0]] if card[1] else "face-down"
+
     # --- legal actions ---
 
-    # Protocol hooks
+    # Protocol hooks, and the phase's legal actions (each generator sits with its phase's moves below)
 
     def _current_player(self) -> int:
         if self.phase == "end":
@@ -282,7 +285,114 @@ class CleopatraState(State):
             return self._legal_vizier()
         raise KeyError(phase)
 
-    # Legal actions per phase
+    # --- applying actions ---
+
+    # The flow: an action or a chance outcome, then what follows by itself until a decision. Each
+    # ``_settle_*`` is the step of its phase once the chance queue is empty: True when settling goes on.
+
+    def _apply_action(self, action: int) -> None:
+        if self.queue:
+            self._apply_chance(action)
+        else:
+            do, index = self._rules.dispatch[action]
+            do(self, index)
+        self._advance()
+
+    def _apply_chance(self, outcome: int) -> None:
+        event, payload = self.queue.pop(0)
+        if event == Q_TILE:
+            self.stack_rest.remove(outcome)
+            self.stack_top = outcome
+            return
+        if event == Q_DICE:
+            self.altar += outcome
+            return
+        kind = outcome % NUM_KINDS
+        up = outcome // NUM_KINDS
+        self.deck[kind] -= 1
+        self.deck_up -= up
+        if event == Q_PENDING:
+            # A Vizier's draw goes to its player's hand alone: its face in the deck no longer shows.
+            self.pending.append((kind, 0 if self.phase == "vizier" else up))
+        elif event == Q_HAND:
+            self.hands[payload][kind] += 1
+        else:
+            self.stalls[payload].append((kind, up))
+
+    def _advance(self) -> None:
+        """Resolve everything automatic until a decision, a chance node or the end."""
+        queue = self.queue
+        while True:
+            if queue:
+                event = queue[0][0]
+                if event == Q_PENDING and _any_card(self.deck):
+                    return
+                if event == Q_ORIENT:
+                    queue.pop(0)
+                    self.deck_up = sum(self.deck) // 2
+                    continue
+                if event == Q_TILE:
+                    if not self.stack_rest:
+                        queue.pop(0)
+                        continue
+                    return
+                if event == Q_DICE or _any_card(self.deck):
+                    return
+                if _any_card(self.discards):
+                    self.deck = self.discards
+                    self.discards = [0] * NUM_KINDS
+                    self.discard_known = [[0] * NUM_KINDS for _ in range(self.num_players + 1)]
+                    self.deck_up = sum(self.deck) // 2
+                    self._note("the discard pile is shuffled into a new deck")
+                    return
+                queue.pop(0)
+                continue
+            if not self._settle():
+                return
+
+    def _settle(self) -> bool:
+        """What happens by itself in the phase once no chance event is queued."""
+        phase = self.phase
+        if phase == "refill":
+            return self._settle_refill()
+        if phase == "after":
+            return self._settle_after()
+        if phase == "pay":
+            return self._auto_pay()
+        if phase == "tiles":
+            return self._settle_tiles()
+        if phase == "dice":
+            return self._settle_dice()
+        if phase == "vizier":
+            return self._settle_vizier()
+        if phase == "beggars":
+            return self._settle_beggars()
+        if phase == "envoy_offer":
+            return self._settle_envoy_offer()
+        if phase == "setup":
+            return self._settle_setup()
+        return False
+
+    # The turn: its start and the main action, or a pass
+
+    def _settle_setup(self) -> bool:
+        self._start_turn(0)
+        return False
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.actor = seat
+        self.phase = "turn"
+        self.main_done = False
+        self.built = 0
+        self.credit = [0] * 5
+        self.scribe_picks = 0
+        self.smuggled = False
+        self.plays = 0
+        stalls = self.stalls
+        if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
+            self._note("the market is empty: one card is dealt to each stall")
+            self.queue += [(Q_STALL, s) for s in range(STALLS)]
 
     def _legal_turn(self) -> list[int]:
         start = self._rules.take
@@ -298,6 +408,45 @@ class CleopatraState(State):
             result.append(self._rules.pass_turn)
         return result
 
+    def _do_pass(self, _: int) -> None:
+        self.main_done = True
+        self._note(f"player {self.turn + 1} can neither take a stall nor build and passes")
+        self.phase = "after"
+
+    # Market: taking a stall, refilling the stalls
+
+    def _do_take(self, s: int) -> None:
+        seat = self.turn
+        for kind, up in self.stalls[s]:
+            self.hands[seat][kind] += 1
+            if up:
+                self._public_gain(seat, kind)
+        self._note(f"player {seat + 1} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
+        self.stalls[s] = []
+        self.main_done = True
+        self.phase = "refill"
+        self.queue += [(Q_PENDING, 0)] * STALLS
+
+    def _legal_refill(self) -> list[int]:
+        start = self._rules.refill
+        return [start + i for i in _refill_choices(self.pending)]
+
+    def _settle_refill(self) -> bool:
+        if self.pending:
+            if len(_refill_choices(self.pending)) > 1:
+                return False
+            self._do_refill(0)
+        self.phase = "after"
+        return True
+
+    def _do_refill(self, i: int) -> None:
+        for j, card in enumerate(self.pending):
+            self.stalls[PERMS[i][j]].append(card)
+        self.pending = []
+        self.phase = "after"
+
+    # Building: choosing, paying, finishing a piece
+
     def _legal_build(self) -> list[int]:
         """Another piece, the end of the build, or a character card between two pieces."""
         result: list[int] = []
@@ -307,78 +456,6 @@ class CleopatraState(State):
         result.append(self._rules.finish)
         result += self._character_actions()
         return result
-
-    def _legal_after(self) -> list[int]:
-        result = self._character_actions()
-        result.append(self._rules.end_turn)
-        return result
-
-    def _legal_pay(self) -> list[int]:
-        r = self._next_unit()
-        start = self._rules.pay + r * 4
-        return [start + s for s in self._pay_sources(r)]
-
-    def _legal_place(self) -> list[int]:
-        rules = self._rules
-        occupied_low = self.occupied & rules.low_half
-        occupied_high = self.occupied >> rules.split
-        start = rules.place
-        piece = self.piece
-        assert piece is not None
-        highs = rules.masks_high[piece[1]]
-        return [start + i for i, low in enumerate(rules.masks_low[piece[1]])
-                if not (low & occupied_low or highs[i] & occupied_high)]
-
-    def _legal_refill(self) -> list[int]:
-        start = self._rules.refill
-        return [start + i for i in _refill_choices(self.pending)]
-
-    def _legal_claim(self) -> list[int]:
-        rules = self._rules
-        start = rules.claim
-        return [start + i for i in range(len(self.claimable))] + [rules.no_claim]
-
-    def _legal_courtesans(self) -> list[int]:
-        start = self._rules.courtesan
-        discards = self.discards
-        return [start + k for k in range(NUM_KINDS) if discards[k]]
-
-    def _legal_beggars(self) -> list[int]:
-        rules = self._rules
-        hand = self.hands[self.actor]
-        result = [rules.give_talents] if self.talents[self.actor] >= 2 else []
-        start = rules.give_card
-        return result + [start + r for r in range(5) if hand[r]]
-
-    def _legal_envoy_offer(self) -> list[int]:
-        rules = self._rules
-        hand = self.hands[self.actor]
-        start = rules.offer
-        return [start + r for r in range(5) if hand[r]] + [rules.offer_done]
-
-    def _legal_envoy_accept(self) -> list[int]:
-        rules = self._rules
-        start = rules.accept
-        return sorted({start + q * 5 + r for q, r in self.offers}) + [rules.accept_done]
-
-    def _legal_vizier(self) -> list[int]:
-        rules = self._rules
-        return [rules.keep, rules.reject]
-
-    def _legal_offering(self) -> list[int]:
-        start = self._rules.bid
-        return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
-
-    def _legal_limit(self) -> list[int]:
-        rules = self._rules
-        return [rules.limit_discard, rules.limit_keep]
-
-    def _legal_limit_discard(self) -> list[int]:
-        start = self._rules.discard
-        hand = self.hands[self.actor]
-        return [start + k for k in range(NUM_KINDS) if hand[k]]
-
-    # Legal-move helpers
 
     def _affordable(self) -> tuple[bool, ...]:
         """Per category (data order): can the turn's player pay one more piece now?
@@ -462,56 +539,37 @@ class CleopatraState(State):
                     if self._fits(x):
                         result.append(start + x)
 
-    def _character_actions(self) -> list[int]:
-        hand = self.hands[self.turn]
-        if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
-                or hand[VIZIER]) or self.plays >= self._rules.max_plays:
-            return []
-        play = self._rules.play
-        result = []
-        if hand[BEGGARS]:
-            result.append(play + PLAY_BEGGARS)
-        if hand[COURTESANS] and _any_card(self.discards):
-            result.append(play + PLAY_COURTESANS)
-        if hand[ENVOYS]:
-            result.append(play + PLAY_ENVOYS)
-        if hand[SCRIBES]:
-            if self.phase != "after" and self.stack_rest and self.stack_top >= 0:
-                result.append(play + PLAY_SCRIBES_PICK)
-            result.append(play + PLAY_SCRIBES_DIE)
-        if hand[SMUGGLERS] and not self.smuggled:
-            result.append(play + PLAY_SMUGGLERS)
-        if hand[VIZIER] and (_any_card(self.deck) or _any_card(self.discards)):
-            result.append(play + PLAY_VIZIER)
-        return result
+    def _do_wall(self, i: int) -> None:
+        self._start_piece("wall", i)
 
-    def _fits(self, tile: int) -> bool:
-        """Whether ``tile`` can still be laid somewhere in the garden."""
-        return self._fits_in(tile, self._rules.playable_mask & ~self.occupied)
+    def _do_sphinx(self, _: int) -> None:
+        self._start_piece("sphinx", 0)
 
-    def _fits_in(self, tile: int, space: int) -> bool:
-        """Whether some placement of ``tile`` lies within the cells of ``space``.
+    def _do_pedestal(self, _: int) -> None:
+        self._start_piece("pedestal", 0)
 
-        Per orientation, the corners whose placement fits are the corners
-        left after ANDing ``space`` shifted back by each cell's offset, on the
-        halves of the masks (see ``Rules.split``).
-        """
-        rules = self._rules
-        split = rules.split
-        space_low = space & rules.low_half
-        space_high = space >> split
-        for offsets, corners_low, corners_high in rules.orientations[tile]:
-            for offset in offsets:
-                if offset < split:
-                    corners_low &= (space_low >> offset) | ((space_high & ((1 << offset) - 1)) << (split - offset))
-                else:
-                    corners_low &= space_high >> (offset - split)
-                corners_high &= space_high >> offset
-                if not (corners_low or corners_high):
-                    break
-            else:
-                return True
-        return False
+    def _do_throne(self, _: int) -> None:
+        self._start_piece("throne", 0)
+
+    def _do_obelisk(self, _: int) -> None:
+        self._start_piece("obelisk", 0)
+
+    def _do_door(self, i: int) -> None:
+        self._start_piece("door", i)
+
+    def _do_mosaic(self, tile: int) -> None:
+        self._start_piece("mosaic", tile)
+
+    def _start_piece(self, piece: str, index: int) -> None:
+        self.main_done = True
+        self.piece = (piece, index)
+        self.to_pay = list(self.tables.costs[PIECE_CATEGORY[piece]])
+        self.phase = "pay"
+
+    def _legal_pay(self) -> list[int]:
+        r = self._next_unit()
+        start = self._rules.pay + r * 4
+        return [start + s for s in self._pay_sources(r)]
 
     def _next_unit(self) -> int:
         to_pay = self.to_pay
@@ -565,236 +623,6 @@ class CleopatraState(State):
         if s == 1:
             return TAINTED0 + r
         return TROMPE if s == 2 else -1
-
-    def _card_look(self, card: tuple[int, int]) -> str:
-        return self._rules.tables.names[card[0]] if card[1] else "face-down"
-
-    # --- applying actions ---
-
-    def _apply_action(self, action: int) -> None:
-        if self.queue:
-            self._apply_chance(action)
-        else:
-            do, index = self._rules.dispatch[action]
-            do(self, index)
-        self._advance()
-
-    def _apply_chance(self, outcome: int) -> None:
-        event, payload = self.queue.pop(0)
-        if event == Q_TILE:
-            self.stack_rest.remove(outcome)
-            self.stack_top = outcome
-            return
-        if event == Q_DICE:
-            self.altar += outcome
-            return
-        kind = outcome % NUM_KINDS
-        up = outcome // NUM_KINDS
-        self.deck[kind] -= 1
-        self.deck_up -= up
-        if event == Q_PENDING:
-            # A Vizier's draw goes to its player's hand alone: its face in the deck no longer shows.
-            self.pending.append((kind, 0 if self.phase == "vizier" else up))
-        elif event == Q_HAND:
-            self.hands[payload][kind] += 1
-        else:
-            self.stalls[payload].append((kind, up))
-
-    def _advance(self) -> None:
-        """Resolve everything automatic until a decision, a chance node or the end."""
-        queue = self.queue
-        while True:
-            if queue:
-                event = queue[0][0]
-                if event == Q_PENDING and _any_card(self.deck):
-                    return
-                if event == Q_ORIENT:
-                    queue.pop(0)
-                    self.deck_up = sum(self.deck) // 2
-                    continue
-                if event == Q_TILE:
-                    if not self.stack_rest:
-                        queue.pop(0)
-                        continue
-                    return
-                if event == Q_DICE or _any_card(self.deck):
-                    return
-                if _any_card(self.discards):
-                    self.deck = self.discards
-                    self.discards = [0] * NUM_KINDS
-                    self.discard_known = [[0] * NUM_KINDS for _ in range(self.num_players + 1)]
-                    self.deck_up = sum(self.deck) // 2
-                    self._note("the discard pile is shuffled into a new deck")
-                    return
-                queue.pop(0)
-                continue
-            if not self._settle():
-                return
-
-    # Settling: the step after the chance queue emptied; True when something changed and settling goes on.
-
-    def _settle(self) -> bool:
-        """What happens by itself in the phase once no chance event is queued."""
-        phase = self.phase
-        if phase == "refill":
-            return self._settle_refill()
-        if phase == "after":
-            return self._settle_after()
-        if phase == "pay":
-            return self._auto_pay()
-        if phase == "tiles":
-            return self._settle_tiles()
-        if phase == "dice":
-            return self._settle_dice()
-        if phase == "vizier":
-            return self._settle_vizier()
-        if phase == "beggars":
-            return self._settle_beggars()
-        if phase == "envoy_offer":
-            return self._settle_envoy_offer()
-        if phase == "setup":
-            return self._settle_setup()
-        return False
-
-    def _settle_setup(self) -> bool:
-        self._start_turn(0)
-        return False
-
-    def _settle_refill(self) -> bool:
-        if self.pending:
-            if len(_refill_choices(self.pending)) > 1:
-                return False
-            self._do_refill(0)
-        self.phase = "after"
-        return True
-
-    def _settle_after(self) -> bool:
-        """End the turn by itself when no character can be played and everybody can tell.
-
-        When the others cannot see the whole hand, the player ends the turn
-        by choice, so an automatic end does not tell them that the hidden
-        cards hold no playable character.
-        """
-        seat = self.turn
-        if self._hand_public(seat) and not self._character_actions():
-            self._do_end_turn(0)
-            return self.phase != "limit"
-        self.actor = seat
-        return False
-
-    def _hand_public(self, seat: int) -> bool:
-        """Whether every card in ``seat``'s hand is known to all: the public lower bound (the last viewer's)
-        equals the hand, kind by kind, which the first hidden kind settles."""
-        public = self.known[-1][seat]
-        hand = self.hands[seat]
-        for kind in range(NUM_KINDS):
-            if public[kind] != hand[kind]:
-                return False
-        return True
-
-    def _settle_vizier(self) -> bool:
-        if self.pending:
-            return False
-        self._finish_character()
-        return True
-
-    def _settle_dice(self) -> bool:
-        self.phase = "after"
-        if self.altar >= self._rules.tables.dice:
-            self._start_offering("after")
-            return False
-        return True
-
-    def _settle_beggars(self) -> bool:
-        victim = self.responders[0]
-        if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
-            self._set_known(self.turn, victim, list(self.hands[victim]))
-            self._note(f"player {victim + 1} has neither 2 talents nor a standard card "
-                       f"and shows the hand to player {self.turn + 1}")
-            self._next_responder()
-            return True
-        self.actor = victim
-        return False
-
-    def _settle_envoy_offer(self) -> bool:
-        self.actor = self.responders[0]
-        return False
-
-    def _note(self, text: str) -> None:
-        """Add to the public log; only the latest entries are shown, so older ones are dropped."""
-        log = self.log
-        log.append(text)
-        if len(log) > 2 * LOG_KEPT:
-            del log[:LOG_KEPT]
-
-    def _start_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.actor = seat
-        self.phase = "turn"
-        self.main_done = False
-        self.built = 0
-        self.credit = [0] * 5
-        self.scribe_picks = 0
-        self.smuggled = False
-        self.plays = 0
-        stalls = self.stalls
-        if not (stalls[0] or stalls[1] or stalls[2]) and (_any_card(self.deck) or _any_card(self.discards)):
-            self._note("the market is empty: one card is dealt to each stall")
-            self.queue += [(Q_STALL, s) for s in range(STALLS)]
-
-    # Market
-
-    def _do_take(self, s: int) -> None:
-        seat = self.turn
-        for kind, up in self.stalls[s]:
-            self.hands[seat][kind] += 1
-            if up:
-                self._public_gain(seat, kind)
-        self._note(f"player {seat + 1} takes stall {STALL_NAMES[s]} ({len(self.stalls[s])} cards)")
-        self.stalls[s] = []
-        self.main_done = True
-        self.phase = "refill"
-        self.queue += [(Q_PENDING, 0)] * STALLS
-
-    def _do_refill(self, i: int) -> None:
-        for j, card in enumerate(self.pending):
-            self.stalls[PERMS[i][j]].append(card)
-        self.pending = []
-        self.phase = "after"
-
-    def _do_pass(self, _: int) -> None:
-        self.main_done = True
-        self._note(f"player {self.turn + 1} can neither take a stall nor build and passes")
-        self.phase = "after"
-
-    # Building
-
-    def _do_wall(self, i: int) -> None:
-        self._start_piece("wall", i)
-
-    def _do_sphinx(self, _: int) -> None:
-        self._start_piece("sphinx", 0)
-
-    def _do_pedestal(self, _: int) -> None:
-        self._start_piece("pedestal", 0)
-
-    def _do_throne(self, _: int) -> None:
-        self._start_piece("throne", 0)
-
-    def _do_obelisk(self, _: int) -> None:
-        self._start_piece("obelisk", 0)
-
-    def _do_door(self, i: int) -> None:
-        self._start_piece("door", i)
-
-    def _do_mosaic(self, tile: int) -> None:
-        self._start_piece("mosaic", tile)
-
-    def _start_piece(self, piece: str, index: int) -> None:
-        self.main_done = True
-        self.piece = (piece, index)
-        self.to_pay = list(self.tables.costs[PIECE_CATEGORY[piece]])
-        self.phase = "pay"
 
     def _auto_pay(self) -> bool:
         """Use credit from split tainted cards, and any forced payment, until a decision remains.
@@ -924,6 +752,47 @@ class CleopatraState(State):
             self.cleopatra += 1
             self._note(f"{t.category_names[category]} complete: Cleopatra moves to step {self.cleopatra}")
 
+    # Mosaics: placing, the stack top, sanctuaries
+
+    def _legal_place(self) -> list[int]:
+        rules = self._rules
+        occupied_low = self.occupied & rules.low_half
+        occupied_high = self.occupied >> rules.split
+        start = rules.place
+        piece = self.piece
+        assert piece is not None
+        highs = rules.masks_high[piece[1]]
+        return [start + i for i, low in enumerate(rules.masks_low[piece[1]])
+                if not (low & occupied_low or highs[i] & occupied_high)]
+
+    def _fits(self, tile: int) -> bool:
+        """Whether ``tile`` can still be laid somewhere in the garden."""
+        return self._fits_in(tile, self._rules.playable_mask & ~self.occupied)
+
+    def _fits_in(self, tile: int, space: int) -> bool:
+        """Whether some placement of ``tile`` lies within the cells of ``space``.
+
+        Per orientation, the corners whose placement fits are the corners
+        left after ANDing ``space`` shifted back by each cell's offset, on the
+        halves of the masks (see ``Rules.split``).
+        """
+        rules = self._rules
+        split = rules.split
+        space_low = space & rules.low_half
+        space_high = space >> split
+        for offsets, corners_low, corners_high in rules.orientations[tile]:
+            for offset in offsets:
+                if offset < split:
+                    corners_low &= (space_low >> offset) | ((space_high & ((1 << offset) - 1)) << (split - offset))
+                else:
+                    corners_low &= space_high >> (offset - split)
+                corners_high &= space_high >> offset
+                if not (corners_low or corners_high):
+                    break
+            else:
+                return True
+        return False
+
     def _do_place(self, i: int) -> None:
         seat = self.turn
         assert self.piece is not None
@@ -1027,6 +896,11 @@ class CleopatraState(State):
             result.append(region)
         return result
 
+    def _legal_claim(self) -> list[int]:
+        rules = self._rules
+        start = rules.claim
+        return [start + i for i in range(len(self.claimable))] + [rules.no_claim]
+
     def _do_claim(self, i: int) -> None:
         seat = self.turn
         region = self.claimable.pop(i)
@@ -1044,6 +918,8 @@ class CleopatraState(State):
     def _do_no_claim(self, _: int) -> None:
         self.claimable = []
         self._piece_done()
+
+    # The end of a build: the next piece or the bonus, then the High Priest's dice
 
     def _piece_done(self) -> None:
         if self.cleopatra >= self.tables.steps:
@@ -1071,6 +947,13 @@ class CleopatraState(State):
         self.phase = "dice"
         self.queue.append((Q_DICE, 0))
 
+    def _settle_dice(self) -> bool:
+        self.phase = "after"
+        if self.altar >= self._rules.tables.dice:
+            self._start_offering("after")
+            return False
+        return True
+
     # Offering
 
     def _start_offering(self, resume: str) -> None:
@@ -1081,6 +964,10 @@ class CleopatraState(State):
         self.responders = [(self.turn + i) % n for i in range(n)]
         self.actor = self.responders[0]
         self._note("all dice are on the altar: Offering to the High Priest")
+
+    def _legal_offering(self) -> list[int]:
+        start = self._rules.bid
+        return list(range(start, start + min(self.talents[self.actor], MAX_BID) + 1))
 
     def _do_bid(self, amount: int) -> None:
         self.bids[self.actor] = amount
@@ -1119,7 +1006,30 @@ class CleopatraState(State):
         self.phase = self.return_phase
         self.actor = self.turn
 
-    # Characters
+    # Characters: playing one
+
+    def _character_actions(self) -> list[int]:
+        hand = self.hands[self.turn]
+        if not (hand[BEGGARS] or hand[COURTESANS] or hand[ENVOYS] or hand[SCRIBES] or hand[SMUGGLERS]
+                or hand[VIZIER]) or self.plays >= self._rules.max_plays:
+            return []
+        play = self._rules.play
+        result = []
+        if hand[BEGGARS]:
+            result.append(play + PLAY_BEGGARS)
+        if hand[COURTESANS] and _any_card(self.discards):
+            result.append(play + PLAY_COURTESANS)
+        if hand[ENVOYS]:
+            result.append(play + PLAY_ENVOYS)
+        if hand[SCRIBES]:
+            if self.phase != "after" and self.stack_rest and self.stack_top >= 0:
+                result.append(play + PLAY_SCRIBES_PICK)
+            result.append(play + PLAY_SCRIBES_DIE)
+        if hand[SMUGGLERS] and not self.smuggled:
+            result.append(play + PLAY_SMUGGLERS)
+        if hand[VIZIER] and (_any_card(self.deck) or _any_card(self.discards)):
+            result.append(play + PLAY_VIZIER)
+        return result
 
     def _do_play(self, index: int) -> None:
         play = CHARACTER_PLAYS[index]
@@ -1170,6 +1080,18 @@ class CleopatraState(State):
         self.phase = self.return_phase
         self.actor = self.turn
 
+    def _next_responder(self) -> None:
+        self.responders.pop(0)
+        if not self.responders:
+            self._finish_character()
+
+    # Courtesans
+
+    def _legal_courtesans(self) -> list[int]:
+        start = self._rules.courtesan
+        discards = self.discards
+        return [start + k for k in range(NUM_KINDS) if discards[k]]
+
     def _do_courtesan(self, kind: int) -> None:
         """Take ``kind`` from the discard pile unseen: the others know only that some card left it."""
         seat = self.turn
@@ -1184,10 +1106,25 @@ class CleopatraState(State):
                     row[k] -= 1
         self._finish_character()
 
-    def _next_responder(self) -> None:
-        self.responders.pop(0)
-        if not self.responders:
-            self._finish_character()
+    # Beggars
+
+    def _legal_beggars(self) -> list[int]:
+        rules = self._rules
+        hand = self.hands[self.actor]
+        result = [rules.give_talents] if self.talents[self.actor] >= 2 else []
+        start = rules.give_card
+        return result + [start + r for r in range(5) if hand[r]]
+
+    def _settle_beggars(self) -> bool:
+        victim = self.responders[0]
+        if self.talents[victim] < 2 and not any(self.hands[victim][:5]):
+            self._set_known(self.turn, victim, list(self.hands[victim]))
+            self._note(f"player {victim + 1} has neither 2 talents nor a standard card "
+                       f"and shows the hand to player {self.turn + 1}")
+            self._next_responder()
+            return True
+        self.actor = victim
+        return False
 
     def _do_give_talents(self, _: int) -> None:
         giver = self.actor
@@ -1209,6 +1146,18 @@ class CleopatraState(State):
         self.known[giver][taker][r] += 1
         self._next_responder()
 
+    # Envoys
+
+    def _legal_envoy_offer(self) -> list[int]:
+        rules = self._rules
+        hand = self.hands[self.actor]
+        start = rules.offer
+        return [start + r for r in range(5) if hand[r]] + [rules.offer_done]
+
+    def _settle_envoy_offer(self) -> bool:
+        self.actor = self.responders[0]
+        return False
+
     def _do_offer(self, r: int) -> None:
         giver = self.actor
         self._lose_public(giver, r)
@@ -1224,6 +1173,11 @@ class CleopatraState(State):
             self.actor = self.turn
         else:
             self._finish_character()
+
+    def _legal_envoy_accept(self) -> list[int]:
+        rules = self._rules
+        start = rules.accept
+        return sorted({start + q * 5 + r for q, r in self.offers}) + [rules.accept_done]
 
     def _do_accept(self, index: int) -> None:
         giver, r = divmod(index, 5)
@@ -1245,6 +1199,18 @@ class CleopatraState(State):
         self.offers = []
         self._finish_character()
 
+    # Vizier
+
+    def _legal_vizier(self) -> list[int]:
+        rules = self._rules
+        return [rules.keep, rules.reject]
+
+    def _settle_vizier(self) -> bool:
+        if self.pending:
+            return False
+        self._finish_character()
+        return True
+
     def _do_keep(self, _: int) -> None:
         """Keep the next Vizier card; the others see only that a card was kept."""
         kind, _up = self.pending.pop(0)
@@ -1256,7 +1222,26 @@ class CleopatraState(State):
         kind, _up = self.pending.pop(0)
         self._discard(kind)
 
-    # End of turn
+    # After the main action, the end of the turn and the hand limit
+
+    def _legal_after(self) -> list[int]:
+        result = self._character_actions()
+        result.append(self._rules.end_turn)
+        return result
+
+    def _settle_after(self) -> bool:
+        """End the turn by itself when no character can be played and everybody can tell.
+
+        When the others cannot see the whole hand, the player ends the turn
+        by choice, so an automatic end does not tell them that the hidden
+        cards hold no playable character.
+        """
+        seat = self.turn
+        if self._hand_public(seat) and not self._character_actions():
+            self._do_end_turn(0)
+            return self.phase != "limit"
+        self.actor = seat
+        return False
 
     def _do_end_turn(self, _: int) -> None:
         seat = self.turn
@@ -1264,6 +1249,10 @@ class CleopatraState(State):
             self.phase = "limit"
             return
         self._next_turn()
+
+    def _legal_limit(self) -> list[int]:
+        rules = self._rules
+        return [rules.limit_discard, rules.limit_keep]
 
     def _do_limit_discard(self, _: int) -> None:
         self.amulets[self.turn] += 1
@@ -1274,6 +1263,11 @@ class CleopatraState(State):
         extra = total(self.hands[seat]) - self._rules.hand_limit
         self.amulets[seat] += extra
         self._next_turn()
+
+    def _legal_limit_discard(self) -> list[int]:
+        start = self._rules.discard
+        hand = self.hands[self.actor]
+        return [start + k for k in range(NUM_KINDS) if hand[k]]
 
     def _do_discard(self, kind: int) -> None:
         seat = self.turn
@@ -1292,7 +1286,24 @@ class CleopatraState(State):
             return
         self._start_turn((self.turn + 1) % n)
 
-    # Knowledge bookkeeping
+    # The log and knowledge bookkeeping
+
+    def _note(self, text: str) -> None:
+        """Add to the public log; only the latest entries are shown, so older ones are dropped."""
+        log = self.log
+        log.append(text)
+        if len(log) > 2 * LOG_KEPT:
+            del log[:LOG_KEPT]
+
+    def _hand_public(self, seat: int) -> bool:
+        """Whether every card in ``seat``'s hand is known to all: the public lower bound (the last viewer's)
+        equals the hand, kind by kind, which the first hidden kind settles."""
+        public = self.known[-1][seat]
+        hand = self.hands[seat]
+        for kind in range(NUM_KINDS):
+            if public[kind] != hand[kind]:
+                return False
+        return True
 
     def _public_gain(self, owner: int, kind: int) -> None:
         for viewer, rows in enumerate(self.known):
