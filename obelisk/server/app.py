@@ -26,11 +26,11 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from obelisk.server.bots import BotScheduler
 from obelisk.server.config import LOOPBACK_HOSTS, STATIC, ServerConfig
 from obelisk.server.guards import EXCEPTION_HANDLERS, SameOriginWrites, SecurityHeaders, client_key, whole_number
 from obelisk.server.notes import NOTIFY_CHANNEL
 from obelisk.server.routes import http_routes
+from obelisk.server.scheduler import BotScheduler
 from obelisk.server.sockets import table_socket
 from obelisk.server.store import open_database
 from obelisk.server.tables import Tables

@@ -23,10 +23,12 @@ from typing import Any, Callable
 import anyio
 from sqlalchemy import Engine
 
-from obelisk.server.bots import TAKEOVER_SECONDS, BotScheduler, Cancelled, Decision, Elector
+from obelisk.server.bots import Decision
 from obelisk.server.committer import Change, Committer
+from obelisk.server.elector import TAKEOVER_SECONDS, Elector
 from obelisk.server.events import extended
 from obelisk.server.notes import Note
+from obelisk.server.scheduler import BotScheduler, Cancelled
 from obelisk.server.storage import Storage
 from obelisk.server.table import ApiError, Snapshot, bot_turn
 

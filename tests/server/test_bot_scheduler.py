@@ -9,8 +9,8 @@ from typing import Any, Awaitable, Callable
 import pytest
 
 import obelisk
-from obelisk.server import bots
-from obelisk.server.bots import BotScheduler, Cancelled, Decision, decide
+from obelisk.server.bots import Decision, decide
+from obelisk.server.scheduler import BotScheduler, Cancelled
 
 
 class Decisions:
@@ -48,7 +48,7 @@ class Decisions:
 @pytest.fixture
 def work(monkeypatch: pytest.MonkeyPatch) -> Decisions:
     decisions = Decisions()
-    monkeypatch.setattr(bots, "decide", decisions)
+    monkeypatch.setattr("obelisk.server.lanes.decide", decisions)
     return decisions
 
 
@@ -127,7 +127,7 @@ def test_a_decision_is_cut_at_the_limit_and_plays_its_best_move_so_far(work: Dec
 
 def test_failed_decisions_are_tried_again_and_health_says_so_meanwhile(work: Decisions,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr("obelisk.server.scheduler.RETRY_FIRST", 0.01)
 
     async def test() -> None:
         scheduler = BotScheduler(0, limit=60)

@@ -14,9 +14,9 @@ from typing import Any, Callable
 import pytest
 from starlette.testclient import TestClient
 
-from obelisk.server import bots, store
+from obelisk.server import store
 from obelisk.server.app import STATIC, create_app
-from obelisk.server.bots import Decision
+from obelisk.server.bots import Decision, decide
 from tests.server.conftest import HUMANS, bearer, config
 from tests.server.test_api import error_of, frame_of, seated, wait_for
 
@@ -233,16 +233,15 @@ def test_a_seat_is_not_handed_to_a_bot_beyond_the_limits(client: TestClient) -> 
 def test_a_greedy_reply_waits_for_at_most_one_slow_decision_of_another_table(sqlite_url: str,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     events: list[str] = []
-    real = bots.decide
 
     def recorded(decision: Decision, stop: Callable[[], bool]) -> tuple[int, bool]:
         events.append(f"start {decision.spec}")
         try:
-            return real(decision, stop)
+            return decide(decision, stop)
         finally:
             events.append(f"done {decision.spec}")
 
-    monkeypatch.setattr(bots, "decide", recorded)
+    monkeypatch.setattr("obelisk.server.lanes.decide", recorded)
     with TestClient(create_app(config(sqlite_url))) as client:
         # both seats of the slow table search a second a move, one after the other, for the whole game
         slow, slow_tokens = seated(client, game="solomon", seats=[{"kind": "human"}, {"kind": "bot", "bot": "ismcts:1s"}])
@@ -270,7 +269,7 @@ def test_a_greedy_reply_waits_for_at_most_one_slow_decision_of_another_table(sql
 
 def test_a_seat_taken_back_stops_its_bots_search_in_the_worker(sqlite_url: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "DECISION_SECONDS", 600.0)  # only taking the seat back may stop the search
+    monkeypatch.setattr("obelisk.server.scheduler.DECISION_SECONDS", 600.0)  # only taking the seat back may stop the search
     with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
         table, tokens = seated(client, game="solomon", seats=HUMANS)
         seat = client.get(f"/api/tables/{table}").json()["to_act"]
@@ -288,8 +287,8 @@ def test_a_seat_taken_back_stops_its_bots_search_in_the_worker(sqlite_url: str,
 
 def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decide(
         sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "RETRY_FIRST", 0.2)
-    monkeypatch.setattr(bots, "RETRY_MAX", 1.0)
+    monkeypatch.setattr("obelisk.server.scheduler.RETRY_FIRST", 0.2)
+    monkeypatch.setattr("obelisk.server.scheduler.RETRY_MAX", 1.0)
     with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
         assert health(client) == (200, {"status": "ok", "bots": {
             "workers": 1, "busy": 0, "queued": 0, "decisions": 0, "interrupted": 0, "failures": 0, "restarts": 0}})
@@ -339,9 +338,9 @@ def test_a_killed_bot_worker_is_replaced_and_health_says_while_bots_cannot_decid
 
 
 def test_a_worker_that_stops_answering_is_killed_and_replaced(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "DECISION_SECONDS", 1.0)
-    monkeypatch.setattr(bots, "GRACE_SECONDS", 1.0)
-    monkeypatch.setattr(bots, "RETRY_FIRST", 0.1)
+    monkeypatch.setattr("obelisk.server.scheduler.DECISION_SECONDS", 1.0)
+    monkeypatch.setattr("obelisk.server.scheduler.GRACE_SECONDS", 1.0)
+    monkeypatch.setattr("obelisk.server.scheduler.RETRY_FIRST", 0.1)
     with TestClient(create_app(config(sqlite_url, bot_workers=1))) as client:
         table, tokens = seated(client, game="valley", seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
         until_bot_moves(client, table, tokens["0"], 1)

@@ -13,7 +13,6 @@ from starlette.testclient import TestClient
 
 from obelisk.core import State
 from obelisk.core.records import replay_record
-from obelisk.server import bots
 from obelisk.server.app import create_app
 from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
 from tests.server.test_api import JSON, claim, error_of, frame_of, new_table, seated, wait_for
@@ -267,7 +266,7 @@ def test_a_bot_reply_is_not_taken_back_but_an_undo_before_it_lands_discards_it(s
 
 
 def test_an_undo_before_the_bot_replies_stops_its_search(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "DECISION_SECONDS", 600.0)  # only the undo may stop the search
+    monkeypatch.setattr("obelisk.server.scheduler.DECISION_SECONDS", 600.0)  # only the undo may stop the search
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:1000"}]
     with TestClient(create_app(config(sqlite_url))) as client:
         table, tokens = seated(client, game="solomon", players=2, seats=seats)
