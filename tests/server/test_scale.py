@@ -90,6 +90,23 @@ def test_two_processes_share_tables_through_postgresql() -> None:
         drop()
 
 
+def settled(servers: tuple[Server, ...], table: str, deadline: float) -> None:
+    """Wait until no bot is to act or deciding and every process holds the same version of ``table``.
+
+    A process counts a decision when its worker finishes, before the move is written, and another process
+    hears of that move only when its notification arrives: counts and a log read any earlier disagree.
+    """
+    while True:
+        summaries = [httpx.get(f"{s.url}/api/tables/{table}", timeout=30).json() for s in servers]
+        bots = [httpx.get(f"{s.url}/api/health", timeout=30).json()["bots"] for s in servers]
+        if (len({summary["version"] for summary in summaries}) == 1
+                and all(summary["to_act"] != 1 or summary["status"] == "finished" for summary in summaries)
+                and not any(b["busy"] or b["queued"] for b in bots)):
+            return
+        assert time.monotonic() < deadline, f"the table never settled: {summaries} {bots}"
+        time.sleep(0.05)
+
+
 def test_only_one_process_decides_each_bot_move() -> None:
     url, drop = fresh_postgres()
     try:
@@ -120,6 +137,7 @@ def test_only_one_process_decides_each_bot_move() -> None:
                 httpx.post(f"{server.url}/api/tables/{table}/moves", headers=headers, timeout=30,
                            json={"version": mine["version"], "action": mine["legal"][0][0]})
                 moves += 1
+            settled(servers, table, deadline)
             log = httpx.get(f"{first.url}/api/tables/{table}/frame", timeout=30).json()["log"]
             bot_moves = sum(entry["actor"] == 1 for entry in log)
             decided = [httpx.get(f"{s.url}/api/health", timeout=30).json()["bots"]["decisions"] for s in servers]
