@@ -517,8 +517,7 @@ def _help(match: Match, seat: int, argument: str) -> bool:
     return False
 
 
-@command("preview", "? N", lambda: tr("what move N would do, as the rules foresee it (without N: every move "
-                                        "that has a preview)"))
+@command("preview", "? N", lambda: tr("what move N would do (? alone: every previewed move)"))
 def _preview(match: Match, seat: int, argument: str) -> bool:
     state = match.state
     legal = state.observation(seat)["legal_actions"]
