@@ -44,6 +44,7 @@ from obelisk.cli.rules import fitted, rules_text, show_paged
 from obelisk.core import CHANCE, Game, GameInfo, IllegalActionError, Option, State, i18n
 from obelisk.core.help import HelpLookupError
 from obelisk.core.outcome import player, players, sentence
+from obelisk.core.previews import Preview, offered as previews
 from obelisk.core.records import (RecordError, make_record, read_record, replay_record, save_record,
                                   verified_commitment)
 from obelisk.core.seeds import SecretSeed
@@ -367,12 +368,9 @@ class Match:
             console.rule(tr("player {player} to play", player=seat + 1))
             console.print(plain(state.game.render_observation(view)))
         legal = view["legal_actions"]
-        for line in option_lines([label for _, label in legal]):
-            console.print(plain(line))
         offered = {shortcut.word: shortcut for shortcut in shortcuts(state, seat)}
-        for shortcut in offered.values():
-            for line in wrapped(f"  {shortcut.word}: ", [shortcut.text]):
-                console.print(plain(line))
+        for line in choice_lines(state, seat, brief or state.game.render_observation(view)):
+            console.print(plain(line))
         by_label = {_folded(label): action for action, label in legal}
         fresh = True
         while True:
@@ -384,6 +382,8 @@ class Match:
             if answer.lower() in offered:
                 return list(offered[answer.lower()].actions)
             word, _, argument = answer.partition(" ")
+            if word.startswith("?"):  # "? 3" and "?3" ask for move 3's preview
+                word, argument = "preview", (word[1:] + " " + argument).strip()
             command = COMMANDS.get(word.lower())
             if command is not None:
                 if command.run(self, seat, argument.strip()):
@@ -396,6 +396,47 @@ class Match:
                 continue
             console.print(tr("type a number from 1 to {last}, a label from the list, or q", last=len(legal)),
                           style="red")
+
+
+SCREEN_HEIGHT = 24
+"""The terminal's lines: the previews go under the options only while the whole decision fits."""
+
+
+def choice_lines(state: State, seat: int, shown: str) -> list[str]:
+    """What follows ``shown`` (the view or the brief line) on the screen of ``seat``'s decision: the numbered
+    options, the shortcuts, and the moves' previews while the screen with its rule and prompt still fits
+    ``SCREEN_HEIGHT`` lines (else ``? N`` tells them)."""
+    legal = state.observation(seat)["legal_actions"]
+    lines = option_lines([label for _, label in legal])
+    for shortcut in shortcuts(state, seat):
+        lines += wrapped(f"  {shortcut.word}: ", [shortcut.text])
+    said = preview_lines(previews(state, seat), [action for action, _ in legal])
+    if len(shown.split("\n")) + len(lines) + len(said) + 2 <= SCREEN_HEIGHT:
+        lines += said
+    return lines
+
+
+def preview_lines(found: list[Preview], actions: list[int]) -> list[str]:
+    """The engine's previews (``obelisk.core.previews``) under the numbered options: each after the numbers of
+    the moves it speaks for (``3-8, 10: …``), wrapped to the screen's width."""
+    numbers = {action: number for number, action in enumerate(actions, 1)}
+    lines = []
+    for preview in found:
+        listed = sorted(numbers[action] for action in preview.actions if action in numbers)
+        if listed:
+            lines += wrapped(f"  {_spans(listed)}: ", [preview.text])
+    return lines
+
+
+def _spans(numbers: list[int]) -> str:
+    """``3-8, 10`` for 3, 4, 5, 6, 7, 8 and 10."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def option_lines(labels: list[str], width: int = SCREEN_WIDTH) -> list[str]:
@@ -473,6 +514,29 @@ def _help(match: Match, seat: int, argument: str) -> bool:
         console.print(plain(fitted(f"  {word + ' ' + tr('NAME'):<12} " + tr(
             "what that component does: its text and numbers (a unique beginning of the name is enough)"), indent=15)))
     console.print(plain(f"  {'q, quit':<12} " + tr("save the game and leave")))
+    return False
+
+
+@command("preview", "? N", lambda: tr("what move N would do (? alone: every previewed move)"))
+def _preview(match: Match, seat: int, argument: str) -> bool:
+    state = match.state
+    legal = state.observation(seat)["legal_actions"]
+    actions = [action for action, _ in legal]
+    found = previews(state, seat)
+    if not argument:
+        lines = preview_lines(found, actions)
+        for line in lines or [tr("no move here has a preview: each label says what it does")]:
+            console.print(plain(line))
+        return False
+    number = small_number(argument, len(legal))
+    if not number:
+        console.print(tr("type ? and a number from 1 to {last}", last=len(legal)), style="red")
+        return False
+    action, label = legal[number - 1]
+    text = next((preview.text for preview in found if action in preview.actions), None)
+    said = text if text is not None else tr("no preview: the label says what it does")
+    for line in wrapped(f"  {number}. {readable(label)}: ", [said]):
+        console.print(plain(line))
     return False
 
 

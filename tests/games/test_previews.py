@@ -18,7 +18,7 @@ from obelisk.core.previews import offered
 
 CASES: list[tuple[str, int, dict[str, Any], set[str]]] = [
     ("valley", 2, {}, {"buy"}),
-    ("cleopatra", 3, {"max_rounds": 6}, {"place", "pay", "wall"}),
+    ("cleopatra", 3, {"max_rounds": 6}, {"place", "pay", "wall", "sphinx", "door", "mosaic"}),
     ("solomon", 2, {}, {"dig", "move"}),
 ]
 
@@ -51,3 +51,64 @@ def test_previews_name_legal_actions_and_read_only_the_seats_view(game_id: str, 
                 assert offered(shadow, seat) == offered(state, seat)
         state.apply_action(rng.choice(legal))
     assert ranges <= seen
+
+
+PIECES = {"wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic"}
+
+
+def test_cleopatra_piece_previews_say_the_engines_cost_talents_and_completion() -> None:
+    """Each piece's preview names what the engine would do on finishing it now: its cost, the talents it brings
+    (a mosaic: those of the places it fits) and, for the last of a category, Cleopatra's next step."""
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        _play_building(seed, seen)
+    assert {"wall", "sphinx", "pedestal", "door", "mosaic", "completes"} <= seen
+
+
+def _play_building(seed: int, seen: set[str]) -> None:
+    """A seeded game in which the seat to act builds whenever it can, each piece preview checked."""
+    game = obelisk.load("cleopatra", 3, max_rounds=8)
+    state = game.new_initial_state(3)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        for preview in offered(state, state.current_player()):
+            name, index = game.actions.decode(preview.actions[0])
+            if name in PIECES:
+                seen.update({name, "completes"} if "it completes the " in preview.text else {name})
+                _check_piece(state, preview.text, name, index)
+        legal = state.legal_actions()
+        building = [a for a in legal if game.actions.decode(a)[0] in PIECES | {"pay", "place"}]
+        state.apply_action(rng.choice(building or legal))
+
+
+def _check_piece(state: Any, text: str, name: str, index: int) -> None:
+    from obelisk.games.cleopatra.actions import cost_text
+    from obelisk.games.cleopatra.state import PIECE_CATEGORY
+    tables = state.tables
+    assert f"costs {cost_text(tables.costs[PIECE_CATEGORY[name]])}, brings " in text
+    finished = state.clone()
+    finished.apply_action(state.game.actions.encode(name, index))
+    while finished.phase == "pay" and not finished.is_chance_node():
+        finished.apply_action(finished.legal_actions()[0])
+    seat = state.turn
+    if name == "mosaic":
+        places = [finished._rules.placement_rewards[index][state.game.actions.decode(a)[1]]
+                  for a in finished.legal_actions()]
+        assert f"fits in {len(places)} place" in text
+        low, high = min(places), max(places)
+        assert (f"brings {low} talent" if low == high else f"brings {low} to {high} talents") in text
+        after = finished.clone()
+        after.apply_action(finished.legal_actions()[0])
+        while after.is_chance_node() and not after.is_terminal():
+            after.apply_action(after.legal_actions()[0])
+    else:
+        after = finished
+        gained = after.talents[seat] - state.talents[seat]
+        assert f"brings {gained} talent" in text
+    completes = after.cleopatra > state.cleopatra
+    assert ("it completes the " in text) == completes, text
+    if completes and not after.is_terminal():
+        assert f"Cleopatra moves to step {after.cleopatra} of " in text

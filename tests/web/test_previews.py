@@ -1,7 +1,7 @@
 """Previews in a real browser: before a move is final the page shows what the rules engine says it would do.
 
 Valley: a buy names the card's price and the hand cards that would pay it. Cleopatra: laying a mosaic outlines
-the garden cells it would cover. Solomon: a dig outlines its squares and names the coins the turn would cost
+the garden cells it would cover; a piece chosen at the quarry says its cost and talents. Solomon: a dig outlines its squares and names the coins the turn would cost
 (tests/web/test_board_solomon.py). Each preview is read by its words on hover, on focus or on a phone's first
 tap, and in the confirmation of a move that cannot be taken back; the move happens only once confirmed. The
 page reads top to bottom on a phone with the board before the first-game guide.
@@ -135,6 +135,32 @@ def test_a_mosaic_outlines_the_cells_it_would_cover(live_server: LiveServer, ope
     garden = frame_of(live_server, table, tokens[0])["view"]["garden"]
     covered = {f"{chr(97 + c)}{r + 1}" for r, row in enumerate(garden) for c, cell in enumerate(row) if cell.isupper()}
     assert set(preview["marks"]) <= covered
+    tab.assert_clean()
+
+
+PIECES = ("wall", "sphinx", "pedestal", "throne", "obelisk", "door", "mosaic")
+
+
+def test_a_piece_at_the_quarry_says_its_cost_and_talents_before_it_is_built(live_server: LiveServer,
+                                                                           open_tab: Callable[..., Tab]) -> None:
+    table, tokens, frame = cleopatra_until(live_server, lambda a: a[2] in PIECES)
+    piece_action = next(a for a in frame["legal"] if a[2] in PIECES)
+    preview = preview_of(frame, piece_action)
+    assert ": costs " in preview["text"] and ", brings " in preview["text"]
+    tab = open_tab()
+    page = tab.page
+    page.goto(f"{live_server.url}/table/{table}#token={tokens[0]}")
+    wait_turn(page)
+    piece = point_at(page, piece_action[1])
+    expect(board(page).get_by_text(preview["text"])).to_be_visible()
+    assert frame_of(live_server, table, tokens[0])["version"] == frame["version"], "pointing at a piece sends nothing"
+    piece.click()
+    if piece_action[4]:
+        page.get_by_role("dialog", name=FINAL).get_by_role(
+            "button", name=re.compile("^" + re.escape(piece_action[1]))).click()
+    wait_answered(page)
+    after = frame_of(live_server, table, tokens[0])["view"]
+    assert after["phase"] == "pay" and after["piece"] == [piece_action[2], piece_action[3]]
     tab.assert_clean()
 
 

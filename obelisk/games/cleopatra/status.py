@@ -16,9 +16,9 @@ from obelisk.core import State, i18n
 from obelisk.core.previews import Preview
 from obelisk.core.outcome import first_places, player, players, sentence, ties
 from obelisk.core.shortcuts import Shortcut
-from obelisk.games.cleopatra.data import TAINTED0, TROMPE
+from obelisk.games.cleopatra.data import RESOURCES, TAINTED0, TROMPE, Tables
 from obelisk.games.cleopatra.rules import SOURCES
-from obelisk.games.cleopatra.view import card_name, resource_name
+from obelisk.games.cleopatra.view import card_name, category_name, door_name, resource_name
 
 if TYPE_CHECKING:
     from obelisk.games.cleopatra.state import CleopatraState
@@ -140,10 +140,12 @@ def payment(state: State, seat: int) -> Shortcut | None:
 
 
 def previews(game: Any, view: Mapping[str, Any], actions: Sequence[int]) -> list[Preview]:
-    """Before a mosaic is laid or a sanctuary claimed: the garden cells it would cover; before a wall: the
-    cells next to it; before a payment: whether the card is tainted (its amulets of corruption go into the
-    seat's pyramid) or clean. The placements, walls and amulets are the component data, the rest is in the
-    seat's view, so nothing hidden is named."""
+    """Before a piece is chosen at the quarry (a wall, sphinx, pedestal, throne, obelisk, door frame or a
+    mosaic tile): where it would stand, what it costs, the talents it brings and whether it completes its
+    category; before a mosaic is laid or a sanctuary claimed: the garden cells it would cover; before a
+    payment: whether the card is tainted (its amulets of corruption go into the seat's pyramid) or clean.
+    The costs, rewards, placements, walls and amulets are the component data, the built pieces and the
+    garden are in the seat's view, so nothing hidden is named."""
     found = []
     for action in actions:
         name, index = game.actions.decode(action)
@@ -164,10 +166,8 @@ def _preview(game: Any, view: Mapping[str, Any], action: int, name: str, index: 
     if name == "claim" and index < len(view["claimable"]):
         cells = tuple(view["claimable"][index])
         return Preview((action,), tr("the sanctuary would take in {cells}", cells=", ".join(cells)), cells)
-    if name == "wall":
-        cells = tuple(tables.cell_name(c) for c in game.rules.wall_cells[index])
-        return Preview((action,), tr("the wall {wall} would stand next to {cells}", wall=tables.wall_ids[index],
-                                  cells=", ".join(cells)), (tables.wall_ids[index], *cells))
+    if name in PIECE_CATEGORIES:
+        return _piece_preview(game, view, action, name, index)
     if name == "pay":
         return _pay_preview(tables, action, index)
     return None
@@ -186,3 +186,141 @@ def _pay_preview(tables: Any, action: int, index: int) -> Preview:
                                     "tainted: {card} puts {n} amulets of corruption into your pyramid", amulets,
                                     card=card_name(card)), (card,))
     return Preview((action,), tr("clean: {card} puts no amulet into your pyramid", card=card_name(card)), (card,))
+
+
+PIECE_CATEGORIES: dict[str, str] = {"wall": "walls", "sphinx": "sphinxes", "pedestal": "throne", "throne": "throne",
+                                    "obelisk": "obelisks", "door": "doors", "mosaic": "mosaics"}
+"""The action ranges that choose a piece at the quarry, and the palace category each belongs to."""
+
+
+def _piece_preview(game: Any, view: Mapping[str, Any], action: int, name: str, index: int) -> Preview:
+    """``sphinx 3 of 6: costs 2 artisan, 1 stone, 1 marble, brings 2 talents``, and whether it completes its
+    category; the marks are the board's things the talents are counted from and the resource cards of the cost."""
+    tables = game.tables
+    category = PIECE_CATEGORIES[name]
+    what, reward, marks = _piece_facts(game, view, name, index)
+    cost = tables.costs[category]
+    text = tr("{piece}: costs {cost}, brings {talents}", piece=what, cost=_cost_text(cost), talents=reward)
+    completes = _completion(tables, view, name, index)
+    if completes:
+        text = f"{text}; {completes}"
+    return Preview((action,), text, (*marks, *(tables.names[r] for r, units in enumerate(cost) if units)))
+
+
+def _cost_text(cost: Sequence[int]) -> str:
+    return ", ".join(f"{n} {resource_name(RESOURCES[r])}" for r, n in enumerate(cost) if n) or tr("nothing")
+
+
+def _piece_facts(game: Any, view: Mapping[str, Any], name: str, index: int) -> tuple[str, str, tuple[str, ...]]:
+    """What the piece is and where it stands, its talents in words as the engine counts them (``_piece_reward``),
+    and the names of the board's things that count."""
+    tables = game.tables
+    rewards = tables.rewards
+    if name == "wall":
+        cells = tuple(tables.cell_name(c) for c in game.rules.wall_cells[index])
+        mosaics = _mosaics_next_to(tables, view, cells)
+        total = rewards["walls"]["base"] + rewards["walls"]["per_adjacent_mosaic"] * len(mosaics)
+        what = tr("the wall {wall} would stand next to {cells}", wall=tables.wall_ids[index], cells=", ".join(cells))
+        said = talents(total) + " " + tr.n("({n} mosaic next to it)", "({n} mosaics next to it)", len(mosaics))
+        return what, said, (tables.wall_ids[index], *cells)
+    if name == "door":
+        run = _door_run(tables, view, index)
+        total = rewards["doors"]["base"] + rewards["doors"]["per_wall"] * len(run)
+        what = tr("door frame {door}", door=door_name(tables.door_ids[index]))
+        said = talents(total) + " " + tr.n("({n} wall built in a row along it)",
+                                           "({n} walls built in a row along it)", len(run))
+        return what, said, run
+    if name == "sphinx":
+        number = len(view["sphinxes"]) + 1
+        what = tr("sphinx {number} of {count}", number=number, count=tables.pieces["sphinxes"])
+        return what, talents(rewards["sphinxes"]["odd" if number % 2 else "even"]), ()
+    if name == "obelisk":
+        what = tr("obelisk {number} of {count}", number=len(view["obelisks"]) + 1, count=tables.pieces["obelisks"])
+        return what, talents(rewards["obelisks"]["each"]), ()
+    if name == "pedestal":
+        return tr("the pedestal, on which the throne goes"), talents(rewards["throne"]["pedestal"]), ()
+    if name == "throne":
+        return tr("the throne on the pedestal"), talents(rewards["throne"]["throne"]), ()
+    return _mosaic_facts(game, view, index)
+
+
+def _mosaic_facts(game: Any, view: Mapping[str, Any], tile: int) -> tuple[str, str, tuple[str, ...]]:
+    """A mosaic tile: its cells, where it still fits, and its talents (a base and more per palm it covers,
+    ``Rules.placement_rewards``); the marks are the palms it could cover."""
+    tables = game.tables
+    free = _free_mask(tables, view)
+    fits = [i for i, placement in enumerate(tables.placements[tile]) if not placement.mask & ~free]
+    rewards = [game.rules.placement_rewards[tile][i] for i in fits]
+    palms = 0
+    for i in fits:
+        palms |= tables.placements[tile][i].mask & tables.palm_mask
+    what = tr("mosaic {tile} ({cells}), fits in {places}", tile=tables.tile_ids[tile],
+              cells=tr.n("{n} cell", "{n} cells", tables.tile_size[tile]),
+              places=tr.n("{n} place", "{n} places", len(fits)))
+    low, high = min(rewards), max(rewards)
+    said = talents(low) if low == high else tr("{low} to {high} talents, by the palms it covers", low=low, high=high)
+    cells = tuple(tables.cell_name(c) for c in range(tables.rows * tables.cols) if palms >> c & 1)
+    return what, said, cells
+
+
+def _free_mask(tables: Tables, view: Mapping[str, Any]) -> int:
+    """The garden cells no mosaic covers, read off the view's garden rows (``#`` blocked, a letter a mosaic)."""
+    free = 0
+    for r, row in enumerate(view["garden"]):
+        for c, mark in enumerate(row):
+            if mark == "." or mark == "*" or mark.isdigit():
+                free |= 1 << (r * tables.cols + c)
+    return free
+
+
+def _mosaics_next_to(tables: Tables, view: Mapping[str, Any], cells: Sequence[str]) -> set[int]:
+    """Which laid mosaics (their order in the view) cover some of ``cells``: each is found by its tile, its first
+    cell and the garden's letters, as the view gives them."""
+    owner = _mosaic_cells(tables, view)
+    return {owner[cell] for cell in cells if cell in owner}
+
+
+def _mosaic_cells(tables: Tables, view: Mapping[str, Any]) -> dict[str, int]:
+    garden = view["garden"]
+    owner: dict[str, int] = {}
+    for number, (tile_id, first, _seat) in enumerate(view["mosaics"]):
+        tile = tables.tile_ids.index(tile_id)
+        for placement in tables.placements[tile]:
+            names = [tables.cell_name(r * tables.cols + c) for r, c in placement.cells]
+            if names[0] == first and all(garden[r][c] == tile_id[0] and tables.cell_name(r * tables.cols + c)
+                                         not in owner for r, c in placement.cells):
+                owner.update(dict.fromkeys(names, number))
+                break
+    return owner
+
+
+def _door_run(tables: Tables, view: Mapping[str, Any], index: int) -> tuple[str, ...]:
+    """The walls built in a row along door frame ``index``'s walk, from its start (the engine's ``_door_run``)."""
+    run = []
+    for slot in tables.door_walks[index]:
+        if tables.wall_ids[slot] not in view["walls"]:
+            break
+        run.append(tables.wall_ids[slot])
+    return tuple(run)
+
+
+def _completion(tables: Tables, view: Mapping[str, Any], name: str, index: int) -> str:
+    """``it completes the Sphinx: Cleopatra moves to step 3 of 5`` when the piece is its category's last, else ``""``."""
+    pieces = tables.pieces
+    last = {
+        "wall": len(view["walls"]) + 1 >= len(tables.wall_ids),
+        "door": len(view["doors"]) + 1 >= len(tables.door_ids),
+        "sphinx": len(view["sphinxes"]) + 1 >= pieces["sphinxes"],
+        "obelisk": len(view["obelisks"]) + 1 >= pieces["obelisks"],
+        "pedestal": False,
+        "throne": True,
+        "mosaic": view["stack_top"] == tables.tile_ids[index] and not view["stack_others"],
+    }[name]
+    if not last:
+        return ""
+    category = category_name(tables, PIECE_CATEGORIES[name])
+    step = view["cleopatra"] + 1
+    if step >= view["cleopatra_steps"]:
+        return tr("it completes the {category}: Cleopatra reaches the palace and the game ends", category=category)
+    return tr("it completes the {category}: Cleopatra moves to step {step} of {steps}", category=category, step=step,
+              steps=view["cleopatra_steps"])

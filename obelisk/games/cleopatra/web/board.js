@@ -55,9 +55,10 @@ export function mount(root, ctx) {
   let targets = new Map();
   const kit = createKit(root, ctx, {
     label: t("Cleopatra's palace"),
-    // What the engine's preview names: garden cells, hand cards; and the piece itself.
+    // What the engine's preview names: garden cells, hand cards, walls; and the piece itself.
     preview: (action, marks) => [...(frame ? targetKeys(action, frame.view) : []),
-      ...marks.flatMap((mark) => [`cell:${mark}`, `hand:${mark}`])].map((key) => targets.get(key)),
+      ...marks.flatMap((mark) => [`cell:${mark}`, `hand:${mark}`, `wall:${WALL_IDS.indexOf(mark)}`])]
+      .map((key) => targets.get(key)),
   });
   let WIDTH = IDEAL;
   let CELL = 36;
