@@ -178,6 +178,7 @@ class TableChat:
         if seat is not None and name is not None:
             raise ApiError(400, "bad_request", "a player's line carries the name of their seat; send no name")
         check_open(snapshot)
+        sender: tuple[str, ...]
         if seat is not None:
             channel, writer, sender = PLAYERS, snapshot.seats[seat].name, ("seat", snapshot.id, str(seat))
         else:

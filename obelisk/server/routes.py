@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, domain, language, messages, spoken_by_pages
-from obelisk.server.chat import TEXT_LENGTH, TableChat, channels_for
+from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, whole_number
@@ -85,8 +85,8 @@ class EmptyBody(Body):
 class ChatBody(Body):
     """A chat line: its text and, for a spectator (no token), the name to write under."""
 
-    text: str = Field(max_length=4 * TEXT_LENGTH)
-    """Checked again once trimmed (``chat.check_text``): a longer one is refused saying so."""
+    text: str
+    """Checked once trimmed (``chat.check_text``): one too long is refused saying how long it is."""
     name: str | None = Field(default=None, max_length=200)
 
 

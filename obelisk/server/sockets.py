@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec
 from obelisk.core.i18n import DEFAULT_LANGUAGE
-from obelisk.server.chat import TEXT_LENGTH, TableChat
+from obelisk.server.chat import TableChat
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import ServerConfig
 from obelisk.server.guards import Body, Bucket, checked_language, client_key, dumps, origin_matches, parse
@@ -162,7 +162,8 @@ class ChatMessage(Body):
     """A chat line: a seat's in the players' channel, a spectator's under ``name`` (see ``chat.py``)."""
 
     type: Literal["chat"]
-    text: str = Field(max_length=4 * TEXT_LENGTH)
+    text: str
+    """Checked once trimmed (``chat.check_text``), as a ``POST``'s."""
     name: str | None = Field(default=None, max_length=200)
 
 

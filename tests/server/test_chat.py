@@ -109,8 +109,8 @@ def test_lines_reach_the_sockets_that_may_read_them(client: TestClient) -> None:
             assert (line["text"], line["seat"], line["channel"]) == ("over the socket", 0, "players")
 
         spectator.send_json({"type": "chat", "text": "players cannot read this", "name": "Eve"})
-        said(client, table, "nor this", name="Mallory")
         assert texts(next_chat(spectator)) == ["players cannot read this"]
+        said(client, table, "nor this", name="Mallory")
         assert texts(next_chat(spectator)) == ["nor this"]
         said(client, table, "the next players' line", tokens["1"])
         for ws in (ws0, ws1):
@@ -132,6 +132,7 @@ BAD_LINES = [
     ({"text": ""}, 400, "chat_empty", "1 to 300"),
     ({"text": "   \u3000 "}, 400, "chat_empty", "1 to 300"),
     ({"text": "x" * 301}, 400, "chat_too_long", "at most 300 characters, this one has 301"),
+    ({"text": "y" * 5000}, 400, "chat_too_long", "this one has 5000"),
     ({"text": "two\nlines"}, 400, "chat_control", "U+000A at character 4"),
     ({"text": "bell\u0007"}, 400, "chat_control", "U+0007"),
     ({"text": "gg \u202eevil"}, 400, "chat_control", "U+202E"),
