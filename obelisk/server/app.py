@@ -26,6 +26,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from obelisk.server.chat import CHAT_CHANNEL, TableChat
 from obelisk.server.config import LOOPBACK_HOSTS, STATIC, ServerConfig
 from obelisk.server.guards import EXCEPTION_HANDLERS, SameOriginWrites, SecurityHeaders, client_key, whole_number
 from obelisk.server.notes import NOTIFY_CHANNEL
@@ -41,17 +42,19 @@ __all__ = ["LOOPBACK_HOSTS", "STATIC", "ServerConfig", "app_from_environment", "
 log = logging.getLogger("obelisk.server")
 
 
-async def _listen(url: str, tables: Tables) -> None:
-    """Follow the changes other processes make (PostgreSQL LISTEN/NOTIFY)."""
+async def _listen(url: str, tables: Tables, chat: TableChat) -> None:
+    """Follow the changes other processes make and the chat lines they store (PostgreSQL LISTEN/NOTIFY)."""
     import psycopg
 
     dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    heard = {NOTIFY_CHANNEL: tables.changed_elsewhere, CHAT_CHANNEL: chat.heard}
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
-                await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                for channel in heard:
+                    await connection.execute(f"LISTEN {channel}")
                 async for note in connection.notifies():
-                    tables.changed_elsewhere(note.payload)
+                    heard[note.channel](note.payload)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -105,11 +108,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         bots.start()
         tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
+        app.state.chat = chat = TableChat(tables, config)
         if config.tune_process:
             tune_process()
         listener = None
         if engine.dialect.name == "postgresql":
-            listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables))
+            listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables,
+                                                                            chat))
         resuming = asyncio.get_running_loop().create_task(tables.resume())
         expiring = asyncio.get_running_loop().create_task(_expire_waiting(tables, config.waiting_hours))
         try:

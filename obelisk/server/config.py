@@ -35,6 +35,9 @@ class ServerConfig:
     max_sockets: int = 32
     """Websockets one client address may hold open at once (in each server process)."""
     cache_size: int = 256
+    chat_lines: int = 5
+    chat_seconds: float = 10.0
+    """A chat sender may write ``chat_lines`` lines at once, then one every ``chat_seconds / chat_lines`` seconds."""
     tune_process: bool = False
     """Keep the collector and the commit thread's waits for the interpreter off the moves' latency
     (see :func:`tune_process`); set by ``obelisk serve``, which owns its whole process."""

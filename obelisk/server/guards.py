@@ -60,13 +60,21 @@ class Bucket:
         self.tokens, self.stamp = burst, time.monotonic()
 
     def take(self) -> bool:
-        moment = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
-        self.stamp = moment
+        self._fill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def wait(self) -> float:
+        """Seconds until :meth:`take` succeeds again (0: now)."""
+        self._fill()
+        return max(0.0, (1 - self.tokens) / self.rate)
+
+    def _fill(self) -> None:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
+        self.stamp = moment
 
 
 class Body(BaseModel):
@@ -140,7 +148,8 @@ def error_response(status: int, code: str, message: str) -> Json:
 
 async def _api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    return error_response(error.status, error.code, error.message)
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+    return Json({"error": error.as_dict()}, status_code=error.status, headers=headers)
 
 
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}

@@ -311,7 +311,8 @@ class LiveTables:
         return set(live.seated)
 
     async def attach(self, table_id: str, client: Any) -> Live:
-        """Follow the table with ``client`` (it has a ``seat`` and a ``changed()``): its first frame is due.
+        """Follow the table with ``client`` (it has a ``seat``, a ``changed()``, and a ``chat`` flag and a ``say()`` for
+        the chat lines): its first frame is due.
 
         The others are told only when what they see changes: a seat's first socket makes it ``connected``;
         a spectator, or one more socket of a seat already connected, changes nothing they see.

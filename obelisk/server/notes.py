@@ -65,6 +65,12 @@ class Note:
 
 def notify(connection: Connection | Session, note: Note) -> None:
     """Send ``note`` to every process following the database (PostgreSQL only: call it within the write)."""
+    notify_text(connection, NOTIFY_CHANNEL, note.text())
+
+
+def notify_text(connection: Connection | Session, channel: str, text: str) -> None:
+    """Send ``text`` on ``channel`` to every process following the database, once the write it is part of is
+    committed (PostgreSQL only; SQLite serves one process and nothing is sent)."""
     dialect = connection.dialect if isinstance(connection, Connection) else connection.get_bind().dialect
     if dialect.name == "postgresql":
-        connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "note": note.text()})
+        connection.execute(_NOTIFY, {"channel": channel, "note": text})

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, domain, language, messages, spoken_by_pages
+from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, whole_number
@@ -79,6 +80,14 @@ class BotBody(Body):
 
 class EmptyBody(Body):
     pass
+
+
+class ChatBody(Body):
+    """A chat line: its text and, for a spectator (no token), the name to write under."""
+
+    text: str
+    """Checked once trimmed (``chat.check_text``): one too long is refused saying how long it is."""
+    name: str | None = Field(default=None, max_length=200)
 
 
 
@@ -265,6 +274,27 @@ async def get_replay(request: Request) -> Response:
     return Json(replay_frame(snapshot, seat, _number(request, "step"), _lang(request)))
 
 
+def _chat(request: Request) -> TableChat:
+    return request.app.state.chat
+
+
+async def get_chat(request: Request) -> Response:
+    """The newest chat lines the caller may read: a seat's token (Bearer) reads the players' channel, no token
+    both; once the game is finished everyone reads both."""
+    snapshot, seat, lines = await _chat(request).read(_table_id(request), _token(request))
+    return Json({"seat": seat, "channels": list(channels_for(seat, snapshot.status)),
+                 "lines": [line.as_dict() for line in lines]})
+
+
+async def post_chat(request: Request) -> Response:
+    """Write a chat line: with a seat's token (Bearer) in the players' channel, without one as a spectator."""
+    limited(request)
+    token = _token(request)
+    body: ChatBody = await _body(request, ChatBody)
+    line = await _chat(request).say(_table_id(request), token, body.text, body.name, client_key(request))
+    return Json({"line": line.as_dict()}, status_code=201)
+
+
 async def post_rematch(request: Request) -> Response:
     limited(request)
     token = _token(request)
@@ -382,6 +412,8 @@ def http_routes() -> list[Route]:
         Route("/api/tables/{table_id}/record", get_record),
         Route("/api/tables/{table_id}/replay", get_replay),
         Route("/api/tables/{table_id}/rematch", post_rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/chat", get_chat, methods=["GET"]),
+        Route("/api/tables/{table_id}/chat", post_chat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", seat_to_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/human", seat_to_human, methods=["POST"]),
         Route("/api/messages/{lang}/{domain}", get_messages),

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec
 from obelisk.core.i18n import DEFAULT_LANGUAGE
+from obelisk.server.chat import TableChat
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import ServerConfig
 from obelisk.server.guards import Body, Bucket, checked_language, client_key, dumps, origin_matches, parse
@@ -41,9 +42,11 @@ class Client:
     """
 
     def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE,
-                 token_hash: str | None = None) -> None:
+                 token_hash: str | None = None, chat: bool = False) -> None:
         self.socket = socket
         self.seat = seat
+        self.chat = chat
+        """Whether the socket follows the chat (its hello asked): only then is it sent chat lines."""
         self.token_hash = token_hash
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -128,6 +131,8 @@ class HelloMessage(Body):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
     lang: str = Field(default=DEFAULT_LANGUAGE, max_length=20)
+    chat: bool = False
+    """Follow the table's chat too: the lines this socket may read now, then each new one (``chat`` pushes)."""
 
 
 class MoveMessage(Body):
@@ -153,6 +158,15 @@ class UndoMessage(Body):
     version: int
 
 
+class ChatMessage(Body):
+    """A chat line: a seat's in the players' channel, a spectator's under ``name`` (see ``chat.py``)."""
+
+    type: Literal["chat"]
+    text: str
+    """Checked once trimmed (``chat.check_text``), as a ``POST``'s."""
+    name: str | None = Field(default=None, max_length=200)
+
+
 async def table_socket(socket: WebSocket) -> None:
     """A table's websocket: same origin only, at most ``max_sockets`` per client address at a time."""
     if not _same_origin(socket):
@@ -170,18 +184,19 @@ async def table_socket(socket: WebSocket) -> None:
         return
     open_sockets[address] += 1
     try:
-        await _follow(socket, config, socket.app.state.tables)
+        await _follow(socket, config, socket.app.state.tables, socket.app.state.chat)
     finally:
         open_sockets[address] -= 1
         if open_sockets[address] <= 0:
             del open_sockets[address]
 
 
-async def _answer(tables: Tables, table_id: str, token: str | None, client: Client, message: dict[str, Any]
-                  ) -> None:
+async def _answer(tables: Tables, chat: TableChat, table_id: str, token: str | None, client: Client,
+                  message: dict[str, Any]) -> None:
     """Do what a message after the hello asks, with the token the socket said hello with; ``ApiError`` if refused.
 
-    What it changes reaches this socket as the next frame, like every other client's.
+    What it changes reaches this socket as the next frame (a chat line: as a ``chat`` push), like every
+    other client's.
     """
     if message["type"] == "ping":
         client.say({"type": "pong"})
@@ -194,14 +209,22 @@ async def _answer(tables: Tables, table_id: str, token: str | None, client: Clie
     elif message["type"] == "undo":
         undo: UndoMessage = parse(UndoMessage, message)
         await tables.undo(table_id, token, undo.version)
+    elif message["type"] == "chat":
+        line: ChatMessage = parse(ChatMessage, message)
+        await chat.say(table_id, token, line.text, line.name, client_key(client.socket))
     elif message["type"] == "hello":
         raise ApiError(400, "bad_request", "hello is sent once, first")
     else:
         raise ApiError(400, "bad_request", f"unknown message type {codec.describe(message['type'])}")
 
 
-async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> None:
-    """Say hello, then send the table's frames and take this socket's moves until it closes."""
+async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat: TableChat) -> None:
+    """Say hello, then send the table's frames and chat lines and take this socket's moves and lines until it
+    closes.
+
+    A socket whose hello asks for the chat is sent the lines it may read after it follows the table, so a
+    line written meanwhile comes twice rather than never (a client keeps lines by ``id``).
+    """
     table_id = socket.path_params["table_id"]
     try:
         hello: HelloMessage = parse(HelloMessage, await receive(socket, config.max_body, config.hello_timeout))
@@ -209,26 +232,29 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables) -> No
         live = await tables.get(table_id)
         seat = live.snapshot.seat_of(hello.token)
     except ApiError as error:
-        await socket.send_text(dumps({"type": "error", "code": error.code, "message": error.message}).decode())
+        await socket.send_text(dumps({"type": "error", **error.as_dict()}).decode())
         await socket.close(code=1008)
         return
     except (asyncio.TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None)
+    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None, hello.chat)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)
     try:
+        if client.chat:
+            history = await chat.lines_for(live.snapshot, seat)
+            client.say({"type": "chat", "lines": [line.as_dict() for line in history]})
         while True:
             try:
                 message = await receive(socket, config.max_body)
                 if not bucket.take():
                     raise ApiError(429, "rate_limited", "too many messages; slow down")
-                await _answer(tables, table_id, hello.token, client, message)
+                await _answer(tables, chat, table_id, hello.token, client, message)
             except ApiError as error:
-                client.say({"type": "error", "code": error.code, "message": error.message})
+                client.say({"type": "error", **error.as_dict()})
     except WebSocketDisconnect:
         pass
     finally:

@@ -1,4 +1,4 @@
-"""The database: tables, seats and moves (append-only, undo events included), with migrations run on start.
+"""The database: tables, seats, moves (append-only, undo events included) and chat lines, with migrations run on start.
 
 SQLite by default (WAL, foreign keys on), PostgreSQL through
 ``postgresql+psycopg://``. The schema is owned by the Alembic migrations in
@@ -120,6 +120,26 @@ class MoveRow(Base):
     label: Mapped[str] = mapped_column(Text)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     kind: Mapped[str] = mapped_column(String(8), default=MOVE, server_default=MOVE)
+
+
+class ChatRow(Base):
+    """One line of a table's chat: in the players' channel (``seat`` the writer's) or the spectators' (no seat).
+
+    A channel apart from the moves: it never changes the table's ``updated`` time, its version or its record.
+    ``name`` is the writer's name when the line was written (empty: the page words it, "Player N" or
+    "Spectator"). Lines are only ever added; ``id`` orders them.
+    """
+
+    __tablename__ = "chat_lines"
+    __table_args__ = (Index("ix_chat_lines_table", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def default_url() -> str:

@@ -30,11 +30,20 @@ UNNAMED = ""
 class ApiError(Exception):
     """A refused request: an HTTP status, a stable code and one clear message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+        """Whole seconds after which the same request may succeed (a rate limit's), told to the client."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The refusal as the API sends it: ``{"code", "message"}``, with ``retry_after`` when it has one."""
+        doc: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            doc["retry_after"] = self.retry_after
+        return doc
 
 
 def hash_token(token: str) -> str:

@@ -7,12 +7,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from alembic import command
 from sqlalchemy import DateTime, bindparam, inspect, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from obelisk.server import store
-from obelisk.server.store import MoveRow, TableRow, make_engine, migrate, open_database
+from obelisk.server.store import ChatRow, MoveRow, TableRow, make_engine, migrate, open_database
 from obelisk.server.tables import ApiError, Tables, hash_token
 
 
@@ -43,7 +44,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0005"
+    assert _revision(engine) == "0006"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -54,6 +55,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
             (0, "human", "Ann", None, "ab"), (1, "bot", "greedy", "greedy", None)]
         moves = session.query(MoveRow).all()
         assert [(m.seq, m.kind, m.seat, m.action, m.label) for m in moves] == [(0, "move", -1, 3, "deal")]
+        assert session.query(ChatRow).all() == []
     engine.dispose()
 
 
@@ -75,7 +77,7 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0005"
+    assert _revision(engine) == "0006"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -98,6 +100,35 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
             await tables.close()
 
     asyncio.run(claim_twice())
+    engine.dispose()
+
+
+def test_a_table_of_revision_5_takes_chat_lines_after_the_upgrade_and_loses_them_with_a_downgrade(db_url: str
+                                                                                                   ) -> None:
+    """0006: the chat lines have a table of their own beside the moves; the table they belong to is unchanged."""
+    engine = make_engine(db_url)
+    migrate(engine, "0005")
+    assert "chat_lines" not in inspect(engine).get_table_names()
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO tables (id, game, players, options, status, public, seed, salt, commitment, created, updated)"
+            " VALUES ('old', 'valley', 2, '{}', 'playing', :public, 7, 'aa', 'sha256:00', :moment, :moment)"
+        ).bindparams(bindparam("moment", type_=DateTime(timezone=True))), {"public": True, "moment": moment})
+    engine.dispose()
+
+    engine = open_database(db_url)
+    assert _revision(engine) == "0006"
+    with Session(engine) as session, session.begin():
+        session.add(ChatRow(table_id="old", channel="players", seat=0, name="Ann", text="hi", time=moment))
+    with Session(engine) as session:
+        (line,) = session.query(ChatRow).all()
+        assert (line.table_id, line.channel, line.seat, line.name, line.text, _utc(line.time)) == (
+            "old", "players", 0, "Ann", "hi", moment)
+        row = session.get(TableRow, "old")
+        assert row is not None and _utc(row.updated) == moment
+    command.downgrade(store.alembic_config(engine), "0005")
+    assert "chat_lines" not in inspect(engine).get_table_names()
     engine.dispose()
 
 

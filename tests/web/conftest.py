@@ -91,7 +91,9 @@ import sys
 import uvicorn
 from obelisk.server.app import ServerConfig, create_app
 
-config = ServerConfig(db_url=sys.argv[2], bot_workers=0, bot_delay=0.0, rate=1000.0, burst=1000.0)
+# 5 chat lines per seat, then one every 2 minutes: a test's sixth line is refused however slow the machine is
+config = ServerConfig(db_url=sys.argv[2], bot_workers=0, bot_delay=0.0, rate=1000.0, burst=1000.0,
+                      chat_lines=5, chat_seconds=600.0)
 uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
 

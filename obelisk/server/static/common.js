@@ -3,10 +3,12 @@ import { t, lang, loadMessages } from "/static/i18n.js";
 
 /** An error answered by the server ({"error": {"code", "message"}}) or by the network. */
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, retryAfter = null) {
     super(message);
     this.code = code;
     this.status = status;
+    /** Seconds after which the same request may succeed (a rate limit's `retry_after`), else null. */
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -39,6 +41,9 @@ export function errorText(error) {
     case "seat_taken": return t("that seat is taken");
     case "too_large": return t("the request is too large");
     case "rate_limited": return t("too many requests; wait a moment");
+    case "chat_empty": return t("write something first");
+    case "chat_too_long": return t("a message may have at most 300 characters");
+    case "chat_control": return t("a message may not contain control characters");
     case "internal": return t("the server failed; the table is unchanged");
     default: return error.message;
   }
@@ -69,7 +74,8 @@ export async function api(method, path, body = undefined, token = null) {
   if (!response.ok) {
     const error = data && data.error;
     if (error && typeof error.message === "string") {
-      throw new ApiError(String(error.code), error.message, response.status);
+      throw new ApiError(String(error.code), error.message, response.status,
+        Number.isInteger(error.retry_after) ? error.retry_after : null);
     }
     throw new ApiError("http", `the server answered ${response.status}`, response.status);
   }

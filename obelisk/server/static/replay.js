@@ -1,6 +1,7 @@
 // The replay of a finished table: step through its record by move or by turn, from any seat's view.
 import { api, el, replace, seatLabel, seatName, BoardSlot } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, withLanguage } from "/static/i18n.js";
+import { Chat } from "/static/chat.js";
 
 const CHANCE = -1;
 const parts = window.location.pathname.split("/").filter(Boolean);
@@ -20,6 +21,11 @@ const board = new BoardSlot($("board-box"), $("board"), () => ({
     return seat ? seatName(seat) : t("Player {n}", { n: index + 1 });
   },
 }), () => shown, showError);
+
+/** Both chats of the finished table, the players' and the spectators', as they were written. */
+const chat = new Chat(tableId, { lines: $("chat-lines"), muted: $("chat-muted") }, {
+  seatName: (index) => actorName(shown ? shown.table.seats : [], index),
+});
 
 function showError(message) {
   $("replay-error").textContent = message;
@@ -148,6 +154,7 @@ function labelControls() {
   $("board-title").textContent = t("Board");
   $("view-title").textContent = t("The table as this seat saw it");
   $("log-title").textContent = t("Log");
+  $("chat-title").textContent = t("Chat");
   $("back").textContent = t("Back to the table");
   $("back").href = `/table/${encodeURIComponent(tableId)}`;
 }
@@ -167,7 +174,8 @@ async function start() {
   }
   const wanted = fromAddress();
   viewer = wanted.seat;
-  show(wanted.step);
+  await show(wanted.step);
+  if (shown) chat.load();
 }
 
 start();

@@ -7,6 +7,7 @@ import {
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 import { confirmFinal, isFinal, loadHelp, previewOf } from "/static/boardkit.js";
 import { CHANCE, LogModel, renderMoves } from "/static/tablelog.js";
+import { Chat } from "/static/chat.js";
 import { settings, loadSettings, bindSettings, announceTurn, renderRules, Guide } from "/static/panels.js";
 
 const FILTER_FROM = 10;
@@ -47,6 +48,10 @@ let placed = { ids: new Set(), version: null };
 let autoplayedAt = null;
 let autoplayHeld = false;
 let wasMyTurn = false;
+const chat = new Chat(tableId, {
+  lines: $("chat-lines"), muted: $("chat-muted"), form: $("chat-form"), text: $("chat-text"), name: $("chat-name"),
+  error: $("chat-error"),
+}, { seatName: (seat) => seatName(seat), token: () => token, mine: () => (frame ? frame.seat : null) });
 const guide = new Guide({ box: $("guide"), title: $("guide-title"), step: $("guide-step"), back: $("guide-back"),
   next: $("guide-next"), done: $("guide-done") });
 
@@ -592,8 +597,21 @@ function loadGameHelp(current) {
   });
 }
 
+/** Says who reads the chat this page writes in; once the game is over, the players' page fetches the spectators'
+ * lines too (its socket sent only the players' while the game ran). */
+function renderChat(current, before) {
+  let note = t("Only the players read this chat while the game runs.");
+  if (current.status === "finished") note = t("The game is over: both chats are shown, the players' and the spectators'.");
+  else if (current.seat === null) note = t("You write in the spectators' chat: the players read it only after the game; you read theirs too.");
+  $("chat-note").textContent = note;
+  chat.showForm();
+  if (current.status === "finished" && before && before.status !== "finished") chat.load();
+  else chat.render();
+}
+
 function render(current, raw) {
   const first = frame === null;
+  const before = frame;
   if (inFlight !== null && current.version > inFlight) inFlight = null;
   if (inFlight === null) $("table-main").removeAttribute("aria-busy");
   frame = current;
@@ -612,6 +630,7 @@ function render(current, raw) {
   renderTurn(current);
   board.render(current);
   renderLog(current);
+  renderChat(current, before);
   renderResult(current);
   renderFairness(current, raw);
   loadGameHelp(current);
@@ -666,6 +685,8 @@ function onMessage(event) {
     attempts = 0;
     if (inFlight !== null && message.version > inFlight) showError("");
     accept(message, event.data);
+  } else if (message.type === "chat") {
+    chat.add(message.lines);
   } else if (message.type === "error") {
     handleError(message);
   }
@@ -703,7 +724,7 @@ function connect() {
   setConnection("connecting", t("connecting…"));
   ws.onopen = () => {
     setConnection("online", t("connected"));
-    ws.send(JSON.stringify(lang === "en" ? { type: "hello", token } : { type: "hello", token, lang }));
+    ws.send(JSON.stringify(lang === "en" ? { type: "hello", token, chat: true } : { type: "hello", token, lang, chat: true }));
     clearInterval(pingTimer);
     pingTimer = setInterval(() => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
