@@ -76,6 +76,7 @@ def wait_for(client: TestClient, table: str, token: str | None, ready: Any, seco
     raise AssertionError("the table did not get there in time")
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_games_are_listed_with_the_options_a_table_may_set(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert {"solomon", "tomb", "cleopatra", "valley"} <= set(games)
@@ -83,6 +84,7 @@ def test_games_are_listed_with_the_options_a_table_may_set(client: TestClient) -
     assert "cards" not in [o["name"] for o in games["valley"]["options"]]
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_games_word_option_labels_values_and_units_in_the_readers_language(client: TestClient) -> None:
     english = {g["id"]: g for g in client.get("/api/games").json()}
     czech = {g["id"]: g for g in client.get("/api/games?lang=cs").json()}
@@ -200,6 +202,7 @@ def test_wrong_token_spectator_and_out_of_turn_cannot_move(client: TestClient) -
     assert frame_of(client, table, token) == before
 
 
+@pytest.mark.one_database  # checked before the database is asked
 @pytest.mark.parametrize("body, code", [
     ("not json", "bad_request"),
     ("[1, 2]", "bad_request"),
@@ -238,6 +241,7 @@ def test_illegal_and_oversized_moves_are_refused(client: TestClient) -> None:
     assert frame_of(client, table, token) == before
 
 
+@pytest.mark.one_database  # checked before the database is asked
 @pytest.mark.parametrize("number", ["²", "١", "𝟗", "1²", "-1", "+1", "1.0", " 1", "0x1", "1" * 8])
 def test_numbers_in_paths_and_queries_are_plain_ascii_digits(client: TestClient, number: str) -> None:
     table, tokens = seated(client)
@@ -254,6 +258,7 @@ def test_a_whole_number_is_ascii_digits_only() -> None:
         0, 12, 999, None, None, None, None, None]
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) -> None:
     assert "known games" in error_of(client.post("/api/tables", json={"game": "chess"}), 400, "bad_request")
     error_of(client.post("/api/tables", json={"game": "valley", "players": 9}), 400, "bad_request")
@@ -276,6 +281,7 @@ def test_unknown_games_options_seats_and_bots_are_refused(client: TestClient) ->
     assert client.get("/api/tables").json() == {"tables": []}
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_unknown_paths_and_methods_get_json_errors(client: TestClient) -> None:
     error_of(client.get("/api/tables/missing"), 404, "not_found")
     error_of(client.get("/api/nothing"), 404, "not_found")
@@ -283,6 +289,7 @@ def test_unknown_paths_and_methods_get_json_errors(client: TestClient) -> None:
     error_of(client.get("/api/tables/missing/record"), 404, "not_found")
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_every_response_has_the_security_headers(client: TestClient) -> None:
     for response in (client.get("/api/games"), client.get("/api/tables/missing"), client.post("/api/tables")):
         assert response.headers["content-security-policy"].startswith("default-src 'self'")
@@ -401,6 +408,7 @@ def test_the_pages_and_static_files_are_served_with_the_headers(sqlite_url: str,
         error_of(client.get("/static/../tables.db"), 404, "not_found")
 
 
+@pytest.mark.one_database  # checked before the database is asked
 def test_every_page_has_an_icon(client: TestClient) -> None:
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"

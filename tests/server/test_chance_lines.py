@@ -17,6 +17,8 @@ from starlette.testclient import TestClient
 from obelisk.core import CHANCE
 from tests.server.conftest import bearer
 
+pytestmark = pytest.mark.one_database  # the words of the log do not depend on the database: SQLite only
+
 NAMED = re.compile(r"\b(?:player|hráč|hráči|hráče)\s+(\d+)", re.IGNORECASE)
 
 

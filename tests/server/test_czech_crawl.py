@@ -17,6 +17,8 @@ from tests.english import english_words
 from tests.server.conftest import bearer
 from tests.server.test_api import seated
 
+pytestmark = pytest.mark.one_database  # the words a seat reads do not depend on the database: SQLite only
+
 TABLES = {  # game id: players and options of a whole game that ends in a few hundred moves
     "valley": (2, {}),
     "solomon": (2, {"move_limit": 2}),

@@ -165,6 +165,7 @@ def _check_frame(message: dict[str, Any], seat: int | None, states: list[Any], a
         assert message["result"]["outcome"] == plain(state.outcome())
 
 
+@pytest.mark.databases_in_turn  # each database plays every game, each language is played on both
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game, seats", GAMES, ids=[g for g, _ in GAMES])
 def test_a_full_game_through_the_api_leaks_nothing(client: TestClient, game: str, seats: list[dict[str, Any]],

@@ -20,6 +20,8 @@ from tests.core.toy import HighCardGame, HighCardState
 from tests.server.conftest import ORIGIN, bearer
 from tests.server.test_api import error_of, frame_of, seated
 
+pytestmark = pytest.mark.one_database  # the words a seat reads do not depend on the database: SQLite only
+
 CATALOG = """msgid ""
 msgstr ""
 "Content-Type: text/plain; charset=UTF-8\\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from starlette.testclient import TestClient
 
 import obelisk
@@ -52,6 +53,7 @@ def test_a_finished_table_replays_from_every_seat_at_every_step(client: TestClie
     error_of(client.get("/api/tables/nope/replay"), 404, "not_found")
 
 
+@pytest.mark.one_database  # the words of the result do not depend on the database
 def test_the_result_names_every_scoring_category(client: TestClient) -> None:
     table, tokens = seated(client, game="solomon", players=2, seats=HUMANS)
     play_with_undos(client, table, tokens, random.Random(3), 10_000)

@@ -151,8 +151,8 @@ TITLES = {
 }
 
 
-@pytest.mark.parametrize(("game", "lang", "width"), [
-    ("valley", "en", 1280), ("valley", "cs", 390),
+@pytest.mark.parametrize(("game", "lang", "width"), [  # every game; Czech in three, a phone in three
+    ("valley", "cs", 390),
     ("tomb", "en", 1280), ("tomb", "cs", 390), ("solomon", "cs", 1280), ("cleopatra", "en", 390),
 ])
 def test_a_first_time_player_plays_to_the_winners_headline(
