@@ -320,7 +320,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     page.goto(ORIGIN + "/table/T1#token=tok-secret-0")
     assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "tok-secret-0", "name": "Ann"}
     hello = server.wait(page, lambda: server.received, "hello")
-    assert hello == [{"type": "hello", "token": "tok-seat-0"}]  # the claim's token, not the invite's
+    assert hello == [{"type": "hello", "token": "tok-seat-0", "chat": True}]  # the claim's token, not the invite's
     assert "token" not in page.url and page.url == ORIGIN + "/table/T1"
     assert json.loads(page.evaluate("localStorage.getItem('obelisk.seat.T1')"))["token"] == "tok-seat-0"
 
@@ -359,7 +359,7 @@ def test_table_claims_plays_recovers_from_errors_and_reconnects(open_tab: Callab
     server.sockets[0].close()
     expect(page.get_by_role("status").filter(has_text="connection lost")).to_be_visible()
     server.wait(page, lambda: len(server.sockets) == 2 and server.received[2:], "a second hello")
-    assert server.received[2] == {"type": "hello", "token": "tok-seat-0"}
+    assert server.received[2] == {"type": "hello", "token": "tok-seat-0", "chat": True}
     expect(page.get_by_role("status").filter(has_text=re.compile("^connected$"))).to_be_visible()
     server.send(frame(7, [[3, "end turn"], [4, "buy card 4"]]))
     all_moves(page).get_by_role("button", name="end turn").click()
@@ -377,14 +377,14 @@ def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_
     page = tab.page
     page.goto(ORIGIN + "/table/T1#token=invite-1")
     assert server.request(page, "POST", "/api/tables/T1/claim")["body"] == {"token": "invite-1", "name": "Ann"}
-    assert server.wait(page, lambda: server.received, "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+    assert server.wait(page, lambda: server.received, "hello") == [{"type": "hello", "token": "tok-seat-1", "chat": True}]
 
     used = {"error": {"code": "invite_used", "message": "this invite was already used: seat 1 is taken"}}
     server.answers[("POST", "/api/tables/T1/claim")] = (403, used)
     server.requests.clear()
     page.goto(ORIGIN + "/table/T1?again#token=invite-1")  # the same link, opened again in this browser
     server.request(page, "POST", "/api/tables/T1/claim")
-    assert server.wait(page, lambda: server.received[1:], "hello") == [{"type": "hello", "token": "tok-seat-1"}]
+    assert server.wait(page, lambda: server.received[1:], "hello") == [{"type": "hello", "token": "tok-seat-1", "chat": True}]
     expect(page.get_by_role("alert")).to_be_hidden()
     assert "token" not in page.url
 
@@ -394,7 +394,7 @@ def test_a_claim_sends_the_players_name_and_a_used_invite_gives_way_to_the_kept_
     other.page.goto(ORIGIN + "/table/T1#token=invite-1")  # in a browser that keeps no token for the table
     expect(other.page.get_by_role("alert")).to_have_text("Cannot take the seat: this invite was already used: "
                                                          "seat 1 is taken")
-    assert elsewhere.wait(other.page, lambda: elsewhere.received, "hello") == [{"type": "hello", "token": None}]
+    assert elsewhere.wait(other.page, lambda: elsewhere.received, "hello") == [{"type": "hello", "token": None, "chat": True}]
     tab.assert_clean()
     other.assert_clean()
 

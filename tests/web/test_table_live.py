@@ -107,5 +107,5 @@ def test_the_replay_page_shows_the_finished_table(live_server: LiveServer, open_
     step = max(s for s in end["turns"] if s < end["steps"])
     shown = live_server.get(f"/api/tables/{table}/replay?seat=1&step={step}")
     expect(page.locator("pre")).to_have_text(shown["text"])
-    expect(page.get_by_role("list").last.get_by_role("listitem")).to_have_count(step)
+    expect(page.get_by_role("region", name="Log").get_by_role("listitem")).to_have_count(step)
     tab.assert_clean()
