@@ -17,6 +17,7 @@ from tests.server.test_api import frame_of, seated
 from tests.server.test_undo import HUMANS, play_with_undos
 
 
+@pytest.mark.one_database  # undone moves kept out of storage on both databases: test_undo.py
 def test_a_table_with_undos_has_a_verified_record(client: TestClient, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     table, tokens = seated(client, game="solomon", players=2, seats=HUMANS)

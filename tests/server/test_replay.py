@@ -14,6 +14,7 @@ from tests.server.test_api import error_of, frame_of, seated
 from tests.server.test_undo import HUMANS, play_with_undos
 
 
+@pytest.mark.one_database  # the moves are read back as a restart reads them (test_undo.py, on both databases)
 def test_a_finished_table_replays_from_every_seat_at_every_step(client: TestClient) -> None:
     table, tokens = seated(client, game="solomon", players=2, seats=HUMANS)
     error_of(client.get(f"/api/tables/{table}/replay"), 409, "not_finished")

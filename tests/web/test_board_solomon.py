@@ -36,7 +36,7 @@ BOARD_DUMP = """(board) => {
 """Everything the board shows or carries: what the hidden-information check searches for another seat's cards."""
 
 
-BOARD_MOVES = 30
+BOARD_MOVES = 16
 """Decisions the full-game test takes through the board before the API ends the game."""
 
 

@@ -21,7 +21,7 @@ DRAWN = "(root) => Array.from(root.querySelectorAll('[data-card]'), (node) => no
 """The card names the board drew (what the hidden-information check compares with the seat's view)."""
 
 
-BOARD_MOVES = 40
+BOARD_MOVES = 24
 """Decisions the full-game test takes by clicking the board and its bar before the API ends the game."""
 
 
@@ -77,7 +77,7 @@ def test_the_board_shows_only_what_its_seat_may_see(live_server: LiveServer, ope
         tabs.append(tab)
     rng = random.Random(11)
     checked = 0
-    for _ in range(40):
+    for _ in range(24):
         frames = {seat: live_server.get(f"/api/tables/{table}/frame", tokens.get(seat) if seat is not None else None)
                   for seat in (0, 1, None)}
         if frames[None]["status"] == "finished":

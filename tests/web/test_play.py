@@ -27,7 +27,7 @@ from tests.web.test_client import all_moves, open_details
 from tests.web.lobby import create_in_lobby, set_name
 
 CHECK_EVERY = 10
-PAGE_MOVES = 60
+PAGE_MOVES = 30
 """Decisions the players take through their pages before the API plays the rest of the game."""
 LAST_BUTTON = 0.7
 """How often a player clicks the last button (in Valley "end turn"), which halves a game against random clicks."""
@@ -147,13 +147,13 @@ def test_two_players_play_valley_to_the_end_watched_by_a_spectator(
         if moves % CHECK_EVERY == 0 and moves <= PAGE_MOVES:
             snapshots.extend(check_hidden_information(live_server, table, pages, tokens))
             expect(watcher.page.get_by_text(re.compile("^All moves"))).to_be_hidden()
-        if moves == 20:
+        if moves == 10:
             ws, upstream = cut[-1]
             ws.close()
             upstream.close()
             expect(connection(bea.page)).to_have_text(re.compile("^(connection lost|connecting)"))
             expect(connection(bea.page)).to_have_text("connected")
-        if moves == 40:
+        if moves == 20:
             live_server.restart()
             for page in pages.values():
                 expect(connection(page)).to_have_text("connected", timeout=20_000)
