@@ -114,13 +114,9 @@ def test_a_mosaic_outlines_the_cells_it_would_cover(live_server: LiveServer, ope
     place = next(a for a in frame["legal"] if a[2] == "place")
     preview = preview_of(frame, place)
     assert preview["text"] == "the mosaic would cover " + ", ".join(preview["marks"])
-    tab = open_tab()
-    page = tab.page
-    page.goto(f"{live_server.url}/table/{table}#token={tokens[0]}")
-    wait_turn(page)
     # A cell where several placements begin opens a menu of them; the placement is pointed at there.
-    piece = point_at(page, place[1])
-    expect(board(page).get_by_text(preview["text"])).to_be_visible()
+    tab, piece = previewed(open_tab(), live_server.url, table, tokens[0], place[1], preview["text"])
+    page = tab.page
     lit = board(page).evaluate(f"""(b) => [...b.querySelectorAll("[data-key^='cell:']")]
       .filter((n) => getComputedStyle(n.querySelector("rect")).fill === "{PREVIEW_FILL}")
       .map((n) => n.dataset.key.slice(5)).sort()""")
@@ -147,12 +143,8 @@ def test_a_piece_at_the_quarry_says_its_cost_and_talents_before_it_is_built(live
     piece_action = next(a for a in frame["legal"] if a[2] in PIECES)
     preview = preview_of(frame, piece_action)
     assert ": costs " in preview["text"] and ", brings " in preview["text"]
-    tab = open_tab()
+    tab, piece = previewed(open_tab(), live_server.url, table, tokens[0], piece_action[1], preview["text"])
     page = tab.page
-    page.goto(f"{live_server.url}/table/{table}#token={tokens[0]}")
-    wait_turn(page)
-    piece = point_at(page, piece_action[1])
-    expect(board(page).get_by_text(preview["text"])).to_be_visible()
     assert frame_of(live_server, table, tokens[0])["version"] == frame["version"], "pointing at a piece sends nothing"
     piece.click()
     if piece_action[4]:
@@ -162,6 +154,16 @@ def test_a_piece_at_the_quarry_says_its_cost_and_talents_before_it_is_built(live
     after = frame_of(live_server, table, tokens[0])["view"]
     assert after["phase"] == "pay" and after["piece"] == [piece_action[2], piece_action[3]]
     tab.assert_clean()
+
+
+def previewed(tab: Tab, url: str, table: str, token: str, label: str, text: str) -> tuple[Tab, Any]:
+    """The seat's page opened in ``tab``, the move ``label`` pointed at, and its preview ``text`` on the board;
+    returns the tab and what was pointed at."""
+    tab.page.goto(f"{url}/table/{table}#token={token}")
+    wait_turn(tab.page)
+    piece = point_at(tab.page, label)
+    expect(board(tab.page).get_by_text(text)).to_be_visible()
+    return tab, piece
 
 
 def point_at(page: Page, label: str) -> Any:
@@ -207,12 +209,8 @@ def test_a_tainted_payment_says_so_in_words_and_a_clean_one_too(live_server: Liv
     said = preview_of(frame, tainted)["text"]
     assert said.startswith("tainted: ") and "amulet of corruption" in said
     others = [a for a in frame["legal"] if a[2] == "pay" and a[3] % 4 in (0, 3)]
-    tab = open_tab()
+    tab, _ = previewed(open_tab(), live_server.url, table, tokens[0], tainted[1], said)
     page = tab.page
-    page.goto(f"{live_server.url}/table/{table}#token={tokens[0]}")
-    wait_turn(page)
-    point_at(page, tainted[1])
-    expect(board(page).get_by_text(said)).to_be_visible()
     for clean in others:
         words = preview_of(frame, clean)["text"]
         assert words.startswith("clean: ")
