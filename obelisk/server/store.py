@@ -1,4 +1,5 @@
-"""The database: tables, seats, moves (append-only, undo events included) and chat lines, with migrations run on start.
+"""The database: tables, seats, moves (append-only, undo events included), chat lines, and accounts with their
+sessions, ratings and results, with migrations run on start.
 
 SQLite by default (WAL, foreign keys on), PostgreSQL through
 ``postgresql+psycopg://``. The schema is owned by the Alembic migrations in
@@ -21,6 +22,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -28,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -76,6 +79,9 @@ class TableRow(Base):
     """The clock of the seat whose decision last passed the turn on, given back if it takes that decision back."""
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The client address (an IPv6 one by its /64 network) that created the table: its waiting tables are capped."""
+    rated: Mapped[bool] = mapped_column(Boolean, nullable=True, default=False, server_default=false())
+    """Whether the table's finish updates the ratings of the accounts seated at it (nullable only because
+    migration 0007 added it to a table that had rows; every row has a value)."""
 
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
@@ -89,6 +95,7 @@ class SeatRow(Base):
     """
 
     __tablename__ = "seats"
+    __table_args__ = (Index("ix_seats_account", "account_id"),)
 
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -98,6 +105,12 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The account that claimed the seat, if a signed-in person did: the seat then opens for that account
+    (or its token) on any device. No foreign key, so that adding it left the seats table as it was on
+    SQLite; removing an account clears it from its seats."""
+    mailed_turn: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """The ``turn_started`` of the last turn a turn e-mail was sent to this seat's account for."""
 
 
 MOVE = "move"
@@ -140,6 +153,69 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A person's account: a name (unique as ``name_key``, its case-folded form), an Argon2 password hash and
+    an optional e-mail address for turn notifications. Playing needs no account."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    notify_email: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 hash of its session cookie (the cookie itself is never stored)."""
+
+    __tablename__ = "account_sessions"
+    __table_args__ = (Index("ix_account_sessions_account", "account_id"),)
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id", ondelete="CASCADE"))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's current rating in one game (``mu`` and ``sigma`` of the rating model)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game", "game", "mu"),)
+
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ResultRow(Base):
+    """How an account's seat finished one table: its place among ``players``, and for a rated table the
+    rating before and after. Written once, when the table finishes; history and statistics read it."""
+
+    __tablename__ = "account_results"
+    __table_args__ = (Index("ix_account_results_account", "account_id", "game", "finished"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    mu_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def default_url() -> str:

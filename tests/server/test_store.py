@@ -13,7 +13,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from obelisk.server import store
-from obelisk.server.store import ChatRow, MoveRow, TableRow, make_engine, migrate, open_database
+from obelisk.server.store import (
+    AccountRow,
+    ChatRow,
+    MoveRow,
+    ResultRow,
+    SeatRow,
+    TableRow,
+    make_engine,
+    migrate,
+    open_database,
+)
 from obelisk.server.tables import ApiError, Tables, hash_token
 
 
@@ -44,7 +54,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0006"
+    assert _revision(engine) == "0007"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -56,6 +66,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
         moves = session.query(MoveRow).all()
         assert [(m.seq, m.kind, m.seat, m.action, m.label) for m in moves] == [(0, "move", -1, 3, "deal")]
         assert session.query(ChatRow).all() == []
+        assert row.rated is False and [s.account_id for s in row.seats] == [None, None]
     engine.dispose()
 
 
@@ -77,7 +88,7 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0006"
+    assert _revision(engine) == "0007"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -118,7 +129,7 @@ def test_a_table_of_revision_5_takes_chat_lines_after_the_upgrade_and_loses_them
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0006"
+    assert _revision(engine) == "0007"
     with Session(engine) as session, session.begin():
         session.add(ChatRow(table_id="old", channel="players", seat=0, name="Ann", text="hi", time=moment))
     with Session(engine) as session:
@@ -166,3 +177,47 @@ def test_the_default_database_lives_in_the_data_folder(tmp_path: Path, monkeypat
     monkeypatch.setenv("OBELISK_DATA_DIR", str(tmp_path / "data"))
     assert store.default_url() == f"sqlite:///{tmp_path / 'data' / 'obelisk.db'}"
     assert (tmp_path / "data").is_dir()
+
+
+def test_revision_7_adds_accounts_and_results_and_its_downgrade_leaves_seats_and_moves(db_url: str) -> None:
+    """0007: accounts, sessions, ratings and results are tables of their own; seats and tables gain a column or
+    two and keep every row, on the way up and on the way down."""
+    engine = make_engine(db_url)
+    migrate(engine, "0006")
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    stamp = bindparam("moment", type_=DateTime(timezone=True))
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO tables (id, game, players, options, status, public, seed, salt, commitment, created, updated)"
+            " VALUES ('old', 'valley', 2, '{}', 'finished', :public, 7, 'aa', 'sha256:00', :moment, :moment)"
+        ).bindparams(stamp), {"public": True, "moment": moment})
+        connection.execute(text(
+            "INSERT INTO seats (table_id, seat, kind, name, bot, token_hash, claimed) VALUES"
+            " ('old', 0, 'human', 'Ann', NULL, 'ab', :yes), ('old', 1, 'bot', 'greedy', 'greedy', NULL, :yes)"
+        ), {"yes": True})
+        connection.execute(text(
+            "INSERT INTO moves (table_id, seq, seat, action, label, time) VALUES ('old', 0, -1, 3, 'deal', :moment)"
+        ).bindparams(stamp), {"moment": moment})
+    engine.dispose()
+
+    engine = open_database(db_url)
+    assert _revision(engine) == "0007"
+    with Session(engine) as session, session.begin():
+        session.add(AccountRow(id="acc", name="Ann", name_key="ann", password_hash="x", created=moment))
+        session.flush()
+        seat = session.get(SeatRow, ("old", 0))
+        assert seat is not None and seat.account_id is None
+        seat.account_id = "acc"
+        session.add(ResultRow(table_id="old", seat=0, account_id="acc", game="valley", players=2, place=1,
+                              rated=False, finished=moment))
+    with Session(engine) as session, pytest.raises(IntegrityError):
+        session.add(AccountRow(id="acc2", name="ANN", name_key="ann", password_hash="y", created=moment))
+        session.commit()
+    command.downgrade(store.alembic_config(engine), "0006")
+    names = set(inspect(engine).get_table_names())
+    assert not names & {"accounts", "account_sessions", "ratings", "account_results"}
+    assert "account_id" not in {c["name"] for c in inspect(engine).get_columns("seats")}
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM seats")).scalar_one() == 2
+        assert connection.execute(text("SELECT COUNT(*) FROM moves")).scalar_one() == 1
+    engine.dispose()
