@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import anyio
 import orjson
-from sqlalchemy import Engine, Table, insert, select
+from sqlalchemy import Engine, Table, func, insert, select
 from sqlalchemy.orm import Session
 
 from obelisk.server.config import ServerConfig
@@ -120,13 +120,20 @@ class SenderLimits:
 class ChatStore:
     """The lines as the database keeps them (each call blocks: run it in a thread)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, engine: Engine, cap: int) -> None:
+        self.engine, self.cap = engine, cap
 
     def add(self, table_id: str, channel: str, seat: int | None, name: str, text: str, origin: str) -> ChatLine:
-        """Store a line and, on PostgreSQL, tell the other processes in the same transaction."""
+        """Store a line and, on PostgreSQL, tell the other processes in the same transaction; refused
+        (``chat_full``) once the channel holds ``cap`` lines (two processes writing the last line at once may
+        both pass: the cap bounds the storage, it is not an exact count)."""
         moment = now()
         with Session(self.engine) as session, session.begin():
+            held = session.execute(select(func.count()).select_from(_LINES).where(
+                _LINES.c.table_id == table_id, _LINES.c.channel == channel)).scalar_one()
+            if held >= self.cap:
+                raise ApiError(409, "chat_full", f"this table's {channel}' chat holds its most lines ({self.cap}); "
+                                                 "no more can be written")
             row_id = session.execute(insert(_LINES).values(
                 table_id=table_id, channel=channel, seat=seat, name=name, text=text, time=moment,
             ).returning(_LINES.c.id)).scalar_one()
@@ -149,7 +156,7 @@ class TableChat:
 
     def __init__(self, tables: Tables, config: ServerConfig) -> None:
         self.tables = tables
-        self.store = ChatStore(tables.engine)
+        self.store = ChatStore(tables.engine, config.chat_table_lines)
         self.limits = SenderLimits(config.chat_lines, config.chat_seconds)
         self.origin = secrets.token_hex(8)
         """This process, in its notifications: it pushed its own lines already."""

@@ -188,6 +188,17 @@ def test_a_flood_is_refused_saying_when_to_write_again(db_url: str) -> None:
                                               "watcher 0", "watcher 1", "watcher 2"]
 
 
+def test_a_channel_that_holds_its_most_lines_takes_no_more_and_the_other_channel_still_does(db_url: str) -> None:
+    with TestClient(create_app(config(db_url, chat_table_lines=2, chat_lines=20))) as client:
+        table, tokens = seated(client)
+        said(client, table, "one", tokens["0"])
+        said(client, table, "two", tokens["1"])
+        message = error_of(say(client, table, "three", tokens["0"]), 409, "chat_full")
+        assert "players' chat holds its most lines (2)" in message
+        said(client, table, "a spectator's line", name="Eve")
+        assert texts(read(client, table)) == ["one", "two", "a spectator's line"]
+
+
 def test_bad_lines_over_the_socket_get_errors_and_store_nothing(client: TestClient) -> None:
     table, tokens = seated(client)
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:

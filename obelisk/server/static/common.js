@@ -44,6 +44,7 @@ export function errorText(error) {
     case "chat_empty": return t("write something first");
     case "chat_too_long": return t("a message may have at most 300 characters");
     case "chat_control": return t("a message may not contain control characters");
+    case "chat_full": return t("this table's chat is full");
     case "internal": return t("the server failed; the table is unchanged");
     default: return error.message;
   }
