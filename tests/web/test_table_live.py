@@ -87,6 +87,8 @@ def test_a_move_taken_back_on_the_page_leaves_every_log(live_server: LiveServer,
 
 def test_the_replay_page_shows_the_finished_table(live_server: LiveServer, open_tab: Callable[[], Tab]) -> None:
     table, tokens = seated(live_server, "solomon")
+    post(live_server, f"/api/tables/{table}/chat", {"text": "good luck"}, tokens[0])
+    post(live_server, f"/api/tables/{table}/chat", {"text": "what a move", "name": "Eve"}, None)
     while (current := live_server.get(f"/api/tables/{table}/frame"))["status"] != "finished":
         token = tokens[current["table"]["to_act"]]
         mine = live_server.get(f"/api/tables/{table}/frame", token)
@@ -108,4 +110,7 @@ def test_the_replay_page_shows_the_finished_table(live_server: LiveServer, open_
     shown = live_server.get(f"/api/tables/{table}/replay?seat=1&step={step}")
     expect(page.locator("pre")).to_have_text(shown["text"])
     expect(page.get_by_role("region", name="Log").get_by_role("listitem")).to_have_count(step)
+    chat = page.get_by_role("region", name="Chat")
+    expect(chat.get_by_role("listitem").filter(has_text="good luck")).to_contain_text("Ann: good luck")
+    expect(chat.get_by_role("listitem").filter(has_text="what a move")).to_contain_text("Eve (spectator): what a move")
     tab.assert_clean()
