@@ -25,7 +25,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Callable
 
 import anyio
 from argon2 import PasswordHasher
@@ -182,6 +182,8 @@ class AccountStore:
                 row.password_hash = _hasher.hash(password)
             token = secrets.token_urlsafe(32)
             moment = store.now()
+            # Sessions nobody uses again are removed here rather than by a timer of their own.
+            session.execute(delete(SessionRow).where(SessionRow.expires <= moment))
             session.add(SessionRow(id_hash=hash_session(token), account_id=row.id, created=moment,
                                    expires=moment + timedelta(days=SESSION_DAYS)))
         return token
@@ -351,10 +353,13 @@ async def sign_in(request: Request) -> Response:
 
 
 async def sign_out(request: Request) -> Response:
-    """``DELETE /api/session``: the session deleted on the server and its cookies cleared."""
+    """``DELETE /api/session``: the session deleted on the server and its cookies cleared (only the cookies when the
+    session is gone already: expired, or ended on another page)."""
     limited(request)
-    found = await _required(request, change=True)
-    await anyio.to_thread.run_sync(_store(request).sign_out, found.session_hash)
+    found = await signed_in(request)
+    if found is not None:
+        await acting_account(request)
+        await anyio.to_thread.run_sync(_store(request).sign_out, found.session_hash)
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     response.delete_cookie(CSRF_COOKIE, path="/", samesite="lax")
@@ -403,7 +408,7 @@ async def account_tables(request: Request) -> Response:
     return Json({"tables": entries}, headers={"Cache-Control": "no-store"})
 
 
-def account_routes(page: Any) -> list[Route]:
+def account_routes(page: Callable[[str], Any]) -> list[Route]:
     """The accounts' API and page (``page``: the route that serves a static page by its file name)."""
     return [
         Route("/api/accounts", register, methods=["POST"]),

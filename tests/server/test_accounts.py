@@ -82,9 +82,11 @@ def test_register_sign_in_and_out(client: TestClient) -> None:
     assert me.status_code == 200 and me.json()["account"]["name"] == "Ann Wise"
     assert me.json()["csrf"] == headers["X-CSRF-Token"] == client.cookies[CSRF_COOKIE]
     first = client.cookies[SESSION_COOKIE]
-    assert client.delete("/api/session", headers=headers).status_code == 204
+    signed_out = client.delete("/api/session", headers=headers)
+    assert signed_out.status_code == 204 and set(set_cookies(signed_out)) == {SESSION_COOKIE, CSRF_COOKIE}
+    assert not client.cookies
     error_of(client.get("/api/account"), 401, "not_signed_in")
-    client.cookies.set(SESSION_COOKIE, first)
+    client.cookies.set(SESSION_COOKIE, first, domain="testserver.local")
     error_of(client.get("/api/account"), 401, "not_signed_in")  # deleted on the server, not just forgotten
     assert rows(client, SessionRow) == []
     sign_in(client, "ann wise")
@@ -200,6 +202,11 @@ def test_an_expired_session_is_refused_and_removed(client: TestClient) -> None:
         session.execute(update(SessionRow).values(expires=store.now() - timedelta(seconds=1)))
     error_of(client.get("/api/account"), 401, "not_signed_in")
     assert rows(client, SessionRow) == []
+    register(client, "Bob")
+    with Session(engine_of(client)) as session, session.begin():
+        session.execute(update(SessionRow).values(expires=store.now() - timedelta(seconds=1)))
+    sign_in(client, "Ann")  # sessions nobody came back with are swept at a sign-in
+    assert len(rows(client, SessionRow)) == 1
 
 
 def test_every_change_asked_with_the_cookie_needs_the_csrf_header_and_the_same_origin(client: TestClient) -> None:
