@@ -113,9 +113,11 @@ class Tables(LiveTables):
         as "Player N" in its reader's language), and nothing is written when it is unchanged.
 
         ``account`` (a signed-in account's id) claims the seat as that account: its session then opens the seat
-        on any device, and the seat's token opens it for nobody signed in as another account. A seat claimed
-        without an account is tied to one when its own token is presented again while signed in. An account
-        holds one seat a table (``account_seated`` otherwise).
+        on any device, and the seat's token opens it for nobody signed in as another account. An account holds
+        one seat a table (``account_seated`` otherwise). A seat claimed without an account is tied to one when
+        its own token is presented again while signed in, if the game still runs and the account holds no other
+        seat there (else the claim answers as it would without an account: a page opened again never fails
+        for it).
         """
         name = check_name(name) if name is not None else None
         wanted = hash_token(token)
@@ -138,8 +140,7 @@ class Tables(LiveTables):
             values = {}
             if name is not None and name != snapshot.seats[seat].name:
                 values["name"] = name
-            if account is not None and snapshot.seats[seat].account_id is None:
-                _check_unseated(snapshot, account)
+            if _may_tie(snapshot, seat, account):
                 values["account_id"] = account
             if not values:
                 return None, (seat, token)
@@ -283,6 +284,12 @@ class Tables(LiveTables):
 
         live, _ = await self.write(new_id, change)
         return live.snapshot, seat, new_token
+
+
+def _may_tie(snapshot: Snapshot, seat: int, account: str | None) -> bool:
+    """Whether presenting ``seat``'s own token signed in as ``account`` ties the seat to it."""
+    return (account is not None and snapshot.seats[seat].account_id is None
+            and snapshot.status not in ("finished", "expired") and snapshot.seat_of_account(account) is None)
 
 
 def _check_unseated(snapshot: Snapshot, account: str) -> None:

@@ -300,6 +300,20 @@ def test_one_account_holds_one_seat_a_table_and_may_claim_without_it(client: Tes
                          headers=headers)
     assert answer.json()["seat"] == 1
     assert client.get(f"/api/tables/{table}/frame").json()["seat"] == 0
+    again = client.post(f"/api/tables/{table}/claim", json={"token": answer.json()["token"]}, headers=headers)
+    assert again.json() == answer.json()  # a page opened again: same answer, seat 1 stays the token's alone
+    assert client.get(f"/api/tables/{table}/frame").json()["seat"] == 0
+
+
+def test_a_seat_claimed_without_an_account_is_tied_when_its_token_comes_back_signed_in(client: TestClient) -> None:
+    table, invites = new_table(client, seats=ANN_AND_BOB)
+    _, token = claim(client, table, invites["0"])
+    assert client.get(f"/api/tables/{table}/frame").json()["seat"] is None
+    headers = register(client, "Ann")
+    assert client.post(f"/api/tables/{table}/claim", json={"token": token}, headers=headers).json() == {
+        "seat": 0, "token": token}
+    assert client.get(f"/api/tables/{table}/frame").json()["seat"] == 0
+    assert [e["table"]["id"] for e in client.get("/api/account/tables").json()["tables"]] == [table]
 
 
 def test_the_accounts_tables_list_those_waiting_for_its_move_first(client: TestClient) -> None:
