@@ -11,13 +11,15 @@ from tests.web.conftest import LiveServer, Tab
 from tests.web.lobby import create_in_lobby
 
 PASSWORD = "a long enough secret"
+CZECH_LABELS = ("Jméno", "Heslo")
 
 
-def account_form(page: Page, title: str, name: str, password: str, button: str) -> None:
-    """Fills the account page's form ``title`` (its heading) by its labels and sends it with ``button``."""
+def account_form(page: Page, title: str, name: str, password: str, button: str,
+                 labels: tuple[str, str] = ("Name", "Password")) -> None:
+    """Fills the account page's form ``title`` (its heading) by its ``labels`` and sends it with ``button``."""
     form = page.get_by_role("region", name=title)
-    form.get_by_label("Name").fill(name)
-    form.get_by_label("Password").fill(password)
+    form.get_by_label(labels[0]).fill(name)
+    form.get_by_label(labels[1]).fill(password)
     form.get_by_role("button", name=button).click()
 
 
@@ -65,3 +67,17 @@ def test_a_person_signs_up_sits_down_and_opens_the_table_from_another_browser(
     expect(other.get_by_role("heading", name="Create an account")).to_be_visible()
     first.assert_clean()
     second.assert_clean()
+
+
+def test_the_account_page_speaks_czech(live_server: LiveServer, open_tab: Callable[..., Tab]) -> None:
+    tab = open_tab(locale="cs-CZ")
+    page = tab.page
+    page.goto(live_server.url + "/account")
+    expect(page.get_by_role("heading", name="Založit účet")).to_be_visible()
+    account_form(page, "Založit účet", "Řehoř", "krátké", "Založit účet", CZECH_LABELS)
+    expect(page.get_by_role("alert")).to_have_text("heslo má 10 až 200 znaků")
+    account_form(page, "Založit účet", "Řehoř", PASSWORD, "Založit účet", CZECH_LABELS)
+    expect(page.get_by_role("heading", name="Jste přihlášeni jako Řehoř")).to_be_visible()
+    page.get_by_role("button", name="Odhlásit se").click()
+    expect(page.get_by_role("heading", name="Přihlásit se")).to_be_visible()
+    tab.assert_clean()
