@@ -152,11 +152,24 @@ def _verify(stored: str | None, password: str) -> bool:
 
 # ---- the database (blocking: run in a thread) -----------------------------------------------------
 
+HASHING_THREADS = 4
+"""Password hashes computed at once: each takes 64 MiB and most of a core for a fraction of a second, so a burst of
+sign-ins from many addresses waits its turn rather than exhausting the server's memory."""
+
+
 class AccountStore:
-    """Accounts and sessions as the database keeps them."""
+    """Accounts and sessions as the database keeps them (made by :meth:`open`, on the event loop)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.hashing = anyio.CapacityLimiter(HASHING_THREADS)
+
+    @classmethod
+    async def open(cls, engine: Engine) -> AccountStore:
+        """The store, its dummy hash made first (in a thread) so that the first unknown name costs no more than
+        the next one."""
+        await anyio.to_thread.run_sync(_dummy_hash)
+        return cls(engine)
 
     def register(self, name: str, password: str) -> None:
         """A new account; ``name_taken`` when the name (case-folded) is someone's already."""
@@ -328,7 +341,7 @@ def _signed_answer(request: Request, account: Account, token: str, status: int =
 
 async def _sign_in(request: Request, name: str, password: str, status: int) -> Response:
     accounts = _store(request)
-    token = await anyio.to_thread.run_sync(accounts.sign_in, name, password)
+    token = await anyio.to_thread.run_sync(accounts.sign_in, name, password, limiter=accounts.hashing)
     account = await anyio.to_thread.run_sync(accounts.session, token)
     assert account is not None
     return _signed_answer(request, account, token, status)
@@ -340,7 +353,7 @@ async def register(request: Request) -> Response:
     body: Credentials = await read_body(request, Credentials)
     name, password = check_account_name(body.name), check_password(body.password)
     request.app.state.sign_ins.take(client_key(request), None)
-    await anyio.to_thread.run_sync(_store(request).register, name, password)
+    await anyio.to_thread.run_sync(_store(request).register, name, password, limiter=_store(request).hashing)
     return await _sign_in(request, name, password, 201)
 
 

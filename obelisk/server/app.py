@@ -110,7 +110,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
         app.state.chat = chat = TableChat(tables, config)
-        app.state.accounts = AccountStore(engine)
+        app.state.accounts = await AccountStore.open(engine)
         if config.tune_process:
             tune_process()
         listener = None
