@@ -76,13 +76,17 @@ class LiveTables:
 
     # ---- loading -------------------------------------------------------------------------
 
-    async def get(self, table_id: str) -> Live:
+    async def get(self, table_id: str, fresh: bool = False) -> Live:
         """The live table ``table_id``, brought up to date with the database.
 
         A catch-up already reading the table is waited for, so what this process wrote, or was told of,
-        before the call is in the snapshot.
+        before the call is in the snapshot. ``fresh`` looks at the database even when nothing said the table
+        changed (one read of its row): a request opening a table learns that an operator removed it even on
+        SQLite, where no process is told.
         """
         live = self._cache.get(table_id)
+        if fresh and live is not None:
+            self._stale.add(table_id)
         if live is None:
             snapshot = await anyio.to_thread.run_sync(self.storage.load, table_id, None)
             live = self._cache.get(table_id)
@@ -117,11 +121,30 @@ class LiveTables:
         if live.snapshot.id not in self._stale:
             return False
         self._stale.discard(live.snapshot.id)
-        snapshot = await anyio.to_thread.run_sync(self.storage.load, live.snapshot.id, live.snapshot)
+        try:
+            snapshot = await anyio.to_thread.run_sync(self.storage.load, live.snapshot.id, live.snapshot)
+        except ApiError as error:
+            if error.code == "not_found":
+                self.removed(live)
+            raise
         if snapshot is live.snapshot:
             return False
         live.snapshot = snapshot
         return True
+
+    def removed(self, live: Live) -> None:
+        """The table is no longer in the database (an operator removed it): forget it and close its sockets.
+
+        Its bots stop at their next move (refused as ``not_found``); the next request for it answers 404.
+        """
+        table_id = live.snapshot.id
+        if self._cache.get(table_id) is live:
+            del self._cache[table_id]
+        self._stale.discard(table_id)
+        self._notes.pop(table_id, None)
+        self.bots.keep_only(table_id, None)
+        for client in list(live.clients):
+            client.removed()
 
     def _evict(self) -> None:
         """Forget the least recently used tables nobody watches (the database keeps them)."""
@@ -206,6 +229,9 @@ class LiveTables:
                             self._stale.add(table_id)
                     await self._refresh(live)
             self._published(table_id, live)
+        except ApiError as error:
+            if error.code != "not_found":
+                log.error("table %s could not be read again: %s", table_id, error.message)
         except Exception:
             log.exception("table %s could not be read again", table_id)
         finally:
@@ -276,6 +302,8 @@ class LiveTables:
                 finally:
                     await self._refresh(live)
         except ApiError as error:
+            if error.code == "not_found":
+                return False
             if error.code not in ("stale_version", "not_your_turn"):
                 log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
                           error.message)

@@ -209,7 +209,7 @@ async def list_tables(request: Request) -> Response:
 async def get_table(request: Request) -> Response:
     lang = _lang(request)
     tables = _tables(request)
-    live = await tables.get(_table_id(request))
+    live = await tables.get(_table_id(request), fresh=True)
     with language(lang):
         return Json(summary(live.snapshot, tables.connected(live)))
 
@@ -231,7 +231,7 @@ async def join_seat(request: Request) -> Response:
 async def get_frame(request: Request) -> Response:
     lang = _lang(request)
     tables = _tables(request)
-    live = await tables.get(_table_id(request))
+    live = await tables.get(_table_id(request), fresh=True)
     snapshot = live.snapshot
     return Json(frame(snapshot, snapshot.seat_of(_token(request)), tables.connected(live), lang=lang))
 

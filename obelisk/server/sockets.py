@@ -63,6 +63,10 @@ class Client:
     def say(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
 
+    def removed(self) -> None:
+        """The table was removed from the server: say so, then close (see ``LiveTables.removed``)."""
+        self.outbox.put_nowait(_REMOVED)
+
     async def send_loop(self, tables: Tables, live: Live) -> None:
         """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
         while True:
@@ -83,12 +87,16 @@ class Client:
                     await self.socket.close(code=1011)
                     return
             await self.socket.send_text(dumps(message).decode())
+            if message is _REMOVED:
+                await self.socket.close(code=1008)
+                return
 
     def still_seated(self, snapshot: Snapshot) -> bool:
         """Whether this socket's token still opens its seat in ``snapshot`` (a spectator needs none)."""
         return self.seat is None or (self.token_hash is not None and snapshot.seats[self.seat].opens(self.token_hash))
 
 
+_REMOVED = {"type": "error", "code": "not_found", "message": "this table was removed from the server"}
 _SEAT_LOST = {"type": "error", "code": "bad_token",
               "message": "the token this socket said hello with no longer opens its seat; the socket is closed"}
 
@@ -229,7 +237,7 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
     try:
         hello: HelloMessage = parse(HelloMessage, await receive(socket, config.max_body, config.hello_timeout))
         lang = checked_language(hello.lang)
-        live = await tables.get(table_id)
+        live = await tables.get(table_id, fresh=True)
         seat = live.snapshot.seat_of(hello.token)
     except ApiError as error:
         await socket.send_text(dumps({"type": "error", **error.as_dict()}).decode())
