@@ -24,7 +24,7 @@ from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, whole_number
-from obelisk.server.table import ApiError, file_option
+from obelisk.server.table import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ApiError, file_option
 from obelisk.server.tables import Tables
 from obelisk.server.views import BOARDS, frame, record, replay_frame, summary
 
@@ -42,7 +42,7 @@ class CreateBody(Body):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
     public: bool = False
-    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+    turn_seconds: int | None = Field(default=None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS)
 
 
 class ClaimBody(Body):
