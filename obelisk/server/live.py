@@ -73,6 +73,9 @@ class LiveTables:
         """Notifications of each table this process has yet to catch up with, in commit order."""
         self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._closing = False
+        self.on_published: Callable[[Live], None] | None = None
+        """Told of every snapshot this process publishes, on the event loop (the turn e-mails, ``mail.py``):
+        it must return at once."""
 
     # ---- loading -------------------------------------------------------------------------
 
@@ -188,9 +191,18 @@ class LiveTables:
                 self._published(table_id, live)
 
     def _published(self, table_id: str, live: Live) -> None:
+        self._tell_clients(live)
+        self._schedule_bots(table_id, live)
+
+    def _tell_clients(self, live: Live) -> None:
+        """A new snapshot of the table is published: each client's next frame is due, and ``on_published`` told."""
         for client in list(live.clients):
             client.changed()
-        self._schedule_bots(table_id, live)
+        if self.on_published is not None:
+            try:
+                self.on_published(live)
+            except Exception:
+                log.exception("table %s: a follower of its changes failed", live.snapshot.id)
 
     def changed_elsewhere(self, text: str) -> None:
         """A process (maybe this one) changed a table: catch up, unless this is already that version.
@@ -308,8 +320,7 @@ class LiveTables:
                 log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
                           error.message)
                 return False
-        for client in list(live.clients):
-            client.changed()
+        self._tell_clients(live)
         return True
 
     async def _read_again(self, live: Live) -> None:
