@@ -112,6 +112,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.tables = tables
         app.state.chat = chat = TableChat(tables, config)
         mails = TurnMails(engine, config.mail, tables.connected) if config.mail is not None else None
+        app.state.mails = mails
         if mails is not None:
             tables.on_published = mails.published
         if config.tune_process:

@@ -192,6 +192,10 @@ class TurnMails:
         except Exception as error:
             log.warning("table %s: the turn e-mail of seat %d was not sent: %s", snapshot.id, seat, error)
 
+    def wait_sent(self) -> None:
+        """Wait until the e-mails of the turns seen so far are claimed and sent (or given up)."""
+        self._worker.submit(lambda: None).result()
+
     def close(self) -> None:
         """Wait for the e-mails being sent (each gives up after ``SEND_TIMEOUT``), then stop the worker."""
         self._worker.shutdown(wait=True)
