@@ -13,13 +13,17 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 import typer
 
 from obelisk.cli import UserError
+from obelisk.core import i18n
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from obelisk.server.admin import TableLine
+
 admin = typer.Typer(name="admin", help="The operator's tools: backups, finding and removing tables and accounts.",
                     no_args_is_help=True)
 
+tr = i18n.ui
 Done = TypeVar("Done")
 _DB_HELP = ("Database URL: sqlite:///PATH (default: in the user data folder; OBELISK_DATA_DIR moves it) or "
             "postgresql+psycopg://...")
@@ -79,7 +83,7 @@ def backup(path: Path = typer.Argument(..., help="The new file to write the copy
     from obelisk.server.admin import backup as copy
 
     revision = _checked(lambda: copy(_url(db), path))
-    print(f"backed up to {path} (schema revision {revision})")
+    print(tr("backed up to {path} (schema revision {revision})", path=path, revision=revision))
 
 
 @admin.command("restore")
@@ -90,7 +94,8 @@ def restore(path: Path = typer.Argument(..., help="A file written by obelisk adm
 
     url = _url(db)
     revision = _checked(lambda: copy(path, url))
-    print(f"restored {path} into {url.removeprefix('sqlite:///')} (schema revision {revision})")
+    print(tr("restored {backup} into {path} (schema revision {revision})", backup=path,
+             path=url.removeprefix("sqlite:///"), revision=revision))
 
 
 @admin.command("list-tables")
@@ -110,8 +115,8 @@ def list_tables(status: str = typer.Option(None, "--status", help="waiting, play
     finally:
         engine.dispose()
     for line in lines:
-        print(line.text())
-    print(f"{len(lines)} tables")
+        print(_table_text(line))
+    print(tr.n("{n} table", "{n} tables", len(lines)))
 
 
 @admin.command("remove-table")
@@ -122,9 +127,11 @@ def remove_table(table_id: str = typer.Argument(..., metavar="ID", help="The tab
 
     engine = _open(db)
     try:
-        print(_checked(lambda: remove(engine, table_id)))
+        removed = _checked(lambda: remove(engine, table_id))
     finally:
         engine.dispose()
+    print(tr("removed table {id} ({game}, {players} players, {status}): {seats} seats, {moves} moves, "
+             "{chat} chat lines, {results} results", **removed.what, **removed.counts))
 
 
 @admin.command("remove-account")
@@ -135,9 +142,21 @@ def remove_account(name: str = typer.Argument(..., help="The account's name (cas
 
     engine = _open(db)
     try:
-        print(_checked(lambda: remove(engine, name)))
+        removed = _checked(lambda: remove(engine, name))
     finally:
         engine.dispose()
+    print(tr("removed account {name}: {sessions} sessions, {ratings} ratings, {results} results, {seats} seats "
+             "released", name=repr(removed.what["name"]), **removed.counts))
+
+
+def _table_text(line: "TableLine") -> str:
+    """One line of ``list-tables``: id, game, status, listing, last change, moves, chat lines, seats."""
+    seats = ", ".join(f"{seat.seat}:" + (tr("bot {spec}", spec=seat.bot) if seat.kind == "bot" else
+                                          seat.name or tr("Player {n}", n=seat.seat + 1))
+                      + (tr(" (account)") if seat.account else "") for seat in line.seats)
+    return tr("{id}  {game}  {status}  {listing}  changed {updated}  {moves} moves  {chat} chat lines  {seats}",
+              id=line.id, game=line.game, status=line.status, listing=tr("public") if line.public else tr("private"),
+              updated=f"{line.updated:%Y-%m-%d %H:%M}", moves=line.moves, chat=line.chat, seats=seats)
 
 
 def register(app: typer.Typer) -> None:

@@ -113,6 +113,17 @@ def restore(source: Path, url: str) -> str:
 
 
 @dataclass(frozen=True)
+class SeatLine:
+    """One seat of a listed table: a person's name (maybe none yet), or a bot's spec; whether an account claimed it."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    account: bool
+
+
+@dataclass(frozen=True)
 class TableLine:
     """One table as ``admin list-tables`` shows it."""
 
@@ -125,12 +136,8 @@ class TableLine:
     updated: datetime
     moves: int
     chat: int
-    seats: tuple[str, ...]
+    seats: tuple[SeatLine, ...]
 
-    def text(self) -> str:
-        shown = ", ".join(self.seats)
-        return (f"{self.id}  {self.game:<9} {self.status:<8} {'public ' if self.public else 'private'}  "
-                f"updated {self.updated:%Y-%m-%d %H:%M}  {self.moves} moves  {self.chat} chat lines  {shown}")
 
 
 def list_tables(engine: Engine, status: str | None, since: datetime | None, game: str | None,
@@ -150,20 +157,24 @@ def list_tables(engine: Engine, status: str | None, since: datetime | None, game
     with Session(engine) as session:
         return [TableLine(row.id, row.game, row.players, row.status, row.public, aware(row.created),
                           aware(row.updated), move_count, chat_count,
-                          tuple(_seat_text(seat) for seat in row.seats))
+                          tuple(SeatLine(seat.seat, seat.kind, seat.name, seat.bot, seat.account_id is not None)
+                                for seat in row.seats))
                 for row, move_count, chat_count in session.execute(query).all()]
-
-
-def _seat_text(seat: SeatRow) -> str:
-    who = f"bot {seat.bot}" if seat.kind == "bot" else (seat.name or "unnamed")
-    return f"{seat.seat}:{who}" + (" (account)" if seat.account_id else "")
 
 
 def _count(session: Session, row: Any, where: Any) -> int:
     return int(session.scalar(select(func.count()).select_from(row).where(where)) or 0)
 
 
-def remove_table(engine: Engine, table_id: str) -> str:
+@dataclass(frozen=True)
+class Removal:
+    """What a removal took away: the table's or account's description, and how many rows of each kind."""
+
+    what: dict[str, Any]
+    counts: dict[str, int]
+
+
+def remove_table(engine: Engine, table_id: str) -> Removal:
     """Delete the table ``table_id`` with its seats, moves, chat lines and results; what was removed.
 
     A rematch made of it or one it was made of forgets the link. Servers sharing a PostgreSQL database are
@@ -173,11 +184,11 @@ def remove_table(engine: Engine, table_id: str) -> str:
         row = session.get(TableRow, table_id)
         if row is None:
             raise AdminError(f"no table {table_id!r} (see obelisk admin list-tables)")
-        described = f"table {row.id} ({row.game}, {row.players} players, {row.status})"
+        described = {"id": row.id, "game": row.game, "players": row.players, "status": row.status}
         counts = {
             "seats": _count(session, SeatRow, SeatRow.table_id == table_id),
             "moves": _count(session, MoveRow, MoveRow.table_id == table_id),
-            "chat lines": _count(session, ChatRow, ChatRow.table_id == table_id),
+            "chat": _count(session, ChatRow, ChatRow.table_id == table_id),
             "results": _count(session, ResultRow, ResultRow.table_id == table_id),
         }
         for child in (ResultRow, ChatRow, MoveRow, SeatRow):
@@ -191,7 +202,7 @@ def remove_table(engine: Engine, table_id: str) -> str:
         notify(session, Note(table_id, moment))
         for other in linked:
             notify(session, Note(other, moment))
-    return f"removed {described}: " + ", ".join(f"{count} {what}" for what, count in counts.items())
+    return Removal(described, counts)
 
 
 def find_account(session: Session, name: str) -> AccountRow:
@@ -204,7 +215,7 @@ def find_account(session: Session, name: str) -> AccountRow:
     return row
 
 
-def remove_account(engine: Engine, name: str) -> str:
+def remove_account(engine: Engine, name: str) -> Removal:
     """Delete the account ``name`` with its sessions, ratings and results; its seats keep their tokens but
     no longer name it. What was removed."""
     with Session(engine) as session, session.begin():
@@ -217,9 +228,9 @@ def remove_account(engine: Engine, name: str) -> str:
         }
         cleared = session.execute(update(SeatRow).where(SeatRow.account_id == account_id)
                                   .values(account_id=None, mailed_turn=None))
-        counts["seats released"] = int(getattr(cleared, "rowcount", 0) or 0)
+        counts["seats"] = int(getattr(cleared, "rowcount", 0) or 0)
         for child in (SessionRow, RatingRow, ResultRow):
             session.execute(delete(child).where(child.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
         shown = account.name
-    return f"removed account {shown!r}: " + ", ".join(f"{count} {what}" for what, count in counts.items())
+    return Removal({"name": shown}, counts)

@@ -239,7 +239,7 @@ def test_list_tables_filters_by_status_game_and_time(tmp_path: Path, capsys: pyt
     assert playing in out and waiting["table"]["id"] in out and "2 tables" in out
     assert admin("list-tables", "--status", "waiting", "--game", "solomon", "--db", url) == 0
     out = capsys.readouterr().out
-    assert playing not in out and waiting["table"]["id"] in out and "1 tables" in out
+    assert playing not in out and waiting["table"]["id"] in out and "1 table\n" in out
     assert admin("list-tables", "--since", "2999-01-01", "--db", url) == 0
     assert "0 tables" in capsys.readouterr().out
 
