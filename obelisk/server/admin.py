@@ -196,7 +196,8 @@ def remove_table(engine: Engine, table_id: str) -> Removal:
         moment = store.now()
         linked = session.scalars(select(TableRow.id).where(or_(TableRow.rematch_of == table_id,
                                                                 TableRow.rematch == table_id))).all()
-        session.execute(update(TableRow).where(TableRow.rematch_of == table_id).values(rematch_of=None))
+        session.execute(update(TableRow).where(TableRow.rematch_of == table_id).values(rematch_of=None,
+                                                                                       updated=moment))
         session.execute(update(TableRow).where(TableRow.rematch == table_id).values(rematch=None, updated=moment))
         session.execute(delete(TableRow).where(TableRow.id == table_id))
         notify(session, Note(table_id, moment))

@@ -256,3 +256,23 @@ def test_on_postgresql_the_servers_are_told_of_a_removal_at_once(db_url: str) ->
             assert socket.receive_json()["code"] == "not_found"  # no request needed: the note said so
         assert client.app.state.tables.held(table) is None  # type: ignore[attr-defined]
         error_of(client.get(f"/api/tables/{table}"), 404, "not_found")
+
+
+def test_removing_a_table_keeps_its_rematch_and_forgets_the_link(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    with TestClient(create_app(config(url))) as client:
+        first, _ = seated(client)
+        second, tokens = seated(client)
+        engine = make_engine(url)
+        moment = datetime.now(timezone.utc)
+        with Session(engine) as session, session.begin():  # as a rematch would write them
+            session.get(TableRow, first).rematch = second  # type: ignore[union-attr]
+            session.get(TableRow, first).updated = moment  # type: ignore[union-attr]
+            session.get(TableRow, second).rematch_of = first  # type: ignore[union-attr]
+            session.get(TableRow, second).updated = moment  # type: ignore[union-attr]
+        engine.dispose()
+        assert client.get(f"/api/tables/{second}").json()["rematch_of"] == first
+        assert admin("remove-table", first, "--db", url) == 0
+        error_of(client.get(f"/api/tables/{first}"), 404, "not_found")
+        assert client.get(f"/api/tables/{second}").json()["rematch_of"] is None
+        play(client, second, tokens, 1)

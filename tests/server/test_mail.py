@@ -260,3 +260,17 @@ def test_a_password_is_sent_only_over_starttls(monkeypatch: pytest.MonkeyPatch,
     assert main(["serve", "--smtp-host", "mail.example.org", "--mail-from", "o@example.org",
                  "--public-url", PUBLIC]) == 2
     assert "--smtp-starttls" in capsys.readouterr().err
+
+
+def test_mail_settings_reach_every_worker_process_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    from obelisk.cli.serve import mail_settings
+    from obelisk.server.mail import settings_from_environment
+
+    environment = {"OBELISK_SMTP_USER": "obelisk", "OBELISK_SMTP_PASSWORD": "secret"}
+    settings = mail_settings("mail.example.org", 2525, "Obelisk <obelisk@example.org>", PUBLIC + "/", True,
+                             environment)
+    assert settings == MailSettings("mail.example.org", 2525, "Obelisk <obelisk@example.org>", PUBLIC, True,
+                                    "obelisk", "secret")
+    assert settings_from_environment({**settings.environment(), **environment}) == settings
+    assert settings_from_environment(environment) is None
+    assert "secret" not in str(settings.environment())
