@@ -218,7 +218,7 @@ def find_account(session: Session, name: str) -> AccountRow:
 
 def remove_account(engine: Engine, name: str) -> Removal:
     """Delete the account ``name`` with its sessions, ratings and results; its seats keep their tokens but
-    no longer name it. What was removed."""
+    no longer name it, and the tables they are at are read again by every server. What was removed."""
     with Session(engine) as session, session.begin():
         account = find_account(session, name)
         account_id = account.id
@@ -227,9 +227,14 @@ def remove_account(engine: Engine, name: str) -> Removal:
             "ratings": _count(session, RatingRow, RatingRow.account_id == account_id),
             "results": _count(session, ResultRow, ResultRow.account_id == account_id),
         }
+        tables = session.scalars(select(SeatRow.table_id).where(SeatRow.account_id == account_id)).all()
         cleared = session.execute(update(SeatRow).where(SeatRow.account_id == account_id)
                                   .values(account_id=None, mailed_turn=None))
         counts["seats"] = int(getattr(cleared, "rowcount", 0) or 0)
+        moment = store.now()
+        for table_id in set(tables):  # their seats changed: every server reads them again
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=moment))
+            notify(session, Note(table_id, moment))
         for child in (SessionRow, RatingRow, ResultRow):
             session.execute(delete(child).where(child.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
