@@ -1,7 +1,7 @@
 """The operator's tools behind ``obelisk admin``: back up and restore an SQLite database, find tables, and remove
 a table or an account with everything that belongs to it (docs/operator.md).
 
-Each function takes a database URL and does one thing in one transaction; a mistake (a URL of the wrong kind,
+Each function does one thing (a removal in one transaction); a mistake (a URL of the wrong kind,
 an unknown id or name, a file that is not an Obelisk database) is an :class:`AdminError` with the sentence to
 show, and changes nothing. A server may be running on the same database meanwhile: a backup is consistent (it
 uses SQLite's online backup API), and a removed table stops being served (see ``live.LiveTables.removed``).
@@ -56,7 +56,7 @@ def revision_of(path: Path) -> str:
     if not path.is_file():
         raise AdminError(f"{path} is not a file")
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        with closing(_read_only(path)) as connection:
             rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
             connection.execute("SELECT id FROM tables LIMIT 1").fetchall()
     except sqlite3.DatabaseError as error:
@@ -70,11 +70,23 @@ def revision_of(path: Path) -> str:
     return str(revision)
 
 
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that only reads the database in ``path`` (its name escaped as a URI's)."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
 def _copy(source: Path, target: Path) -> None:
-    """Copy the database ``source`` into the new file ``target`` page by page, consistently, while others write."""
-    with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as reader, \
-            closing(sqlite3.connect(target)) as writer:
-        reader.backup(writer)
+    """Copy the database ``source`` into the new file ``target`` page by page, consistently, while others write.
+
+    The copy is written beside ``target`` and renamed only once whole: a copy that fails leaves no file.
+    """
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with closing(_read_only(source)) as reader, closing(sqlite3.connect(partial)) as writer:
+            reader.backup(writer)
+        partial.replace(target)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _new_file(target: Path) -> None:
