@@ -48,6 +48,8 @@ class Live:
     bots: asyncio.Task[None] | None = None
     seated: Counter[int] = field(default_factory=Counter)
     """How many of the clients hold each seat: the seats a summary calls ``connected``."""
+    removed: bool = False
+    """The table is no longer in the database: nothing more is done for it (see :meth:`LiveTables.removed`)."""
 
 
 class LiveTables:
@@ -141,6 +143,7 @@ class LiveTables:
         Its bots stop at their next move (refused as ``not_found``); the next request for it answers 404.
         """
         table_id = live.snapshot.id
+        live.removed = True
         if self._cache.get(table_id) is live:
             del self._cache[table_id]
         self._stale.discard(table_id)
@@ -252,10 +255,12 @@ class LiveTables:
     # ---- bots ----------------------------------------------------------------------------
 
     def _schedule_bots(self, table_id: str, live: Live) -> None:
-        """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for."""
+        """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for.
+
+        A table an operator removed gets no bot loop."""
         turn = bot_turn(live.snapshot)
         self.bots.keep_only(table_id, turn)
-        if self._closing or turn is None:
+        if self._closing or turn is None or live.removed:
             return
         if live.bots is None or live.bots.done():
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(table_id, live))

@@ -5,6 +5,7 @@ errors that change nothing."""
 from __future__ import annotations
 
 import secrets
+import time
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -280,3 +281,29 @@ def test_removing_a_table_keeps_its_rematch_and_forgets_the_link(tmp_path: Path)
         error_of(client.get(f"/api/tables/{first}"), 404, "not_found")
         assert client.get(f"/api/tables/{second}").json()["rematch_of"] is None
         play(client, second, tokens, 1)
+
+
+def test_the_bots_of_a_removed_table_stop(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    with TestClient(create_app(config(url, bot_delay=0.1))) as client:
+        created = client.post("/api/tables", headers=ORIGIN, json={
+            "game": "valley", "players": 2, "seats": [{"kind": "bot", "bot": "greedy"}] * 2}).json()
+        table = created["table"]["id"]
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        frame_of(client, table)  # held, its bots playing
+        decided = []
+        decide = tables.bots.decide
+
+        async def counted(*args: Any) -> Any:
+            decided.append(args[0])
+            return await decide(*args)
+
+        tables.bots.decide = counted
+        time.sleep(0.3)
+        assert decided, "the bots were playing"
+        assert admin("remove-table", table, "--db", url) == 0
+        time.sleep(0.5)  # a bot's move finds the table gone
+        decided.clear()
+        time.sleep(0.5)
+        assert decided == []
+        error_of(client.get(f"/api/tables/{table}"), 404, "not_found")
