@@ -75,7 +75,8 @@ def mail_settings(host: str | None, port: int, sender: str | None, public_url: s
     from obelisk.server.mail import MailSettings
 
     if host is None:
-        for given, name in ((sender, "--mail-from"), (public_url, "--public-url"), (starttls or None, "--smtp-starttls")):
+        companions = ((sender, "--mail-from"), (public_url, "--public-url"), (starttls or None, "--smtp-starttls"))
+        for given, name in companions:
             if given is not None:
                 raise UserError(f"{name} is for turn e-mails, which need --smtp-host too")
         return None
