@@ -8,12 +8,15 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from obelisk.cli import UserError
 from obelisk.core import i18n
+
+if TYPE_CHECKING:
+    from obelisk.server.mail import MailSettings
 
 tr = i18n.ui
 
@@ -56,6 +59,40 @@ def allowed_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
         names.append(f"[{host}]" if ":" in host else host)
     names += extra
     return tuple(dict.fromkeys(name.lower() for name in names))
+
+
+_LOCAL_MAIL = ("localhost", "127.0.0.1", "::1")
+
+
+def mail_settings(host: str | None, port: int, sender: str | None, public_url: str | None, starttls: bool,
+                  environment: dict[str, str]) -> "MailSettings | None":
+    """The turn e-mails' settings from ``--smtp-host`` and its companions (None: no e-mails), checked: an address
+    to send from, the public address of the server for the links, and a password only over STARTTLS (or to a
+    mail server on this machine); user and password come from ``OBELISK_SMTP_USER`` and ``OBELISK_SMTP_PASSWORD``."""
+    from email.utils import parseaddr
+    from urllib.parse import urlsplit
+
+    from obelisk.server.mail import MailSettings
+
+    if host is None:
+        companions = ((sender, "--mail-from"), (public_url, "--public-url"), (starttls or None, "--smtp-starttls"))
+        for given, name in companions:
+            if given is not None:
+                raise UserError(f"{name} is for turn e-mails, which need --smtp-host too")
+        return None
+    if not sender or "@" not in parseaddr(sender)[1]:
+        raise UserError(f"turn e-mails need --mail-from with an e-mail address, such as obelisk@example.org; got "
+                        f"{sender!r}")
+    parts = urlsplit(public_url or "")
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise UserError("turn e-mails need --public-url, the address people open the server at, such as "
+                        f"https://games.example.org; got {public_url!r}")
+    user, password = environment.get("OBELISK_SMTP_USER") or None, environment.get("OBELISK_SMTP_PASSWORD")
+    if user and not password:
+        raise UserError("OBELISK_SMTP_USER is set but OBELISK_SMTP_PASSWORD is not")
+    if user and not starttls and host not in _LOCAL_MAIL:
+        raise UserError("a mail server password is sent only over an encrypted connection: add --smtp-starttls")
+    return MailSettings(host, port, sender, public_url.rstrip("/") if public_url else "", starttls, user, password)
 
 
 def _open_browser(url: str, port: int) -> str | None:
@@ -101,6 +138,15 @@ def serve(
                                            help="A host name people reach the server by (repeatable; "
                                                 "*.example.org for its subdomains). Default: localhost, "
                                                 "127.0.0.1, [::1] and --host unless it is every interface."),
+    smtp_host: str = typer.Option(None, "--smtp-host", help="Mail server for turn e-mails (none: no e-mails); "
+                                                            "user and password from OBELISK_SMTP_USER and "
+                                                            "OBELISK_SMTP_PASSWORD."),
+    smtp_port: int = typer.Option(587, "--smtp-port", min=1, max=65535, help="The mail server's port."),
+    smtp_starttls: bool = typer.Option(False, "--smtp-starttls", help="Encrypt the connection to the mail server "
+                                                                      "(STARTTLS)."),
+    mail_from: str = typer.Option(None, "--mail-from", help="The address turn e-mails are sent from."),
+    public_url: str = typer.Option(None, "--public-url", help="The address people open the server at "
+                                                              "(https://games.example.org): the e-mails' links."),
 ) -> None:
     """Serve online tables: a lobby, tables for people and bots, a websocket per seat."""
     import uvicorn
@@ -110,6 +156,7 @@ def serve(
     from obelisk.server.store import default_url, open_database
 
     hosts = allowed_hosts(host, allowed_host)
+    mail = mail_settings(smtp_host, smtp_port, mail_from, public_url, smtp_starttls, dict(os.environ))
     url = _check_url(db) if db else default_url()
     if workers > 1 and not url.startswith("postgresql"):
         raise UserError("several --workers share tables through PostgreSQL only; give --db postgresql+psycopg://...")
@@ -133,10 +180,11 @@ def serve(
                                    server_header=False)
     if workers == 1:
         uvicorn.run(create_app(ServerConfig(db_url=url, bot_workers=bot_workers, bot_delay=bot_delay,
-                                            allowed_hosts=hosts, tune_process=True)), **options)
+                                            allowed_hosts=hosts, tune_process=True, mail=mail)), **options)
         return
     os.environ.update(OBELISK_SERVER_DB=url, OBELISK_SERVER_BOT_WORKERS=str(bot_workers),
-                      OBELISK_SERVER_BOT_DELAY=str(bot_delay), OBELISK_SERVER_ALLOWED_HOSTS=" ".join(hosts))
+                      OBELISK_SERVER_BOT_DELAY=str(bot_delay), OBELISK_SERVER_ALLOWED_HOSTS=" ".join(hosts),
+                      **(mail.environment() if mail is not None else {}))
     uvicorn.run("obelisk.server.app:app_from_environment", factory=True, workers=workers, **options)
 
 

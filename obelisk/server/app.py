@@ -20,6 +20,7 @@ from collections import Counter
 from datetime import timedelta
 from typing import AsyncIterator
 
+import anyio
 from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -30,6 +31,7 @@ from obelisk.server.accounts import AccountStore, SignInLimits
 from obelisk.server.chat import CHAT_CHANNEL, TableChat
 from obelisk.server.config import LOOPBACK_HOSTS, STATIC, ServerConfig
 from obelisk.server.guards import EXCEPTION_HANDLERS, SameOriginWrites, SecurityHeaders, client_key, whole_number
+from obelisk.server.mail import TurnMails, settings_from_environment
 from obelisk.server.notes import NOTIFY_CHANNEL
 from obelisk.server.routes import http_routes
 from obelisk.server.scheduler import BotScheduler
@@ -111,6 +113,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.tables = tables
         app.state.chat = chat = TableChat(tables, config)
         app.state.accounts = await AccountStore.open(engine)
+        mails = TurnMails(engine, config.mail, tables.connected) if config.mail is not None else None
+        app.state.mails = mails
+        if mails is not None:
+            tables.on_published = mails.published
         if config.tune_process:
             tune_process()
         listener = None
@@ -131,6 +137,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
             await tables.close()
+            if mails is not None:
+                await anyio.to_thread.run_sync(mails.close)
             engine.dispose()
 
     routes = [
@@ -162,4 +170,5 @@ def app_from_environment() -> Starlette:
         bot_delay=float(os.environ.get("OBELISK_SERVER_BOT_DELAY", "0.6")),
         allowed_hosts=tuple(os.environ.get("OBELISK_SERVER_ALLOWED_HOSTS", " ".join(LOOPBACK_HOSTS)).split()),
         tune_process=True,
+        mail=settings_from_environment(os.environ),
     ))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from obelisk.server.mail import MailSettings
+
 STATIC = Path(__file__).with_name("static")
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 """The host names a server answers to whatever it is told: this machine's."""
@@ -48,3 +50,5 @@ class ServerConfig:
     """Keep the collector and the commit thread's waits for the interpreter off the moves' latency
     (see :func:`tune_process`); set by ``obelisk serve``, which owns its whole process."""
     static: Path = field(default_factory=lambda: STATIC)
+    mail: MailSettings | None = None
+    """The mail server turn e-mails go through (``mail.py``); None sends none."""

@@ -48,6 +48,8 @@ class Live:
     bots: asyncio.Task[None] | None = None
     seated: Counter[int] = field(default_factory=Counter)
     """How many of the clients hold each seat: the seats a summary calls ``connected``."""
+    removed: bool = False
+    """The table is no longer in the database: nothing more is done for it (see :meth:`LiveTables.removed`)."""
 
 
 class LiveTables:
@@ -73,16 +75,23 @@ class LiveTables:
         """Notifications of each table this process has yet to catch up with, in commit order."""
         self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._closing = False
+        self.on_published: Callable[[Live], None] | None = None
+        """Told of every snapshot this process publishes, on the event loop (the turn e-mails, ``mail.py``):
+        it must return at once."""
 
     # ---- loading -------------------------------------------------------------------------
 
-    async def get(self, table_id: str) -> Live:
+    async def get(self, table_id: str, fresh: bool = False) -> Live:
         """The live table ``table_id``, brought up to date with the database.
 
         A catch-up already reading the table is waited for, so what this process wrote, or was told of,
-        before the call is in the snapshot.
+        before the call is in the snapshot. ``fresh`` looks at the database even when nothing said the table
+        changed (one read of its row): a request opening a table learns that an operator removed it even on
+        SQLite, where no process is told.
         """
         live = self._cache.get(table_id)
+        if fresh and live is not None:
+            self._stale.add(table_id)
         if live is None:
             snapshot = await anyio.to_thread.run_sync(self.storage.load, table_id, None)
             live = self._cache.get(table_id)
@@ -117,11 +126,31 @@ class LiveTables:
         if live.snapshot.id not in self._stale:
             return False
         self._stale.discard(live.snapshot.id)
-        snapshot = await anyio.to_thread.run_sync(self.storage.load, live.snapshot.id, live.snapshot)
+        try:
+            snapshot = await anyio.to_thread.run_sync(self.storage.load, live.snapshot.id, live.snapshot)
+        except ApiError as error:
+            if error.code == "not_found":
+                self.removed(live)
+            raise
         if snapshot is live.snapshot:
             return False
         live.snapshot = snapshot
         return True
+
+    def removed(self, live: Live) -> None:
+        """The table is no longer in the database (an operator removed it): forget it and close its sockets.
+
+        Its bots stop at their next move (refused as ``not_found``); the next request for it answers 404.
+        """
+        table_id = live.snapshot.id
+        live.removed = True
+        if self._cache.get(table_id) is live:
+            del self._cache[table_id]
+        self._stale.discard(table_id)
+        self._notes.pop(table_id, None)
+        self.bots.keep_only(table_id, None)
+        for client in list(live.clients):
+            client.removed()
 
     def _evict(self) -> None:
         """Forget the least recently used tables nobody watches (the database keeps them)."""
@@ -165,9 +194,18 @@ class LiveTables:
                 self._published(table_id, live)
 
     def _published(self, table_id: str, live: Live) -> None:
+        self._tell_clients(live)
+        self._schedule_bots(table_id, live)
+
+    def _tell_clients(self, live: Live) -> None:
+        """A new snapshot of the table is published: each client's next frame is due, and ``on_published`` told."""
         for client in list(live.clients):
             client.changed()
-        self._schedule_bots(table_id, live)
+        if self.on_published is not None:
+            try:
+                self.on_published(live)
+            except Exception:
+                log.exception("table %s: a follower of its changes failed", live.snapshot.id)
 
     def changed_elsewhere(self, text: str) -> None:
         """A process (maybe this one) changed a table: catch up, unless this is already that version.
@@ -206,6 +244,9 @@ class LiveTables:
                             self._stale.add(table_id)
                     await self._refresh(live)
             self._published(table_id, live)
+        except ApiError as error:
+            if error.code != "not_found":
+                log.error("table %s could not be read again: %s", table_id, error.message)
         except Exception:
             log.exception("table %s could not be read again", table_id)
         finally:
@@ -214,10 +255,12 @@ class LiveTables:
     # ---- bots ----------------------------------------------------------------------------
 
     def _schedule_bots(self, table_id: str, live: Live) -> None:
-        """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for."""
+        """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for.
+
+        A table an operator removed gets no bot loop."""
         turn = bot_turn(live.snapshot)
         self.bots.keep_only(table_id, turn)
-        if self._closing or turn is None:
+        if self._closing or turn is None or live.removed:
             return
         if live.bots is None or live.bots.done():
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(table_id, live))
@@ -276,12 +319,13 @@ class LiveTables:
                 finally:
                     await self._refresh(live)
         except ApiError as error:
+            if error.code == "not_found":
+                return False
             if error.code not in ("stale_version", "not_your_turn"):
                 log.error("table %s: bot %r of seat %d chose a refused action: %s", table_id, spec, seat,
                           error.message)
                 return False
-        for client in list(live.clients):
-            client.changed()
+        self._tell_clients(live)
         return True
 
     async def _read_again(self, live: Live) -> None:

@@ -25,7 +25,7 @@ from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, read_body, whole_number
-from obelisk.server.table import ApiError, file_option
+from obelisk.server.table import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ApiError, file_option
 from obelisk.server.tables import Tables
 from obelisk.server.views import BOARDS, frame, record, replay_frame, summary
 
@@ -43,7 +43,7 @@ class CreateBody(Body):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
     public: bool = False
-    turn_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+    turn_seconds: int | None = Field(default=None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS)
 
 
 class ClaimBody(Body):
@@ -197,7 +197,7 @@ async def list_tables(request: Request) -> Response:
 async def get_table(request: Request) -> Response:
     lang = _lang(request)
     tables = _tables(request)
-    live = await tables.get(_table_id(request))
+    live = await tables.get(_table_id(request), fresh=True)
     with language(lang):
         return Json(summary(live.snapshot, tables.connected(live)))
 
@@ -222,7 +222,7 @@ async def join_seat(request: Request) -> Response:
 async def get_frame(request: Request) -> Response:
     lang = _lang(request)
     tables = _tables(request)
-    live = await tables.get(_table_id(request))
+    live = await tables.get(_table_id(request), fresh=True)
     snapshot = live.snapshot
     seat = snapshot.seat_of(_token(request), await _account_id(request))
     return Json(frame(snapshot, seat, tables.connected(live), lang=lang))

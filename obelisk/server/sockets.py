@@ -67,6 +67,10 @@ class Client:
     def say(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
 
+    def removed(self) -> None:
+        """The table was removed from the server: say so, then close (see ``LiveTables.removed``)."""
+        self.outbox.put_nowait(_REMOVED)
+
     async def send_loop(self, tables: Tables, live: Live) -> None:
         """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
         while True:
@@ -87,6 +91,9 @@ class Client:
                     await self.socket.close(code=1011)
                     return
             await self.socket.send_text(dumps(message).decode())
+            if message is _REMOVED:
+                await self.socket.close(code=1008)
+                return
 
     def still_seated(self, snapshot: Snapshot) -> bool:
         """Whether this socket's token (or account) still opens its seat in ``snapshot`` (a spectator needs none)."""
@@ -100,6 +107,7 @@ class Client:
         return self.account is not None and seat.claimed and seat.account_id == self.account
 
 
+_REMOVED = {"type": "error", "code": "not_found", "message": "this table was removed from the server"}
 _SEAT_LOST = {"type": "error", "code": "bad_token",
               "message": "the token this socket said hello with no longer opens its seat; the socket is closed"}
 
@@ -241,7 +249,7 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
     try:
         hello: HelloMessage = parse(HelloMessage, await receive(socket, config.max_body, config.hello_timeout))
         lang = checked_language(hello.lang)
-        live = await tables.get(table_id)
+        live = await tables.get(table_id, fresh=True)
         signed = await account_of(socket)
         account = signed.id if signed is not None else None
         seat = live.snapshot.seat_of(hello.token, account)

@@ -86,8 +86,7 @@ class Storage:
             cuts: list[tuple[int, int]] = []
             base: dict[str, Any] = dict(
                 id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
-                commitment=row.commitment, created=aware(row.created), rematch_of=row.rematch_of,
-                turn_seconds=row.turn_seconds,
+                commitment=row.commitment, created=aware(row.created), turn_seconds=row.turn_seconds,
             )
         else:
             state = cached.state.clone() if moves else cached.state
@@ -97,7 +96,8 @@ class Storage:
         if [move.seq for move in moves] != list(range(start, start + len(moves))):
             raise RuntimeError(f"table {table_id}: moves {[m.seq for m in moves]} do not follow move {start - 1}")
         state = apply_events(state, entries, cuts, [(m.seq, m.kind, m.seat, m.action) for m in moves])
-        fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch, seats=seats,
+        fields: dict[str, Any] = dict(status=row.status, updated=updated, rematch=row.rematch,
+                                      rematch_of=row.rematch_of, seats=seats,
                                       state=state, log=tuple(entries), version=start + len(moves), cuts=tuple(cuts),
                                       turn_started=aware(row.turn_started),
                                       turn_was=aware(row.turn_was) if row.turn_was is not None else None)

@@ -23,6 +23,9 @@ from obelisk.server.bots import table_bot
 from obelisk.server.store import UNDO
 
 NAME_LENGTH = 40
+MIN_TURN_SECONDS = 10
+MAX_TURN_SECONDS = 30 * 24 * 3600
+"""A table's turn clock (``turn_seconds``) lies between these: from a quick game to one move a month."""
 UNNAMED = ""
 """The name of a person's seat nobody named: every page calls it "Player N" in its reader's language."""
 

@@ -155,3 +155,15 @@ def test_the_summary_counts_the_clock_from_the_turn_not_the_last_change(client: 
     summary: dict[str, Any] = client.get(f"/api/tables/{table}").json()
     assert summary["turn_started"] == clock.start.isoformat(timespec="seconds")
     assert summary["updated"] == clock.at.isoformat(timespec="seconds")
+
+
+def test_a_turn_clock_may_last_days_up_to_thirty(client: TestClient) -> None:
+    for seconds in (3 * 86400, 14 * 86400, 30 * 86400):
+        created = client.post("/api/tables", headers={"origin": "http://testserver"},
+                              json={"game": "valley", "players": 2, "seats": HUMANS, "turn_seconds": seconds})
+        assert created.status_code == 201 and created.json()["table"]["turn_seconds"] == seconds
+    for seconds, words in ((30 * 86400 + 1, "less than or equal to 2592000"), (9, "greater than or equal to 10")):
+        refused = client.post("/api/tables", headers={"origin": "http://testserver"},
+                              json={"game": "valley", "players": 2, "seats": HUMANS, "turn_seconds": seconds})
+        message = error_of(refused, 400, "bad_request")
+        assert "turn_seconds" in message and words in message, message

@@ -202,6 +202,8 @@ def test_lobby_builds_forms_creates_a_table_and_joins_an_open_seat(open_tab: Cal
     form.get_by_label("Player 3", exact=True).select_option(label="Bot (strong)")
     form.get_by_text("Advanced", exact=True).click()
     form.get_by_label("Bot for player 3").select_option("random")
+    expect(form.get_by_label("Time for a move").get_by_role("option")).to_have_text(
+        ["No limit", "1 minute", "5 minutes", "15 minutes", "1 hour", "1 day", "3 days", "7 days", "14 days"])
     form.get_by_label("Time for a move").select_option(label="5 minutes")
     form.get_by_label("Gold breaks ties").select_option(label="Yes")
     removal.select_option(label=f"Any {HOSTILE}")
@@ -483,8 +485,8 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back_and_the_turn_clock_counts_down
         seat["timed_out"] = seat["seat"] == 1
     server.send(frame(8, [], table=table))
     clock = page.get_by_role("timer")
-    expect(clock).to_contain_text(f"left for {HOSTILE}")
-    expect(clock).to_contain_text("9:5")
+    expect(clock).to_contain_text(f"{HOSTILE} to play since")
+    expect(clock).to_contain_text("; 10 minutes per turn; 9:5")
     players = page.get_by_role("region", name="Players at the table")
     expect(players.get_by_role("listitem").nth(1)).to_contain_text("out of time")
     expect(players.get_by_role("button")).to_have_text(["Let a bot play for me", f"Let a bot play for {HOSTILE}"])

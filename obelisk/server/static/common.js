@@ -221,6 +221,26 @@ export function seatLabel(seat) {
 }
 
 /** A table's status (`waiting`, `playing`, `finished`, `expired`) in words. */
+/** "5 minutes ago" in the page's language (the browser's own wording of relative times). */
+export function agoText(stamp) {
+  const then = Date.parse(stamp);
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.round((then - Date.now()) / 1000);
+  const format = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, "minute");
+}
+
+/** A length of time as a turn clock's choice reads: "1 minute", "3 hours", "14 days". */
+export function spanText(seconds) {
+  if (seconds < 3600) return t.n("{n} minute", "{n} minutes", Math.round(seconds / 60));
+  if (seconds < 86400) return t.n("{n} hour", "{n} hours", Math.round(seconds / 3600));
+  return t.n("{n} day", "{n} days", Math.round(seconds / 86400));
+}
+
 export function statusText(status) {
   switch (status) {
     case "waiting": return t("waiting");

@@ -2,7 +2,7 @@
 // *My tables* (where this browser is awaited first) and the open tables to join.
 import {
   api, el, replace, mySeats, saveSeat, forgetSeat, playerName, savePlayerName, copyText, errorText, statusText,
-  csrfToken,
+  csrfToken, agoText, spanText,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 
@@ -12,7 +12,7 @@ const DEFAULT_STRENGTH = "normal";
 /** Every bot spec "Advanced" offers: the strengths' and the lobby's other ones. */
 const SPECS = ["random", "greedy", "ismcts:200", "ismcts:1000", "ismcts:2s"];
 /** The turn clock's choices, in seconds ("" = none). */
-const CLOCKS = ["", "60", "300", "900", "3600", "86400"];
+const CLOCKS = ["", "60", "300", "900", "3600", "86400", "259200", "604800", "1209600"];
 /** How many table summaries *My tables* asks for at once. */
 const PARALLEL = 4;
 
@@ -69,10 +69,7 @@ function seatWho(seat) {
 
 function clockText(seconds) {
   const value = Number(seconds);
-  if (!value) return t("No limit");
-  if (value < 3600) return t.n("{n} minute", "{n} minutes", value / 60);
-  if (value < 86400) return t.n("{n} hour", "{n} hours", value / 3600);
-  return t.n("{n} day", "{n} days", value / 86400);
+  return value ? spanText(value) : t("No limit");
 }
 
 /** What a card says about a game: the players, and its length in the rulebook's minutes where it gives them
@@ -359,19 +356,6 @@ function showCreated(created) {
 }
 
 // ---- My tables -------------------------------------------------------------------------------------
-
-/** "5 minutes ago" in the page's language (the browser's own wording of relative times). */
-function agoText(stamp) {
-  const then = Date.parse(stamp);
-  if (Number.isNaN(then)) return "";
-  const seconds = Math.round((then - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
-  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(0, "minute");
-}
 
 /** Runs `work` on every item, at most `limit` at once; resolves to the results in order. */
 async function bounded(items, limit, work) {

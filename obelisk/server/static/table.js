@@ -2,7 +2,7 @@
 // with what the seat may do now, and sends this seat's moves (docs/web.md "The table page").
 import {
   api, el, replace, loadSeat, saveSeat, forgetSeat, playerName, seatName as nameOfSeat, errorText,
-  ApiError, BoardSlot,
+  ApiError, BoardSlot, agoText, spanText,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 import { confirmFinal, isFinal, loadHelp, previewOf } from "/static/boardkit.js";
@@ -179,26 +179,49 @@ function renderSeatControls(current) {
   replace($("seat-controls"), buttons.map(([button]) => button));
 }
 
-/** The turn clock, when the table has one: the time left to the seat to act, counted down each second. */
+/** "12:05:09" or "4:09": a turn clock's time left, to the second; "2 days 5 h" once it is a day or more. */
+function leftText(seconds) {
+  if (seconds >= 86400) {
+    return t("{days} d {hours} h", { days: Math.floor(seconds / 86400), hours: Math.floor((seconds % 86400) / 3600) });
+  }
+  const two = (n) => String(n).padStart(2, "0");
+  const [hours, minutes] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60)];
+  return hours ? `${hours}:${two(minutes)}:${two(seconds % 60)}` : `${minutes}:${two(seconds % 60)}`;
+}
+
+/** When the turn started, as the reader's clock says it: the time today, the date and time before today. */
+function sinceText(stamp) {
+  const then = new Date(stamp);
+  const today = then.toDateString() === new Date().toDateString();
+  const shape = today ? { hour: "2-digit", minute: "2-digit" }
+    : { day: "numeric", month: "numeric", hour: "2-digit", minute: "2-digit" };
+  return then.toLocaleString(lang, shape);
+}
+
+/** Whose turn it is and since when ("Bob to play since 14:02, 3 hours ago"), and with a turn clock its length
+ * and the time left, counted down each second: games of one move a day are followed over days. */
 function renderClock(current) {
   clearInterval(clockTimer);
   const summary = current.table;
   const clock = $("clock");
   const acting = toAct(current);
-  clock.hidden = !summary.turn_seconds || summary.status !== "playing" || acting === null;
+  clock.hidden = summary.status !== "playing" || acting === null || acting < 0 || !summary.turn_started;
   if (clock.hidden) return;
-  const due = Date.parse(summary.turn_started) + summary.turn_seconds * 1000;
+  const player = seatName(acting, current);
+  const due = Date.parse(summary.turn_started) + (summary.turn_seconds || 0) * 1000;
   const tick = () => {
-    const left = Math.max(0, Math.round((due - Date.now()) / 1000));
-    if (left === 0) {
-      clearInterval(clockTimer);
-      if (!summary.seats.some((seat) => seat.timed_out)) refresh();
+    const parts = [t("{player} to play since {time}, {ago}",
+      { player, time: sinceText(summary.turn_started), ago: agoText(summary.turn_started) })];
+    if (summary.turn_seconds) {
+      const left = Math.max(0, Math.round((due - Date.now()) / 1000));
+      parts.push(t("{span} per turn", { span: spanText(summary.turn_seconds) }));
+      parts.push(left > 0 ? t("{time} left", { time: leftText(left) }) : t("out of time"));
+      if (left === 0) {
+        clearInterval(clockTimer);
+        if (!summary.seats.some((seat) => seat.timed_out)) refresh();
+      }
     }
-    const minutes = Math.floor(left / 60);
-    const text = `${minutes}:${String(left % 60).padStart(2, "0")}`;
-    clock.textContent = left > 0
-      ? t("Turn clock: {time} left for {player}", { time: text, player: seatName(acting, current) })
-      : t("Turn clock: {player} is out of time", { player: seatName(acting, current) });
+    clock.textContent = parts.join("; ");
   };
   tick();
   clockTimer = setInterval(tick, 1000);
