@@ -25,6 +25,7 @@ from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, whole_number
 from obelisk.server.table import ApiError, file_option
+from obelisk.server.standings import standing_routes
 from obelisk.server.tables import Tables
 from obelisk.server.views import BOARDS, frame, record, replay_frame, summary
 
@@ -43,6 +44,8 @@ class CreateBody(Body):
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
     public: bool = False
     turn_seconds: int | None = Field(default=None, ge=10, le=7 * 24 * 3600)
+    rated: bool = False
+    """A rated table moves the ratings of the accounts seated at it when it finishes (default options only)."""
 
 
 class ClaimBody(Body):
@@ -184,7 +187,8 @@ async def create_table(request: Request) -> Response:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     config: ServerConfig = request.app.state.config
     snapshot, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
-                                                     body.turn_seconds, client_key(request), config.max_waiting)
+                                                     body.turn_seconds, client_key(request), config.max_waiting,
+                                                     body.rated)
     with language(lang):
         described = summary(snapshot)
     return Json({
@@ -423,4 +427,5 @@ def http_routes() -> list[Route]:
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),
+        *standing_routes(),
     ]
