@@ -168,9 +168,13 @@ def test_a_rated_finish_moves_the_accounts_ratings_by_openskills_own_numbers(db_
         for row, team, start in zip(written, expected, [(30.0, 4.0), (model.mu, model.sigma)]):
             assert (row.mu_before, row.sigma_before) == pytest.approx(start)
             assert (row.mu_after, row.sigma_after) == pytest.approx((team[0].mu, team[0].sigma))
-        # the direction openskill gives: the better placed of the two accounts gains on the other
-        gained = [r.mu_after - r.mu_before for r in written]
-        assert (gained[0] > gained[1]) == (places[0] < places[1]) or places[0] == places[1]
+        # the direction: a first place raises the estimate, a last place lowers it
+        for row in written:
+            if row.place == 1:
+                assert row.mu_after > row.mu_before
+            if row.place == max(places):
+                assert row.mu_after < row.mu_before
+        assert {row.place for row in written} & {1, max(places)}
         stored = rating_rows(engine)
         assert stored == {(ann, "valley"): (pytest.approx(expected[0][0].mu), pytest.approx(expected[0][0].sigma), 8),
                           (bob, "valley"): (pytest.approx(expected[1][0].mu), pytest.approx(expected[1][0].sigma), 1)}
@@ -296,3 +300,8 @@ def test_a_profile_counts_games_wins_places_and_links_each_replay(db_url: str, d
         assert {p["name"] for p in board} == {"Ann Lee", "Bob"}
         assert sum(p["wins"] for p in board) == sum(place == 1 for place in places[:2])
         assert "no player" in error_of(client.get("/api/players/Nobody"), 404, "not_found")
+def test_the_pages_are_served(client: TestClient) -> None:
+    for path in ("/ratings/valley", "/players/Ann"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+
