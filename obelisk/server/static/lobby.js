@@ -285,7 +285,13 @@ function gameForm(game) {
       game: game.id, players: Number(players.value), options: chosen, seats: seatSpecs(seats), public: publicBox.checked,
     };
     if (clock.value) body.turn_seconds = Number(clock.value);
-    if (ratedBox.checked) body.rated = true;
+    if (ratedBox.checked) {
+      if (Object.keys(chosen).length) {
+        showError(t("A rated table plays the game's default options: set the options back, or untick Rated."));
+        return;
+      }
+      body.rated = true;
+    }
     if (body.seats.every((spec) => spec.kind === "bot") && body.seats.some((spec) => !BOTS_ALONE.has(spec.bot))) {
       showError(t("A table of bots alone plays the quick search at most: seat a person, or choose quicker bots."));
       return;
