@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import random
@@ -22,7 +23,8 @@ from obelisk.server.app import create_app
 from obelisk.server.ratings import BOT_RATINGS, finish_of, record_finish, strength
 from obelisk.server.store import AccountRow, RatingRow, ResultRow, SeatRow
 from obelisk.server.storage import Storage
-from tests.server.conftest import bearer, config
+from obelisk.server.table import ApiError
+from tests.server.conftest import bearer, config, processes
 from tests.server.test_api import error_of, frame_of, seated
 
 SEED = 11
@@ -199,6 +201,36 @@ def test_a_finish_seen_again_writes_nothing_more(db_url: str, dealt: None) -> No
                               datetime.now(timezone.utc))
         assert [(r.seat, r.place, r.mu_after, r.sigma_after) for r in results(engine, table)] == first
         assert rating_rows(engine) == ratings_then
+
+
+def test_two_processes_sending_the_finishing_move_write_the_results_once(db_url: str, dealt: None) -> None:
+    """Both processes hold the table one move before its end and send that move at once: one finishes the
+    table, the other is refused, and the results and ratings are written once."""
+    decisions, places = tied_game("valley", 3)
+
+    async def run() -> None:
+        async with processes(db_url) as (here, there):
+            ann, bob = add_account(here.engine, "Ann"), add_account(here.engine, "Bob")
+            snap, invites = await here.create("valley", 3, {}, THREE, False, None, rated=True)
+            tokens = {seat: (await here.claim(snap.id, invite))[1] for seat, invite in invites.items()}
+            seat_account(here.engine, snap.id, 0, ann)
+            seat_account(here.engine, snap.id, 2, bob)
+            for action in decisions[:-1]:
+                snap = await here.snapshot(snap.id)
+                await here.move(snap.id, tokens[snap.to_act], snap.version, [action])
+            snap = await here.snapshot(snap.id)
+            assert (await there.snapshot(snap.id)).version == snap.version
+            token = tokens[snap.to_act]
+            done = await asyncio.gather(here.move(snap.id, token, snap.version, [decisions[-1]]),
+                                        there.move(snap.id, token, snap.version, [decisions[-1]]),
+                                        return_exceptions=True)
+            refused = [outcome for outcome in done if isinstance(outcome, ApiError)]
+            assert len(refused) == 1 and refused[0].code in ("stale_version", "finished"), done
+            assert [(r.seat, r.place) for r in results(here.engine, snap.id)] == [(0, places[0]), (2, places[2])]
+            assert {key: games for key, (_, _, games) in rating_rows(here.engine).items()} == {
+                (ann, "valley"): 1, (bob, "valley"): 1}
+
+    asyncio.run(run())
 
 
 def test_bots_play_at_their_fixed_rating_and_keep_it(sqlite_url: str) -> None:
