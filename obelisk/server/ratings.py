@@ -99,9 +99,9 @@ def record_finish(connection: Connection, finish: Finish, moment: datetime) -> N
     """
     if connection.execute(select(ResultRow.seat).where(ResultRow.table_id == finish.table_id).limit(1)).first():
         return
-    accounts = dict(connection.execute(
+    accounts: dict[int, str] = {seat: account for seat, account in connection.execute(
         select(SeatRow.seat, SeatRow.account_id).where(SeatRow.table_id == finish.table_id,
-                                                       SeatRow.account_id.is_not(None))).all())
+                                                       SeatRow.account_id.is_not(None))) if account is not None}
     if not accounts:
         return
     game_id = finish.game.id

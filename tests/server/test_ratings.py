@@ -172,6 +172,7 @@ def test_a_rated_finish_moves_the_accounts_ratings_by_openskills_own_numbers(db_
             assert (row.mu_after, row.sigma_after) == pytest.approx((team[0].mu, team[0].sigma))
         # the direction: a first place raises the estimate, a last place lowers it
         for row in written:
+            assert row.mu_after is not None and row.mu_before is not None
             if row.place == 1:
                 assert row.mu_after > row.mu_before
             if row.place == max(places):
@@ -217,9 +218,10 @@ def test_two_processes_sending_the_finishing_move_write_the_results_once(db_url:
             seat_account(here.engine, snap.id, 2, bob)
             for action in decisions[:-1]:
                 snap = await here.snapshot(snap.id)
+                assert snap.to_act is not None
                 await here.move(snap.id, tokens[snap.to_act], snap.version, [action])
             snap = await here.snapshot(snap.id)
-            assert (await there.snapshot(snap.id)).version == snap.version
+            assert (await there.snapshot(snap.id)).version == snap.version and snap.to_act is not None
             token = tokens[snap.to_act]
             done = await asyncio.gather(here.move(snap.id, token, snap.version, [decisions[-1]]),
                                         there.move(snap.id, token, snap.version, [decisions[-1]]),
@@ -320,6 +322,8 @@ def test_a_profile_counts_games_wins_places_and_links_each_replay(db_url: str, d
         assert [r["table"] for r in recent] == [unrated_table, rated_table]
         assert recent[0]["rated"] is False and recent[0]["change"] is None and recent[0]["place"] == places[1]
         row = results(engine, rated_table)[0]
+        assert row.mu_before is not None and row.sigma_before is not None
+        assert row.mu_after is not None and row.sigma_after is not None
         assert recent[1]["change"] == ratings.shown(row.mu_after, row.sigma_after) - ratings.shown(
             row.mu_before, row.sigma_before)
         assert (recent[1]["place"], recent[1]["players"]) == (places[0], 3)
