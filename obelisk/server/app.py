@@ -26,6 +26,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from obelisk.server.accounts import AccountStore, SignInLimits
 from obelisk.server.chat import CHAT_CHANNEL, TableChat
 from obelisk.server.config import LOOPBACK_HOSTS, STATIC, ServerConfig
 from obelisk.server.guards import EXCEPTION_HANDLERS, SameOriginWrites, SecurityHeaders, client_key, whole_number
@@ -109,6 +110,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         tables = Tables(engine, bots=bots, bot_delay=config.bot_delay, cache_size=config.cache_size)
         app.state.tables = tables
         app.state.chat = chat = TableChat(tables, config)
+        app.state.accounts = await AccountStore.open(engine)
         if config.tune_process:
             tune_process()
         listener = None
@@ -144,6 +146,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app.state.config = config
     app.state.buckets = {}
     app.state.sockets = Counter()
+    app.state.sign_ins = SignInLimits(config)
     app.add_middleware(SameOriginWrites)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)

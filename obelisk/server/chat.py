@@ -161,10 +161,12 @@ class TableChat:
         self.origin = secrets.token_hex(8)
         """This process, in its notifications: it pushed its own lines already."""
 
-    async def read(self, table_id: str, token: str | None) -> tuple[Snapshot, int | None, list[ChatLine]]:
-        """The table, the seat ``token`` opens (None: a spectator) and the newest lines that reader may read."""
+    async def read(self, table_id: str, token: str | None, account: str | None = None
+                   ) -> tuple[Snapshot, int | None, list[ChatLine]]:
+        """The table, the seat ``token`` (or the signed-in ``account``) opens (None: a spectator) and the newest
+        lines that reader may read."""
         snapshot = await self.tables.snapshot(table_id)
-        seat = snapshot.seat_of(token)
+        seat = snapshot.seat_of(token, account)
         return snapshot, seat, await self.lines_for(snapshot, seat)
 
     async def lines_for(self, snapshot: Snapshot, seat: int | None) -> list[ChatLine]:
@@ -172,7 +174,8 @@ class TableChat:
         channels = channels_for(seat, snapshot.status)
         return await anyio.to_thread.run_sync(self.store.lines, snapshot.id, channels)
 
-    async def say(self, table_id: str, token: str | None, text: Any, name: str | None, address: str) -> ChatLine:
+    async def say(self, table_id: str, token: str | None, text: Any, name: str | None, address: str,
+                  account: str | None = None) -> ChatLine:
         """Write a line: a seat's (``token``) in the players' channel, else a spectator's under ``name``.
 
         Refused, with nothing stored, when the text is empty, too long or holds control characters, when the
@@ -181,7 +184,7 @@ class TableChat:
         """
         text = check_text(text)
         snapshot = await self.tables.snapshot(table_id)
-        seat = snapshot.seat_of(token)
+        seat = snapshot.seat_of(token, account)
         if seat is not None and name is not None:
             raise ApiError(400, "bad_request", "a player's line carries the name of their seat; send no name")
         check_open(snapshot)

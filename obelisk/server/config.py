@@ -40,6 +40,10 @@ class ServerConfig:
     """A chat sender may write ``chat_lines`` lines at once, then one every ``chat_seconds / chat_lines`` seconds."""
     chat_table_lines: int = 2000
     """The most lines one channel of a table's chat keeps: a table's chat cannot grow the database without end."""
+    sign_in_tries: int = 5
+    sign_in_seconds: float = 10.0
+    """Password tries (sign-ins, and registrations by address) allowed at once per client address and per account
+    name, then one every ``sign_in_seconds``."""
     tune_process: bool = False
     """Keep the collector and the commit thread's waits for the interpreter off the moves' latency
     (see :func:`tune_process`); set by ``obelisk serve``, which owns its whole process."""

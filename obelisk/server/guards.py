@@ -25,6 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from obelisk.core import codec
 from obelisk.core.i18n import check_language
 from obelisk.server.config import ServerConfig
 from obelisk.server.table import ApiError
@@ -142,6 +143,33 @@ def whole_number(raw: str, digits: int) -> int | None:
     return int(raw) if len(raw) <= digits and _DIGITS.fullmatch(raw) else None
 
 
+async def read_body(request: Request, model: type[Body]) -> Any:
+    """The request's JSON body (at most ``max_body`` bytes, counted while reading) validated as ``model``; an
+    empty body is ``{}``."""
+    limit: int = request.app.state.config.max_body
+    declared = request.headers.get("content-length")
+    size = whole_number(declared, 12) if declared is not None else 0
+    if size is None or size > limit:
+        raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        try:
+            return model.model_validate({})
+        except ValidationError:
+            raise ApiError(400, "bad_request", "the request needs a JSON body") from None
+    try:
+        doc = codec.parse_json(raw, "the body")
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+    return parse(model, doc)
+
+
 def error_response(status: int, code: str, message: str) -> Json:
     return Json({"error": {"code": code, "message": message}}, status_code=status)
 
@@ -175,11 +203,15 @@ def origin_matches(origin: str, host: str) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
 
 
-class SameOriginWrites:
-    """Refuses every POST (the API's only method that changes something) unless it is JSON from this
-    server's own pages.
+_WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_BODIES = frozenset({"POST", "PUT", "PATCH"})
 
-    A POST with an ``Origin`` other than the server's (``Host``) is refused (403 ``cross_origin``), and so
+
+class SameOriginWrites:
+    """Refuses every POST, PUT, PATCH and DELETE (the methods that change something) from another origin, and
+    those with a body unless it is JSON.
+
+    A request with an ``Origin`` other than the server's (``Host``) is refused (403 ``cross_origin``), and so
     is one whose ``Content-Type`` is not ``application/json`` (415 ``not_json``): another site can make a
     player's browser send a form or ``text/plain`` POST without asking first, but JSON (or any other
     method) only after a preflight that this server never allows. Scripts and terminals, which send no
@@ -190,21 +222,21 @@ class SameOriginWrites:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
-            refusal = self._refusal(Headers(scope=scope))
+        if scope["type"] == "http" and scope["method"] in _WRITES:
+            refusal = self._refusal(Headers(scope=scope), scope["method"] in _BODIES)
             if refusal is not None:
                 await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
     @staticmethod
-    def _refusal(headers: Headers) -> Response | None:
+    def _refusal(headers: Headers, with_body: bool) -> Response | None:
         origin = headers.get("origin")
         if origin is not None and not origin_matches(origin, headers.get("host", "")):
             return error_response(403, "cross_origin", "requests that change something are taken from this "
                                                        "server's own pages only, not from another site")
         media = headers.get("content-type", "").partition(";")[0].strip().lower()
-        if media != "application/json":
+        if with_body and media != "application/json":
             return error_response(415, "not_json", "a request that changes something is sent as Content-Type: "
                                            "application/json")
         return None

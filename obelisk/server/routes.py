@@ -11,7 +11,7 @@ import functools
 import re
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route
@@ -20,10 +20,11 @@ from starlette.websockets import WebSocket
 from obelisk.core import codec, game_class
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, UI_DOMAIN, domain, language, messages, spoken_by_pages
+from obelisk.server.accounts import account_of, account_routes, acting_account
 from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
-from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, whole_number
+from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, read_body, whole_number
 from obelisk.server.table import ApiError, file_option
 from obelisk.server.standings import standing_routes
 from obelisk.server.tables import Tables
@@ -52,11 +53,14 @@ class ClaimBody(Body):
     token: str = Field(max_length=128)
     name: str | None = Field(default=None, max_length=200)
     """Without a name the seat keeps the one its creator gave, or none: pages then say "Player N" in their language."""
+    as_account: bool = True
+    """While signed in: claim the seat as the account (false: as before, by its token alone)."""
 
 
 class JoinBody(Body):
     seat: int
     name: str | None = Field(default=None, max_length=200)
+    as_account: bool = True
 
 
 class MoveBody(Body):
@@ -94,31 +98,6 @@ class ChatBody(Body):
 
 
 
-async def _body(request: Request, model: type[Body]) -> Any:
-    limit: int = request.app.state.config.max_body
-    declared = request.headers.get("content-length")
-    size = whole_number(declared, 12) if declared is not None else 0
-    if size is None or size > limit:
-        raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw.strip():
-        try:
-            return model.model_validate({})
-        except ValidationError:
-            raise ApiError(400, "bad_request", "the request needs a JSON body") from None
-    try:
-        doc = codec.parse_json(raw, "the body")
-    except ValueError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
-    return parse(model, doc)
-
-
 def _token(request: Request) -> str | None:
     header = request.headers.get("authorization")
     if header is None:
@@ -127,6 +106,15 @@ def _token(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not token.strip() or len(token) > 128:
         raise ApiError(403, "bad_token", "the Authorization header must be 'Bearer <seat token>'")
     return token.strip()
+
+
+_body = read_body
+
+
+async def _account_id(request: Request) -> str | None:
+    """The signed-in account's id for what a request reads (a change asks :func:`acting_account`)."""
+    account = await account_of(request)
+    return account.id if account is not None else None
 
 
 def _tables(request: Request | WebSocket) -> Tables:
@@ -221,14 +209,17 @@ async def get_table(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     limited(request)
     body: ClaimBody = await _body(request, ClaimBody)
-    seat, token = await _tables(request).claim(_table_id(request), body.token, body.name)
+    account = await acting_account(request)
+    seat, token = await _tables(request).claim(_table_id(request), body.token, body.name,
+                                               account if body.as_account else None)
     return Json({"seat": seat, "token": token})
 
 
 async def join_seat(request: Request) -> Response:
     limited(request)
     body: JoinBody = await _body(request, JoinBody)
-    token = await _tables(request).join(_table_id(request), body.seat, body.name)
+    account = await acting_account(request)
+    token = await _tables(request).join(_table_id(request), body.seat, body.name, account if body.as_account else None)
     return Json({"seat": body.seat, "token": token, "url": f"/table/{_table_id(request)}#token={token}"})
 
 
@@ -237,14 +228,16 @@ async def get_frame(request: Request) -> Response:
     tables = _tables(request)
     live = await tables.get(_table_id(request))
     snapshot = live.snapshot
-    return Json(frame(snapshot, snapshot.seat_of(_token(request)), tables.connected(live), lang=lang))
+    seat = snapshot.seat_of(_token(request), await _account_id(request))
+    return Json(frame(snapshot, seat, tables.connected(live), lang=lang))
 
 
 async def post_move(request: Request) -> Response:
     limited(request)
     token = _token(request)
     body: MoveBody = await _body(request, MoveBody)
-    version = await _tables(request).move(_table_id(request), token, body.version, body.played())
+    version = await _tables(request).move(_table_id(request), token, body.version, body.played(),
+                                          await acting_account(request))
     return Json({"version": version})
 
 
@@ -252,7 +245,7 @@ async def post_undo(request: Request) -> Response:
     limited(request)
     token = _token(request)
     body: UndoBody = await _body(request, UndoBody)
-    version = await _tables(request).undo(_table_id(request), token, body.version)
+    version = await _tables(request).undo(_table_id(request), token, body.version, await acting_account(request))
     return Json({"version": version})
 
 
@@ -285,7 +278,7 @@ def _chat(request: Request) -> TableChat:
 async def get_chat(request: Request) -> Response:
     """The newest chat lines the caller may read: a seat's token (Bearer) reads the players' channel, no token
     both; once the game is finished everyone reads both."""
-    snapshot, seat, lines = await _chat(request).read(_table_id(request), _token(request))
+    snapshot, seat, lines = await _chat(request).read(_table_id(request), _token(request), await _account_id(request))
     return Json({"seat": seat, "channels": list(channels_for(seat, snapshot.status)),
                  "lines": [line.as_dict() for line in lines]})
 
@@ -295,7 +288,8 @@ async def post_chat(request: Request) -> Response:
     limited(request)
     token = _token(request)
     body: ChatBody = await _body(request, ChatBody)
-    line = await _chat(request).say(_table_id(request), token, body.text, body.name, client_key(request))
+    line = await _chat(request).say(_table_id(request), token, body.text, body.name, client_key(request),
+                                    await acting_account(request))
     return Json({"line": line.as_dict()}, status_code=201)
 
 
@@ -303,7 +297,7 @@ async def post_rematch(request: Request) -> Response:
     limited(request)
     token = _token(request)
     await _body(request, EmptyBody)
-    snapshot, seat, new_token = await _tables(request).rematch(_table_id(request), token)
+    snapshot, seat, new_token = await _tables(request).rematch(_table_id(request), token, await acting_account(request))
     return Json({"table": summary(snapshot), "seat": seat, "token": new_token,
                  "url": f"/table/{snapshot.id}#token={new_token}"})
 
@@ -311,22 +305,18 @@ async def post_rematch(request: Request) -> Response:
 async def seat_to_bot(request: Request) -> Response:
     limited(request)
     token = _token(request)
-    if token is None:
-        raise ApiError(403, "bad_token", "handing a seat to a bot needs a seat token")
     body: BotBody = await _body(request, BotBody)
     tables = _tables(request)
-    await tables.hand_to_bot(_table_id(request), _seat_param(request), token, body.bot)
+    await tables.hand_to_bot(_table_id(request), _seat_param(request), token, body.bot, await acting_account(request))
     return Json(summary(await tables.snapshot(_table_id(request))))
 
 
 async def seat_to_human(request: Request) -> Response:
     limited(request)
     token = _token(request)
-    if token is None:
-        raise ApiError(403, "bad_token", "taking a seat back needs its token")
     await _body(request, EmptyBody)
     tables = _tables(request)
-    await tables.take_back(_table_id(request), _seat_param(request), token)
+    await tables.take_back(_table_id(request), _seat_param(request), token, await acting_account(request))
     return Json(summary(await tables.snapshot(_table_id(request))))
 
 
@@ -427,5 +417,6 @@ def http_routes() -> list[Route]:
         Route("/", _page("lobby.html")),
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),
+        *account_routes(_page),
         *standing_routes(),
     ]

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec
 from obelisk.core.i18n import DEFAULT_LANGUAGE
+from obelisk.server.accounts import account_of
 from obelisk.server.chat import TableChat
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import ServerConfig
@@ -38,16 +39,19 @@ class Client:
 
     A seat's socket holds the hash of the token it said hello with: once that token no longer opens the
     seat (another token replaced it, in this process or another), the socket is told ``bad_token`` and
-    closed before any frame of the seat's new holder is built for it.
+    closed before any frame of the seat's new holder is built for it. A socket opened by a signed-in account's
+    session (no token) holds the account's id instead, and is closed the same way once the seat is not the
+    account's.
     """
 
     def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE,
-                 token_hash: str | None = None, chat: bool = False) -> None:
+                 token_hash: str | None = None, chat: bool = False, account: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
         self.chat = chat
         """Whether the socket follows the chat (its hello asked): only then is it sent chat lines."""
         self.token_hash = token_hash
+        self.account = account
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
@@ -85,8 +89,15 @@ class Client:
             await self.socket.send_text(dumps(message).decode())
 
     def still_seated(self, snapshot: Snapshot) -> bool:
-        """Whether this socket's token still opens its seat in ``snapshot`` (a spectator needs none)."""
-        return self.seat is None or (self.token_hash is not None and snapshot.seats[self.seat].opens(self.token_hash))
+        """Whether this socket's token (or account) still opens its seat in ``snapshot`` (a spectator needs none)."""
+        if self.seat is None:
+            return True
+        seat = snapshot.seats[self.seat]
+        if seat.account_id is not None and self.account is not None and seat.account_id != self.account:
+            return False
+        if self.token_hash is not None:
+            return seat.opens(self.token_hash)
+        return self.account is not None and seat.claimed and seat.account_id == self.account
 
 
 _SEAT_LOST = {"type": "error", "code": "bad_token",
@@ -193,6 +204,7 @@ async def table_socket(socket: WebSocket) -> None:
 
 async def _answer(tables: Tables, chat: TableChat, table_id: str, token: str | None, client: Client,
                   message: dict[str, Any]) -> None:
+    account = client.account
     """Do what a message after the hello asks, with the token the socket said hello with; ``ApiError`` if refused.
 
     What it changes reaches this socket as the next frame (a chat line: as a ``chat`` push), like every
@@ -202,16 +214,16 @@ async def _answer(tables: Tables, chat: TableChat, table_id: str, token: str | N
         client.say({"type": "pong"})
     elif message["type"] == "move":
         move: MoveMessage = parse(MoveMessage, message)
-        await tables.move(table_id, token, move.version, [move.action])
+        await tables.move(table_id, token, move.version, [move.action], account)
     elif message["type"] == "moves":
         batch: MovesMessage = parse(MovesMessage, message)
-        await tables.move(table_id, token, batch.version, batch.actions)
+        await tables.move(table_id, token, batch.version, batch.actions, account)
     elif message["type"] == "undo":
         undo: UndoMessage = parse(UndoMessage, message)
-        await tables.undo(table_id, token, undo.version)
+        await tables.undo(table_id, token, undo.version, account)
     elif message["type"] == "chat":
         line: ChatMessage = parse(ChatMessage, message)
-        await chat.say(table_id, token, line.text, line.name, client_key(client.socket))
+        await chat.say(table_id, token, line.text, line.name, client_key(client.socket), account)
     elif message["type"] == "hello":
         raise ApiError(400, "bad_request", "hello is sent once, first")
     else:
@@ -230,7 +242,9 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
         hello: HelloMessage = parse(HelloMessage, await receive(socket, config.max_body, config.hello_timeout))
         lang = checked_language(hello.lang)
         live = await tables.get(table_id)
-        seat = live.snapshot.seat_of(hello.token)
+        signed = await account_of(socket)
+        account = signed.id if signed is not None else None
+        seat = live.snapshot.seat_of(hello.token, account)
     except ApiError as error:
         await socket.send_text(dumps({"type": "error", **error.as_dict()}).decode())
         await socket.close(code=1008)
@@ -239,7 +253,8 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
         with contextlib.suppress(Exception):
             await socket.close(code=1008, reason="no hello")
         return
-    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None, hello.chat)
+    client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None, hello.chat,
+                    account)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)

@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from obelisk.core import games as registered_games
 from obelisk.core.i18n import DEFAULT_LANGUAGE, domain, language
+from obelisk.server.accounts import name_key
 from obelisk.server.guards import Json, checked_language
 from obelisk.server.ratings import shown
 from obelisk.server.store import AccountRow, RatingRow, ResultRow, aware
@@ -29,11 +30,6 @@ LEADERBOARD_LENGTH = 100
 """The most accounts a leaderboard lists."""
 RECENT_GAMES = 20
 """How many of a player's latest games the profile lists."""
-
-
-def name_key(name: str) -> str:
-    """An account name as it is looked up: its spaces tidied and case-folded (``AccountRow.name_key``)."""
-    return " ".join(name.split()).casefold()
 
 
 def _game_names() -> dict[str, str]:

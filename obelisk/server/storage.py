@@ -75,7 +75,7 @@ class Storage:
             updated = aware(row.updated)
             if cached is not None and updated == cached.updated:
                 return cached
-            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed, s.invite_hash)
+            seats = tuple(Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.claimed, s.invite_hash, s.account_id)
                           for s in connection.execute(_SEAT_ROWS, {"table": table_id}))
             start = cached.version if cached is not None else 0
             moves = connection.execute(_MOVES_FROM, {"table": table_id, "start": start}).all()

@@ -63,6 +63,9 @@ class Seat:
     claimed: bool
     invite_hash: str | None = None
     """The invite's hash, kept after the claim so that a second use of the invite is refused by name."""
+    account_id: str | None = None
+    """The account that claimed the seat, if a signed-in person did: its session opens the seat on any device,
+    and the seat's token opens it for nobody signed in as another account."""
 
     @property
     def human(self) -> bool:
@@ -179,17 +182,23 @@ class Snapshot:
             return False
         return (at or store.now()) - self.turn_started > timedelta(seconds=self.turn_seconds)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` opens, ``None`` without a token; any other token is refused, saying why.
+    def seat_of(self, token: str | None, account: str | None = None) -> int | None:
+        """The seat ``token`` opens, or without a token the seat ``account`` (a signed-in account's id) claimed;
+        ``None`` for a spectator. Any other token is refused, saying why.
 
         Only a claimed seat's own token opens it: an invite opens nothing but its claim (until then the
-        seat's hand is nobody's to see), and once used it opens nothing at all.
+        seat's hand is nobody's to see), and once used it opens nothing at all. A seat claimed by an account
+        opens for that account's session or its own token, never for a token presented while signed in as
+        another account (a stolen token is no use to whoever stole it signed in).
         """
         if token is None:
-            return None
+            return self.seat_of_account(account)
         wanted = hash_token(token)
         for seat in self.seats:
             if seat.opens(wanted):
+                if seat.account_id is not None and account is not None and account != seat.account_id:
+                    raise ApiError(403, "seat_of_another_account",
+                                   f"seat {seat.seat} belongs to another account; sign out or sign in as it")
                 return seat.seat
         for seat in self.seats:
             if seat.invites(wanted):
@@ -199,6 +208,12 @@ class Snapshot:
                 raise ApiError(403, "invite_used", f"this invite was already used: seat {seat.seat} is taken, and "
                                                    "only the token its claim answered opens it")
         raise ApiError(403, "bad_token", "this token opens no seat at this table")
+
+    def seat_of_account(self, account: str | None) -> int | None:
+        """The seat ``account`` claimed at this table (an account claims one seat a table), else None."""
+        if account is None:
+            return None
+        return next((s.seat for s in self.seats if s.claimed and s.account_id == account), None)
 
 
 def clocked(before: Snapshot, after: Snapshot, kind: str) -> Snapshot:

@@ -105,7 +105,8 @@ class Tables(LiveTables):
 
     # ---- seats ---------------------------------------------------------------------------
 
-    async def claim(self, table_id: str, token: str, name: str | None = None) -> tuple[int, str]:
+    async def claim(self, table_id: str, token: str, name: str | None = None, account: str | None = None
+                    ) -> tuple[int, str]:
         """Take the seat of an invite, or present a claimed seat's own token again; the seat and its token.
 
         An invite claims its seat once: the seat gets a new token, whose only copy is answered here, and
@@ -113,6 +114,13 @@ class Tables(LiveTables):
         A claimed seat's own token (a page opened again) answers that same token; ``name`` renames the
         seat while its game runs (None keeps the name it has: the creator's, or none, which every page shows
         as "Player N" in its reader's language), and nothing is written when it is unchanged.
+
+        ``account`` (a signed-in account's id) claims the seat as that account: its session then opens the seat
+        on any device, and the seat's token opens it for nobody signed in as another account. An account holds
+        one seat a table (``account_seated`` otherwise). A seat claimed without an account is tied to one when
+        its own token is presented again while signed in, if the game still runs and the account holds no other
+        seat there (else the claim answers as it would without an account: a page opened again never fails
+        for it).
         """
         name = check_name(name) if name is not None else None
         wanted = hash_token(token)
@@ -125,22 +133,31 @@ class Tables(LiveTables):
                 values: dict[str, Any] = dict(claimed=True, token_hash=hash_token(fresh))
                 if name is not None:
                     values["name"] = name
+                if account is not None:
+                    _check_unseated(snapshot, account)
+                    values["account_id"] = account
                 planned = self.committer.set_seat(snapshot, invited.seat, values, only_if_unclaimed=True)
                 return planned, (invited.seat, fresh)
-            seat = snapshot.seat_of(token)
+            seat = snapshot.seat_of(token, account)
             assert seat is not None
-            if name is None or name == snapshot.seats[seat].name:
+            values = {}
+            if name is not None and name != snapshot.seats[seat].name:
+                values["name"] = name
+            if _may_tie(snapshot, seat, account):
+                values["account_id"] = account
+            if not values:
                 return None, (seat, token)
             if snapshot.status in ("finished", "expired"):
                 raise ApiError(409, snapshot.status,
-                               f"the table is {snapshot.status}: the names of its seats no longer change")
-            return self.committer.set_seat(snapshot, seat, dict(name=name)), (seat, token)
+                               f"the table is {snapshot.status}: its seats no longer change")
+            return self.committer.set_seat(snapshot, seat, values), (seat, token)
 
         return (await self.write(table_id, change))[1]
 
-    async def join(self, table_id: str, seat: int, name: str | None = None) -> str:
+    async def join(self, table_id: str, seat: int, name: str | None = None, account: str | None = None) -> str:
         """Sit at a public table's free human seat (unnamed without ``name``); a fresh token (the only copy) is
-        returned, and the seat's invite opens nothing from then on."""
+        returned, and the seat's invite opens nothing from then on. ``account``: sit as that account (see
+        :meth:`claim`)."""
         name = UNNAMED if name is None else check_name(name)
         token = secrets.token_urlsafe(24)
 
@@ -153,18 +170,24 @@ class Tables(LiveTables):
                 raise ApiError(409, "seat_taken", f"seat {seat} is a bot's")
             if snapshot.seats[seat].claimed:
                 raise ApiError(409, "seat_taken", f"seat {seat} is taken")
-            values = dict(claimed=True, name=name, token_hash=hash_token(token))
+            values: dict[str, Any] = dict(claimed=True, name=name, token_hash=hash_token(token))
+            if account is not None:
+                _check_unseated(snapshot, account)
+                values["account_id"] = account
             return self.committer.set_seat(snapshot, seat, values, only_if_unclaimed=True), None
 
         await self.write(table_id, change)
         return token
 
-    async def hand_to_bot(self, table_id: str, seat: int, token: str, bot: str) -> None:
+    async def hand_to_bot(self, table_id: str, seat: int, token: str | None, bot: str, account: str | None = None
+                          ) -> None:
         """Let a bot play a person's seat: asked by its owner, or by another player once its turn timed out."""
         def change(snapshot: Snapshot) -> tuple[Change, None]:
             check_seat(snapshot, seat)
             spec = check_bot_spec(bot, snapshot.game)
-            asker = snapshot.seat_of(token)
+            asker = snapshot.seat_of(token, account)
+            if asker is None:
+                raise ApiError(403, "bad_token", "handing a seat to a bot needs a seat token")
             target = snapshot.seats[seat]
             if not target.human:
                 raise ApiError(409, "bad_request", f"seat {seat} is a bot's seat")
@@ -176,11 +199,11 @@ class Tables(LiveTables):
 
         await self.write(table_id, change)
 
-    async def take_back(self, table_id: str, seat: int, token: str) -> None:
+    async def take_back(self, table_id: str, seat: int, token: str | None, account: str | None = None) -> None:
         """A person takes their seat back from the bot playing it."""
         def change(snapshot: Snapshot) -> tuple[Change, None]:
             check_seat(snapshot, seat)
-            if snapshot.seat_of(token) != seat:
+            if snapshot.seat_of(token, account) != seat:
                 raise ApiError(403, "bad_token", f"only seat {seat}'s token takes it back")
             check_not_over(snapshot)
             if snapshot.seats[seat].kind != "bot":
@@ -189,7 +212,8 @@ class Tables(LiveTables):
 
         await self.write(table_id, change)
 
-    async def move(self, table_id: str, token: str | None, version: Any, actions: Sequence[Any]) -> int:
+    async def move(self, table_id: str, token: str | None, version: Any, actions: Sequence[Any],
+                   account: str | None = None) -> int:
         """Apply a person's actions, one decision after another, if ``version`` is the table's; the new version
         (chance included).
 
@@ -198,7 +222,7 @@ class Tables(LiveTables):
         write in one group commit; anything wrong refuses it whole, saying which action.
         """
         def change(snapshot: Snapshot) -> tuple[Change, int]:
-            seat = snapshot.seat_of(token)
+            seat = snapshot.seat_of(token, account)
             if seat is None:
                 raise ApiError(403, "bad_token", "a move needs the token of a seat (spectators cannot move)")
             if snapshot.seats[seat].kind != "human":
@@ -208,14 +232,14 @@ class Tables(LiveTables):
 
         return (await self.write(table_id, change))[1]
 
-    async def undo(self, table_id: str, token: str | None, version: Any) -> int:
+    async def undo(self, table_id: str, token: str | None, version: Any, account: str | None = None) -> int:
         """Take back the last decision of the seat ``token`` opens, if the core allows it; the new version.
 
         An undo is an event of its own (a new version, never an old one), so a client still holding the
         version before it is refused as stale; the moves it takes back leave the state, the log and the record.
         """
         def change(snapshot: Snapshot) -> tuple[Change, int]:
-            seat = snapshot.seat_of(token)
+            seat = snapshot.seat_of(token, account)
             if seat is None:
                 raise ApiError(403, "bad_token", "taking a move back needs the token of a seat")
             written = self.committer.undo(snapshot, seat, version)
@@ -225,10 +249,12 @@ class Tables(LiveTables):
 
     # ---- rematch -------------------------------------------------------------------------
 
-    async def rematch(self, table_id: str, token: str | None) -> tuple[Snapshot, int, str]:
-        """The next game at a finished table, same seats; the asker's seat there with a fresh token."""
+    async def rematch(self, table_id: str, token: str | None, account: str | None = None
+                      ) -> tuple[Snapshot, int, str]:
+        """The next game at a finished table, same seats; the asker's seat there with a fresh token (and the
+        account its seat was claimed by, if any)."""
         snapshot = await self.snapshot(table_id)
-        seat = snapshot.seat_of(token)
+        seat = snapshot.seat_of(token, account)
         if seat is None:
             raise ApiError(403, "bad_token", "a rematch needs the token of a seat at this table")
         if snapshot.status != "finished":
@@ -255,11 +281,26 @@ class Tables(LiveTables):
                 # Its token went to the first request; answering another would take the seat from whoever holds it.
                 raise ApiError(409, "seat_taken", f"seat {seat} already has its place at the rematch {new.id}: "
                                                   "its token went to the first request for it")
-            values = dict(claimed=True, token_hash=hash_token(new_token), name=snapshot.seats[seat].name)
+            values = dict(claimed=True, token_hash=hash_token(new_token), name=snapshot.seats[seat].name,
+                          account_id=snapshot.seats[seat].account_id)
             return self.committer.set_seat(new, seat, values, only_if_unclaimed=True), None
 
         live, _ = await self.write(new_id, change)
         return live.snapshot, seat, new_token
+
+
+def _may_tie(snapshot: Snapshot, seat: int, account: str | None) -> bool:
+    """Whether presenting ``seat``'s own token signed in as ``account`` ties the seat to it."""
+    return (account is not None and snapshot.seats[seat].account_id is None
+            and snapshot.status not in ("finished", "expired") and snapshot.seat_of_account(account) is None)
+
+
+def _check_unseated(snapshot: Snapshot, account: str) -> None:
+    """Refuse a second seat at one table for one account: its session opens its seat there by itself."""
+    held = snapshot.seat_of_account(account)
+    if held is not None:
+        raise ApiError(409, "account_seated", f"your account already holds seat {held} at this table; "
+                                              'claim another seat with "as_account": false')
 
 
 def _new_seats(game: Game, seats: Sequence[Mapping[str, Any]]) -> tuple[list[Seat], dict[int, str]]:

@@ -108,7 +108,7 @@ export class Chat {
   showForm() {
     const { name } = this.nodes;
     if (!name) return;
-    const spectator = this.token() === null;
+    const spectator = this.token() === null && this.mine() === null;
     name.closest(".field").hidden = !spectator;
     if (spectator && !name.value) name.value = playerName();
   }
@@ -124,7 +124,7 @@ export class Chat {
     const { text, name, form } = this.nodes;
     const body = { text: text.value.slice(0, TEXT_LENGTH) };
     const token = this.token();
-    if (token === null && name && name.value.trim()) body.name = name.value.trim();
+    if (token === null && this.mine() === null && name && name.value.trim()) body.name = name.value.trim();
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {

@@ -46,8 +46,28 @@ export function errorText(error) {
     case "chat_control": return t("a message may not contain control characters");
     case "chat_full": return t("this table's chat is full");
     case "internal": return t("the server failed; the table is unchanged");
+    case "bad_name": return t("a name has 2 to 40 letters, digits, spaces or - _ .");
+    case "name_taken": return t("that name is taken");
+    case "bad_password": return t("a password has 10 to 200 characters");
+    case "bad_credentials": return t("that name and password do not match an account");
+    case "too_many_sign_ins": return t("too many sign-in attempts; try again in {seconds} s", { seconds: error.retryAfter });
+    case "not_signed_in": return t("you are not signed in");
+    case "csrf_failed": return t("your sign-in has changed; reload the page");
+    case "seat_of_another_account": return t("this seat belongs to another account");
+    case "account_seated": return t("your account already holds a seat at this table");
+    case "bad_email": return t("an e-mail address looks like name@example.org");
+    case "email_needed": return t("turn e-mails need an e-mail address");
     default: return error.message;
   }
+}
+
+/**
+ * The value a change asked while signed in carries in `X-CSRF-Token` (from the cookie the server sets for the
+ * pages to read), or null when nobody is signed in here.
+ */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((pair) => pair.startsWith("obelisk_csrf="));
+  return found ? found.slice("obelisk_csrf=".length) : null;
 }
 
 /** Calls the JSON API; resolves to the parsed body, rejects with an ApiError (`errorText` words it for the reader). */
@@ -55,6 +75,8 @@ export async function api(method, path, body = undefined, token = null) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = csrfToken();
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   let response;
   try {
     response = await fetch(path, {
@@ -72,6 +94,7 @@ export async function api(method, path, body = undefined, token = null) {
   } catch {
     data = null;
   }
+  if (response.status === 204) return null;
   if (!response.ok) {
     const error = data && data.error;
     if (error && typeof error.message === "string") {

@@ -2,6 +2,7 @@
 // *My tables* (where this browser is awaited first) and the open tables to join.
 import {
   api, el, replace, mySeats, saveSeat, forgetSeat, playerName, savePlayerName, copyText, errorText, statusText,
+  csrfToken,
 } from "/static/common.js";
 import { t, lang, chooseLanguage, loadMessages, translatePage, languageSwitch, withLanguage } from "/static/i18n.js";
 
@@ -432,7 +433,7 @@ function myRow({ entry, table, mine, gone, error }) {
     mine ? el("strong", { class: "your-move" }, t("Your move")) : null,
     el("span", {}, playersText(table, entry.seat)),
     el("span", { class: "muted" }, status, " · ", t("last change {when}", { when: agoText(table.updated) })),
-    el("span", { class: "row-actions" }, forgetButton(entry, table.game_name)));
+    entry.account ? null : el("span", { class: "row-actions" }, forgetButton(entry, table.game_name)));
 }
 
 let mineRequest = 0;
@@ -440,15 +441,47 @@ let mineRequest = 0;
 async function loadMyTables() {
   const box = document.getElementById("my-tables");
   const seats = mySeats();
-  if (!seats.length) {
+  const request = ++mineRequest;
+  const [rows, accountRows] = await Promise.all([bounded(seats, PARALLEL, fetchMine), accountTables()]);
+  if (request !== mineRequest) return;
+  const held = new Set(seats.map((entry) => entry.table));
+  rows.push(...accountRows.filter((row) => !held.has(row.entry.table)));
+  if (!rows.length) {
     replace(box, el("p", { class: "muted" }, t("None yet.")));
     return;
   }
-  const request = ++mineRequest;
-  const rows = await bounded(seats, PARALLEL, fetchMine);
-  if (request !== mineRequest) return;
   rows.sort((a, b) => Number(b.mine) - Number(a.mine) || b.updated - a.updated);
   replace(box, el("ul", { class: "table-list", "aria-label": t("My tables") }, rows.map(myRow)));
+}
+
+// ---- The account ------------------------------------------------------------------------------------
+
+/** The signed-in account's tables as *My tables* rows (none when nobody is signed in here). */
+async function accountTables() {
+  if (!csrfToken()) return [];
+  try {
+    const { tables } = await api("GET", withLanguage("/api/account/tables"));
+    return tables.map((found) => ({
+      entry: { table: found.table.id, seat: found.seat, account: true },
+      table: found.table, mine: found.your_move, updated: Date.parse(found.table.updated) || 0,
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** The header's link to the account page: "Sign in", or the signed-in account's name. */
+async function showAccountLink() {
+  const link = document.getElementById("account-link");
+  if (!csrfToken()) return;
+  try {
+    const { account } = await api("GET", "/api/account");
+    link.removeAttribute("data-i18n");
+    link.textContent = account.name;
+    link.setAttribute("aria-label", t("Your account: {name}", { name: account.name }));
+  } catch {
+    // The session expired: the link keeps saying "Sign in".
+  }
 }
 
 // ---- Open tables -----------------------------------------------------------------------------------
@@ -523,7 +556,7 @@ function showAll() {
   translatePage();
   showError("");
   if (lastCreated) showCreated(lastCreated);
-  return Promise.all([loadGames(), loadOpenTables(), loadMyTables()]);
+  return Promise.all([loadGames(), loadOpenTables(), loadMyTables(), showAccountLink()]);
 }
 
 async function start() {

@@ -161,7 +161,7 @@ async function standIn(index, back, button) {
 function renderSeatControls(current) {
   const summary = current.table;
   const buttons = [];
-  if (token && current.seat !== null && summary.status === "playing") {
+  if (current.seat !== null && summary.status === "playing") {
     for (const seat of summary.seats) {
       if (!seat.human) continue;
       const mine = seat.seat === current.seat;
@@ -323,7 +323,7 @@ function renderBar(current) {
   replace($("shortcuts"), current.shortcuts.map((shortcut) =>
     moveButton(shortcut.text, Boolean(shortcut.final), "shortcut", () => playShortcut(shortcut))));
   const undo = $("undo");
-  undo.hidden = !token || !(current.undo > 0) || current.status !== "playing";
+  undo.hidden = current.seat === null || !(current.undo > 0) || current.status !== "playing";
   undo.disabled = !online() || inFlight !== null;
   undo.title = t("Take back your last move (key u)");
 }
@@ -546,7 +546,7 @@ function renderResult(current) {
   replay.textContent = t("Replay the game");
   if (finished) replay.href = `/table/${encodeURIComponent(summary.id)}/replay`;
   const rematch = $("rematch");
-  rematch.hidden = !finished || current.seat === null || !token;
+  rematch.hidden = !finished || current.seat === null;
   rematch.textContent = summary.rematch ? t("Join the rematch") : t("Rematch");
 }
 
