@@ -25,7 +25,7 @@ from obelisk.server.store import AccountRow, RatingRow, ResultRow, SeatRow
 from obelisk.server.storage import Storage
 from obelisk.server.table import ApiError
 from tests.server.conftest import bearer, config, processes
-from tests.server.test_api import error_of, frame_of, seated
+from tests.server.test_api import claim, error_of, frame_of, new_table, seated
 
 SEED = 11
 """The secret seed every table of these tests is dealt with, so that a planned game can be played out."""
@@ -182,6 +182,28 @@ def test_a_rated_finish_moves_the_accounts_ratings_by_openskills_own_numbers(db_
         assert stored == {(ann, "valley"): (pytest.approx(expected[0][0].mu), pytest.approx(expected[0][0].sigma), 8),
                           (bob, "valley"): (pytest.approx(expected[1][0].mu), pytest.approx(expected[1][0].sigma), 1)}
         assert client.get(f"/api/tables/{table}").json()["rated"] is True
+
+
+def test_a_seat_claimed_signed_in_puts_the_result_in_the_accounts_profile(db_url: str, dealt: None) -> None:
+    """The whole path: an account registers, claims its seat signed in, and the finished rated table is in its
+    profile and on the leaderboard."""
+    with TestClient(create_app(config(db_url))) as client:
+        registered = client.post("/api/accounts", json={"name": "Ann", "password": "correct horse battery"})
+        assert registered.status_code == 201, registered.text
+        table, invites = new_table(client, game="valley", players=3, seats=THREE, rated=True)
+        claimed = client.post(f"/api/tables/{table}/claim", json={"token": invites["0"]},
+                              headers={"X-CSRF-Token": registered.json()["csrf"]})
+        assert claimed.status_code == 200, claimed.text
+        client.cookies.clear()
+        tokens = {"0": claimed.json()["token"]}
+        for seat in ("1", "2"):
+            tokens[seat] = claim(client, table, invites[seat])[1]
+        decisions, places = tied_game("valley", 3)
+        play_out(client, table, tokens, decisions)
+        [recent] = client.get("/api/players/ann").json()["recent"]
+        assert (recent["table"], recent["place"], recent["players"], recent["rated"]) == (table, places[0], 3, True)
+        [leader] = client.get("/api/ratings/valley").json()["players"]
+        assert (leader["name"], leader["games"], leader["wins"]) == ("Ann", 1, int(places[0] == 1))
 
 
 def test_a_finish_seen_again_writes_nothing_more(db_url: str, dealt: None) -> None:
