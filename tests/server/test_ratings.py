@@ -352,8 +352,10 @@ def test_a_profile_counts_games_wins_places_and_links_each_replay(db_url: str, d
         assert recent[1]["replay_url"] == f"/table/{rated_table}/replay"
         assert client.get(recent[1]["replay_url"]).status_code == 200
         assert client.get(f"/api/tables/{rated_table}/replay").status_code == 200
+        in_play, _ = seated(client, game="valley", players=3, seats=THREE, rated=True)
+        seat_account(engine, in_play, 2, ann)
         text = client.get("/api/players/Ann Lee").text
-        assert ann not in text and "password" not in text  # public facts only
+        assert ann not in text and "password" not in text and in_play not in text  # finished tables' facts only
         board = client.get("/api/ratings/valley").json()["players"]
         assert {p["name"] for p in board} == {"Ann Lee", "Bob"}
         assert sum(p["wins"] for p in board) == sum(place == 1 for place in places[:2])
