@@ -25,6 +25,7 @@ from obelisk.core import IllegalActionError, State, codec
 from obelisk.server import store
 from obelisk.server.events import Event, log_entry, settle, without_last
 from obelisk.server.notes import Note, notify
+from obelisk.server.ratings import finish_of, record_finish
 from obelisk.server.store import MOVE, UNDO, MoveRow, SeatRow, TableRow
 from obelisk.server.table import ApiError, LogEntry, Snapshot, check_not_over, clocked
 
@@ -265,10 +266,14 @@ class Committer:
             state.apply_action(action, seat)
         settle(state, moves, log, snapshot.version)
         status = "finished" if state.is_terminal() else snapshot.status
+        finish = (finish_of(snapshot.id, snapshot.game, state, snapshot.seats, snapshot.rated)
+                  if status == "finished" else None)
 
         def changes(connection: Connection) -> None:
             if status != snapshot.status:
                 connection.execute(update(TableRow).where(TableRow.id == snapshot.id).values(status=status))
+            if finish is not None:
+                record_finish(connection, finish, store.now())  # results and ratings commit with the finish
 
         return self.change(snapshot, moves, changes, moves_only=True, state=state, log=snapshot.log + tuple(log),
                            status=status)

@@ -25,6 +25,7 @@ from obelisk.server.chat import TableChat, channels_for
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import STATIC, ServerConfig
 from obelisk.server.guards import Body, Json, checked_language, client_key, limited, parse, read_body, whole_number
+from obelisk.server.standings import standing_routes
 from obelisk.server.table import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ApiError, file_option
 from obelisk.server.tables import Tables
 from obelisk.server.views import BOARDS, frame, record, replay_frame, summary
@@ -44,6 +45,8 @@ class CreateBody(Body):
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
     public: bool = False
     turn_seconds: int | None = Field(default=None, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS)
+    rated: bool = False
+    """A rated table moves the ratings of the accounts seated at it when it finishes (default options only)."""
 
 
 class ClaimBody(Body):
@@ -172,7 +175,8 @@ async def create_table(request: Request) -> Response:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     config: ServerConfig = request.app.state.config
     snapshot, tokens = await _tables(request).create(body.game, body.players, body.options, seats, body.public,
-                                                     body.turn_seconds, client_key(request), config.max_waiting)
+                                                     body.turn_seconds, client_key(request), config.max_waiting,
+                                                     body.rated)
     with language(lang):
         described = summary(snapshot)
     return Json({
@@ -414,4 +418,5 @@ def http_routes() -> list[Route]:
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),
         *account_routes(_page),
+        *standing_routes(),
     ]

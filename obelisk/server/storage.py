@@ -87,6 +87,7 @@ class Storage:
             base: dict[str, Any] = dict(
                 id=row.id, game=game, options=game.options, public=row.public, seed=row.seed, salt=row.salt,
                 commitment=row.commitment, created=aware(row.created), turn_seconds=row.turn_seconds,
+                rated=bool(row.rated),
             )
         else:
             state = cached.state.clone() if moves else cached.state
@@ -104,11 +105,13 @@ class Storage:
         return replace(cached, **fields) if cached is not None else Snapshot(**base, **fields)
 
     def insert(self, game: Game, seats: Sequence[Seat], public: bool, turn_seconds: int | None,
-               rematch_of: str | None, creator: str | None = None, waiting_limit: int | None = None) -> str:
+               rematch_of: str | None, creator: str | None = None, waiting_limit: int | None = None,
+               rated: bool = False) -> str:
         """A new table of ``game`` with a fresh secret seed and its opening chance outcomes; its id.
 
         ``rematch_of``: the finished table it follows, which then names it (refused as ``stale_version``
         if another request named one first). ``creator`` may have at most ``waiting_limit`` tables waiting.
+        ``rated``: its finish moves the ratings of the accounts seated at it.
         """
         secret = SecretSeed.new()
         table_id = secrets.token_urlsafe(9)
@@ -129,7 +132,7 @@ class Storage:
                 id=table_id, game=game.id, players=game.num_players, options=dict(game.options), status=status,
                 public=public, seed=secret.seed, salt=secret.salt, commitment=secret.commitment, created=moment,
                 updated=moment, rematch_of=rematch_of, rematch=None, turn_seconds=turn_seconds, turn_started=moment,
-                creator=creator,
+                creator=creator, rated=rated,
             ))
             session.flush()
             for s in seats:

@@ -132,6 +132,8 @@ class Snapshot:
     """Events so far (moves, chance outcomes and undos): it only grows, so a stale request is always seen."""
     cuts: tuple[tuple[int, int], ...] = ()
     """Each undo's event number and the first log seq it took away: what a client holding an older version drops."""
+    rated: bool = False
+    """Whether the table's finish moves the ratings of the accounts seated at it (``ratings.py``)."""
 
     def undo_points(self, seat: int) -> int:
         """How many of ``seat``'s latest decisions it may take back now: ``State.undo_points`` read off the log.
@@ -273,6 +275,15 @@ def check_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if file_option(option) and option.name in options:
             raise ApiError(400, "bad_request", f"option {option.name!r} names a file on the server and cannot be set")
     return dict(options)
+
+
+def check_rated_options(game: Game) -> None:
+    """Refuse a rated table whose options are not the game's defaults: a rating compares like with like."""
+    defaults = {option.name: option.default for option in game.info.options}
+    changed = sorted(name for name, value in game.options.items() if defaults.get(name, value) != value)
+    if changed:
+        raise ApiError(400, "bad_request", f"a rated table plays the game's default options; these differ: "
+                                           f"{', '.join(changed)}")
 
 
 def check_open(snapshot: Snapshot) -> None:

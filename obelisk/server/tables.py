@@ -27,7 +27,7 @@ from obelisk.server.notes import NOTIFY_CHANNEL
 from obelisk.server.storage import LIST_LENGTH
 from obelisk.server.table import (
     NAME_LENGTH, UNNAMED, ApiError, Seat, Snapshot, check_bot_spec, check_name, check_not_over, check_open,
-    check_options, check_seat, file_option, hash_token,
+    check_options, check_rated_options, check_seat, file_option, hash_token,
 )
 from obelisk.server.views import board_script, decision, frame, record, replay_frame, summary
 
@@ -46,25 +46,28 @@ class Tables(LiveTables):
 
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any],
                      seats: Sequence[Mapping[str, Any]] | None, public: bool, turn_seconds: int | None,
-                     creator: str | None = None, waiting_limit: int | None = None
+                     creator: str | None = None, waiting_limit: int | None = None, rated: bool = False
                      ) -> tuple[Snapshot, dict[int, str]]:
         """A new table and the invite of each human seat (the only time invites are shown).
 
         An invite claims its seat once (:meth:`claim`), so whoever creates a table never holds a token of
         a seat someone else claimed. ``creator`` is the address of the client asking, as its limits count
-        it; it may have at most ``waiting_limit`` tables waiting for players at once.
+        it; it may have at most ``waiting_limit`` tables waiting for players at once. A ``rated`` table
+        plays the game's default options, so that every rated game of a game compares like with like.
         """
         try:
             game = obelisk.load(game_id, players, **check_options(game_id, options))
         except ValueError as error:
             raise ApiError(400, "bad_request", str(error)) from None
+        if rated:
+            check_rated_options(game)
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (game.num_players - 1)
         if len(seats) != game.num_players:
             raise ApiError(400, "bad_request", f"{len(seats)} seats given for a {game.num_players}-player game")
         rows, tokens = _new_seats(game, seats)
         table_id = await anyio.to_thread.run_sync(self.storage.insert, game, rows, public, turn_seconds, None,
-                                                  creator, waiting_limit)
+                                                  creator, waiting_limit, rated)
         return await self.snapshot(table_id), tokens
 
     async def list(self, status: str | None) -> list[Snapshot]:
@@ -263,7 +266,7 @@ class Tables(LiveTables):
                      for s in snapshot.seats]
             try:
                 await anyio.to_thread.run_sync(self.storage.insert, snapshot.game, seats, snapshot.public,
-                                               snapshot.turn_seconds, table_id)
+                                               snapshot.turn_seconds, table_id, None, None, snapshot.rated)
             except ApiError:
                 pass  # another player's request created it meanwhile: join that one
             else:

@@ -66,6 +66,7 @@ def summary(snapshot: Snapshot, connected: Iterable[int] = ()) -> dict[str, Any]
         "to_act": snapshot.to_act,
         "commitment": snapshot.commitment,
         "public": snapshot.public,
+        "rated": snapshot.rated,
         "created": _stamp(snapshot.created),
         "updated": _stamp(snapshot.updated),
         "turn_seconds": snapshot.turn_seconds,

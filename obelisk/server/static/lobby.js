@@ -107,7 +107,7 @@ function gameCard(game) {
     el("h3", { id: titleId }, game.name),
     el("p", { class: "facts" }, facts(game).flatMap((fact, index) => [index ? " · " : "", el("span", {}, fact)])),
     el("p", {}, sentence(game.description)),
-    choose);
+    choose, " ", ratingsLink(game));
 }
 
 function showCards() {
@@ -227,6 +227,7 @@ function gameForm(game) {
   const seatList = el("ol", { class: "seat-list" });
   const advancedBox = el("div", {});
   const publicBox = el("input", { type: "checkbox", id: `${prefix}-public` });
+  const ratedBox = el("input", { type: "checkbox", id: `${prefix}-rated`, "aria-describedby": `${prefix}-rated-about` });
   let publicTouched = false;
   publicBox.addEventListener("change", () => { publicTouched = true; });
   let seats = [];
@@ -256,6 +257,7 @@ function gameForm(game) {
     rare.length ? el("details", { class: "options" }, el("summary", {}, t("More options")), rare.map((o) => o.row)) : null,
     el("div", { class: "field" }, publicBox, el("label", { for: publicBox.id }, t("List in open tables")),
       el("small", { class: "muted" }, t("Anyone may then take a free seat."))),
+    ratedField(ratedBox, `${prefix}-rated-about`),
     el("div", { class: "field" }, el("label", { for: clock.id }, t("Time for a move")), clock,
       el("small", { class: "muted", id: `${prefix}-clock-about` },
         t("After it, the other players may let a bot play for the late player."))),
@@ -281,6 +283,13 @@ function gameForm(game) {
       game: game.id, players: Number(players.value), options: chosen, seats: seatSpecs(seats), public: publicBox.checked,
     };
     if (clock.value) body.turn_seconds = Number(clock.value);
+    if (ratedBox.checked) {
+      if (Object.keys(chosen).length) {
+        showError(t("A rated table plays the game's default options: set the options back, or untick Rated."));
+        return;
+      }
+      body.rated = true;
+    }
     if (body.seats.every((spec) => spec.kind === "bot") && body.seats.some((spec) => !BOTS_ALONE.has(spec.bot))) {
       showError(t("A table of bots alone plays the quick search at most: seat a person, or choose quicker bots."));
       return;
@@ -404,7 +413,7 @@ function myRow({ entry, table, mine, gone, error }) {
   }
   const status = table.status === "waiting" ? t("waiting for players") : statusText(table.status);
   return el("li", { class: "table-row", "data-mine": mine ? "" : null },
-    el("a", { class: "table-title", href: `/table/${encodeURIComponent(table.id)}` }, table.game_name),
+    el("a", { class: "table-title", href: `/table/${encodeURIComponent(table.id)}` }, table.game_name, ratedMark(table)),
     mine ? el("strong", { class: "your-move" }, t("Your move")) : null,
     el("span", {}, playersText(table, entry.seat)),
     el("span", { class: "muted" }, status, " · ", t("last change {when}", { when: agoText(table.updated) })),
@@ -486,7 +495,7 @@ function openRow(table) {
   const waiting = table.seats.filter((seat) => seat.kind === "human" && seat.claimed).map(seatWho);
   const bots = table.seats.filter((seat) => seat.kind === "bot").map(seatWho);
   return el("li", { class: "table-row" },
-    el("span", { class: "table-title" }, table.game_name),
+    el("span", { class: "table-title" }, table.game_name, ratedMark(table)),
     el("span", {}, t.n("{n} free seat of {total}", "{n} free seats of {total}", free.length, { total: table.players })),
     el("span", { class: "muted" },
       waiting.length ? t("Waiting: {names}", { names: waiting.join(", ") }) : t("Nobody has sat down yet"),
@@ -546,6 +555,27 @@ async function start() {
     await showAll();
   });
   await showAll();
+}
+
+
+// ---- Ratings -----------------------------------------------------------------------------------------
+
+/** The link from a game's card to its leaderboard. */
+function ratingsLink(game) {
+  return el("a", { href: `/ratings/${encodeURIComponent(game.id)}`, class: "button" },
+    t("Ratings: {game}", { game: game.name }));
+}
+
+/** The form's "Rated" checkbox: a rated table plays the default options and moves the accounts' ratings. */
+function ratedField(box, aboutId) {
+  return el("div", { class: "field" }, box, el("label", { for: box.id }, t("Rated")),
+    el("small", { class: "muted", id: aboutId },
+      t("The result moves the ratings of the players signed in to an account; the game's default options only.")));
+}
+
+/** " · rated" after a rated table's game name in a list. */
+function ratedMark(table) {
+  return table.rated ? ` · ${t("rated")}` : "";
 }
 
 start();
