@@ -89,6 +89,8 @@ class Finish:
     places: tuple[int, ...]
     bots: tuple[str | None, ...]
     rated: bool
+    winners: frozenset[int] = frozenset()
+    """The seats the game's outcome names as winners (first place is not always a win)."""
 
 
 def record_finish(connection: Connection, finish: Finish, moment: datetime) -> None:
@@ -116,7 +118,7 @@ def record_finish(connection: Connection, finish: Finish, moment: datetime) -> N
         _store_ratings(connection, game_id, accounts, after, set(stored), moment)
     connection.execute(insert(ResultRow), [
         dict(table_id=finish.table_id, seat=seat, account_id=account, game=game_id, players=len(finish.places),
-             place=finish.places[seat], rated=finish.rated,
+             place=finish.places[seat], won=seat in finish.winners, rated=finish.rated,
              mu_before=before[seat][0] if finish.rated else None,
              sigma_before=before[seat][1] if finish.rated else None,
              mu_after=after[seat][0] if finish.rated else None,
@@ -156,6 +158,6 @@ def _store_ratings(connection: Connection, game: str, accounts: dict[int, str],
 def finish_of(table_id: str, game: Game, state: Any, seats: Sequence[Any], rated: bool) -> Finish:
     """The :class:`Finish` of a table whose ``state`` is over: the places of its outcome (what the end screen
     shows) and the spec of each bot's own seat."""
-    places = tuple(state.outcome()["places"])
+    outcome = state.outcome()
     bots = tuple(seat.bot if seat.kind == "bot" and not seat.human else None for seat in seats)
-    return Finish(table_id, game, places, bots, rated)
+    return Finish(table_id, game, tuple(outcome["places"]), bots, rated, frozenset(outcome["winners"]))

@@ -50,7 +50,7 @@ def replay_url(table_id: str) -> str:
 
 def leaderboard(engine: Engine, game: str) -> list[dict[str, Any]]:
     """The accounts with at least one rated game of ``game``, best displayed rating first (then more games,
-    then name): their name, rating, rated games and rated wins (first places, shared ones included)."""
+    then name): their name, rating, rated games and rated wins (the game's winners, shared wins included)."""
     with Session(engine) as session:
         rows = session.execute(
             select(AccountRow.name, RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games)
@@ -58,7 +58,7 @@ def leaderboard(engine: Engine, game: str) -> list[dict[str, Any]]:
             .where(RatingRow.game == game, RatingRow.games >= 1)).all()
         wins = dict(session.execute(
             select(ResultRow.account_id, func.count())
-            .where(ResultRow.game == game, ResultRow.rated.is_(True), ResultRow.place == 1)
+            .where(ResultRow.game == game, ResultRow.rated.is_(True), ResultRow.won.is_(True))
             .group_by(ResultRow.account_id)).all())
     ranked = sorted(((shown(mu, sigma), games, name, wins.get(account, 0)) for name, account, mu, sigma, games in rows),
                     key=lambda entry: (-entry[0], -entry[1], entry[2].casefold()))
@@ -90,15 +90,17 @@ def _per_game(results: Any, ratings: dict[str, RatingRow], names: dict[str, str]
     """Per game played: games, wins and average place over every finished table (rated or not), and the
     current rating with its rated games (``None`` before the first rated game)."""
     places: dict[str, list[int]] = defaultdict(list)
+    wins: dict[str, int] = defaultdict(int)
     for result in results:
         places[result.game].append(result.place)
+        wins[result.game] += bool(result.won)
     listed = []
     for game in sorted(places, key=lambda game: names.get(game, game)):
         rating = ratings.get(game)
         taken = places[game]
         listed.append({
             "game": game, "game_name": names.get(game, game), "games": len(taken),
-            "wins": sum(place == 1 for place in taken), "average_place": round(sum(taken) / len(taken), 2),
+            "wins": wins[game], "average_place": round(sum(taken) / len(taken), 2),
             "rating": shown(rating.mu, rating.sigma) if rating is not None else None,
             "rated_games": rating.games if rating is not None else 0,
         })

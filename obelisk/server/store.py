@@ -210,6 +210,9 @@ class ResultRow(Base):
     game: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the seat is among the game's winners (nullable only because migration 0008 added it; every row
+    has a value). Not the same as first place: a Cleopatra game where the crocodile eats everyone has no winner."""
     rated: Mapped[bool] = mapped_column(Boolean)
     mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)

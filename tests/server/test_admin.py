@@ -88,7 +88,7 @@ def test_an_older_backup_is_upgraded_on_the_next_start(tmp_path: Path) -> None:
     assert admin("restore", str(old), "--db", f"sqlite:///{target}") == 0
     open_database(f"sqlite:///{target}").dispose()
     with sqlite3.connect(target) as connection:
-        assert connection.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0007"
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0008"
 
 
 def one_error(capsys: pytest.CaptureFixture[str], words: str) -> None:

@@ -148,6 +148,8 @@ def test_an_unrated_finish_writes_each_accounts_place_as_the_end_screen_shows_it
         written = results(engine, table)
         assert [(r.seat, r.account_id, r.place, r.players, r.game, r.rated) for r in written] == [
             (0, ann, places[0], 3, "valley", False), (2, bob, places[2], 3, "valley", False)]
+        winners = final["result"]["outcome"]["winners"]
+        assert [r.won for r in written] == [0 in winners, 2 in winners]
         assert all(r.mu_before is None and r.mu_after is None for r in written)
         assert rating_rows(engine) == kept  # an unrated table moves no rating
         assert client.get(f"/api/tables/{table}").json()["rated"] is False
@@ -204,6 +206,28 @@ def test_a_seat_claimed_signed_in_puts_the_result_in_the_accounts_profile(db_url
         assert (recent["table"], recent["place"], recent["players"], recent["rated"]) == (table, places[0], 3, True)
         [leader] = client.get("/api/ratings/valley").json()["players"]
         assert (leader["name"], leader["games"], leader["wins"]) == ("Ann", 1, int(places[0] == 1))
+
+
+def test_a_shared_first_place_without_a_winner_counts_no_win(db_url: str, dealt: None) -> None:
+    """Cleopatra's crocodile can eat every architect: all share first place and the game names no winner.
+    The result keeps the game's word, and the profile and the leaderboard count no win."""
+    with TestClient(create_app(config(db_url))) as client:
+        engine = engine_of(client)
+        ann = add_account(engine, "Ann")
+        table, _ = finished_table(client, rated=True, accounts={0: ann})
+        with Session(engine) as session, session.begin():
+            session.execute(ResultRow.__table__.delete().where(ResultRow.table_id == table))
+        snapshot = Storage(engine).load(table, None)
+        eaten = dataclasses.replace(finish_of(table, snapshot.game, snapshot.state, snapshot.seats, True),
+                                    places=(1, 1, 1), winners=frozenset())
+        with engine.begin() as connection:
+            record_finish(connection, eaten, datetime.now(timezone.utc))
+        [written] = results(engine, table)
+        assert (written.place, written.won) == (1, False)
+        [valley] = client.get("/api/players/ann").json()["games"]
+        assert (valley["games"], valley["wins"], valley["average_place"]) == (1, 0, 1.0)
+        [leader] = client.get("/api/ratings/valley").json()["players"]
+        assert leader["wins"] == 0
 
 
 def test_a_finish_seen_again_writes_nothing_more(db_url: str, dealt: None) -> None:

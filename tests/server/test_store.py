@@ -54,7 +54,7 @@ def test_a_database_at_the_first_revision_is_upgraded_with_its_tables_intact(db_
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0007"
+    assert _revision(engine) == "0008"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -88,7 +88,7 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0007"
+    assert _revision(engine) == "0008"
     with Session(engine) as session:
         row = session.get(TableRow, "old")
         assert row is not None
@@ -129,7 +129,7 @@ def test_a_table_of_revision_5_takes_chat_lines_after_the_upgrade_and_loses_them
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0007"
+    assert _revision(engine) == "0008"
     with Session(engine) as session, session.begin():
         session.add(ChatRow(table_id="old", channel="players", seat=0, name="Ann", text="hi", time=moment))
     with Session(engine) as session:
@@ -201,7 +201,7 @@ def test_revision_7_adds_accounts_and_results_and_its_downgrade_leaves_seats_and
     engine.dispose()
 
     engine = open_database(db_url)
-    assert _revision(engine) == "0007"
+    assert _revision(engine) == "0008"
     with Session(engine) as session, session.begin():
         session.add(AccountRow(id="acc", name="Ann", name_key="ann", password_hash="x", created=moment))
         session.flush()
