@@ -37,9 +37,10 @@ def stored_seat(page: Page, table: str) -> dict[str, object]:
     return json.loads(page.evaluate(f"localStorage.getItem('obelisk.seat.{table}')") or "null")
 
 
-def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]], public: bool) -> dict[str, str]:
-    """Creates a Valley of the Kings table from the lobby in English; the links by seat ("seat-0" is the creator's
-    own seat with the token the lobby keeps) and "spectator"."""
+def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]], public: bool,
+                    rated: bool = False) -> dict[str, str]:
+    """Creates a Valley of the Kings table from the lobby in English (``rated``: with the Rated box ticked); the
+    links by seat ("seat-0" is the creator's own seat with the token the lobby keeps) and "spectator"."""
     page.goto(server.url + "/")
     set_name(page, seats[0][1] or "Ann")
     form = choose_game(page, "Valley of the Kings")
@@ -49,6 +50,8 @@ def create_in_lobby(page: Page, server: LiveServer, seats: list[tuple[str, str]]
         if kind == "human" and name:
             form.get_by_label(f"Name of player {seat + 1} (optional)").fill(name)
     form.get_by_label("List in open tables").set_checked(public)
+    if rated:
+        form.get_by_label("Rated", exact=True).check()
     form.get_by_role("button", name="Create table").click()
     created = page.get_by_role("region", name="Table created")
     expect(created).to_be_visible()
