@@ -7,7 +7,7 @@ what that scheduler's workers and the table's checks share:
 * **Budgets.** :func:`table_bot` seats only ``random``, ``greedy`` and ``ismcts`` within the limits
   below; a table without a person's seat gets the smallest search budget. Whatever the budget, a search
   at a table is cut after ``scheduler.DECISION_SECONDS`` and plays its best move so far.
-* **Deciding.** A :class:`Decision` is the table replayed from its seed and moves, and the bot; :func:`decide`
+* **Deciding.** A :class:`Decision` is the table replayed from its seed and moves, and the bot; :func:`bot_action`
   is what a worker runs on it, in a thread or a process of its own (``lanes.py``).
 
 The rest of the bots' machinery: ``lanes.py`` (the workers), ``scheduler.py`` (the queue, cancellation,
@@ -101,7 +101,7 @@ class Decision:
     bot_seed: int
 
 
-def decide(decision: Decision, stop: Callable[[], bool]) -> tuple[int, bool]:
+def bot_action(decision: Decision, stop: Callable[[], bool]) -> tuple[int, bool]:
     """The bot's action and whether ``stop`` cut its search short; it sees hidden parts only by resampling."""
     game = obelisk.load(decision.game, decision.players, **decision.options)
     state = game.replay(decision.seed, decision.history)

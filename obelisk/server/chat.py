@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from obelisk.server.config import ServerConfig
 from obelisk.server.guards import Bucket
-from obelisk.server.live import Live
+from obelisk.server.live import HeldTable
 from obelisk.server.notes import notify_text
 from obelisk.server.store import ChatRow, aware, now
 from obelisk.server.table import ApiError, Snapshot, check_name, check_open
@@ -216,7 +216,7 @@ class TableChat:
             push(live, line)
 
 
-def push(live: Live, line: ChatLine) -> None:
+def push(live: HeldTable, line: ChatLine) -> None:
     """Send ``line`` to every socket following the table's chat whose reader may read its channel."""
     message = {"type": "chat", "lines": [line.as_dict()]}
     status = live.snapshot.status

@@ -20,7 +20,7 @@ from multiprocessing.context import SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable
 
-from obelisk.server.bots import Decision, decide
+from obelisk.server.bots import Decision, bot_action
 
 START_SECONDS = 60.0
 """A new worker process must be ready within this long (it imports the games first)."""
@@ -74,7 +74,7 @@ class ThreadLane:
 
 
 def _decide_here(decision: Decision, stop: Callable[[], bool]) -> tuple[int, bool]:
-    return decide(decision, stop)
+    return bot_action(decision, stop)
 
 
 def _worker(connection: Connection, flag: Any) -> None:
@@ -88,7 +88,7 @@ def _worker(connection: Connection, flag: Any) -> None:
             return  # the server is gone
         stop = _stop_check(lambda: flag.value != 0, limit)
         try:
-            reply: tuple[Any, ...] = ("done", *decide(decision, stop))
+            reply: tuple[Any, ...] = ("done", *bot_action(decision, stop))
         except Exception as error:
             reply = ("error", f"{type(error).__name__}: {error}")
         connection.send(reply)

@@ -1,6 +1,6 @@
 """The live tables of one server process: the cache, its subscribers, catching up with other processes, bots.
 
-Each table served is held in memory as a :class:`Live`: its current snapshot, a lock and the
+Each table served is held in memory as a :class:`HeldTable`: its current snapshot, a lock and the
 clients following it. Every change runs under the table's lock (:meth:`LiveTables.write`): the
 committer plans it on the current snapshot and commits it, and only then is the new snapshot
 published, the clients told (each builds its own view, ``views.frame``) and a bot seat to act set
@@ -39,7 +39,7 @@ WRITE_ATTEMPTS = 3
 
 
 @dataclass
-class Live:
+class HeldTable:
     """A table's place in memory: its current snapshot, its lock and its clients."""
 
     snapshot: Snapshot
@@ -66,7 +66,7 @@ class LiveTables:
         self._look_again: dict[str, asyncio.TimerHandle] = {}
         self.bot_delay = bot_delay
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._cache: OrderedDict[str, HeldTable] = OrderedDict()
         self._stale: set[str] = set()
         """Tables another process (or a rematch) changed since this one last read them."""
         self.storage = Storage(engine)
@@ -75,13 +75,13 @@ class LiveTables:
         """Notifications of each table this process has yet to catch up with, in commit order."""
         self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._closing = False
-        self.on_published: Callable[[Live], None] | None = None
+        self.on_published: Callable[[HeldTable], None] | None = None
         """Told of every snapshot this process publishes, on the event loop (the turn e-mails, ``mail.py``):
         it must return at once."""
 
     # ---- loading -------------------------------------------------------------------------
 
-    async def get(self, table_id: str, fresh: bool = False) -> Live:
+    async def get(self, table_id: str, fresh: bool = False) -> HeldTable:
         """The live table ``table_id``, brought up to date with the database.
 
         A catch-up already reading the table is waited for, so what this process wrote, or was told of,
@@ -96,7 +96,7 @@ class LiveTables:
             snapshot = await anyio.to_thread.run_sync(self.storage.load, table_id, None)
             live = self._cache.get(table_id)
             if live is None:
-                live = Live(snapshot, asyncio.Lock(), set())
+                live = HeldTable(snapshot, asyncio.Lock(), set())
                 self._cache[table_id] = live
                 self._evict()
             self._schedule_bots(table_id, live)
@@ -113,7 +113,7 @@ class LiveTables:
         """The current snapshot of ``table_id`` (see :meth:`get`)."""
         return (await self.get(table_id)).snapshot
 
-    def held(self, table_id: str) -> Live | None:
+    def held(self, table_id: str) -> HeldTable | None:
         """The table as this process holds it in memory, without reading anything; None if it holds none."""
         return self._cache.get(table_id)
 
@@ -121,7 +121,7 @@ class LiveTables:
         """Wait until the catch-ups running now (after notifications) are done."""
         await asyncio.gather(*self._catching_up.values())
 
-    async def _refresh(self, live: Live) -> bool:
+    async def _refresh(self, live: HeldTable) -> bool:
         """Catch up with what other processes wrote, if they said so; whether anything changed."""
         if live.snapshot.id not in self._stale:
             return False
@@ -137,7 +137,7 @@ class LiveTables:
         live.snapshot = snapshot
         return True
 
-    def removed(self, live: Live) -> None:
+    def removed(self, live: HeldTable) -> None:
         """The table is no longer in the database (an operator removed it): forget it and close its sockets.
 
         Its bots stop at their next move (refused as ``not_found``); the next request for it answers 404.
@@ -162,7 +162,7 @@ class LiveTables:
                 del self._cache[table_id]
 
     async def write(self, table_id: str, change: Callable[[Snapshot], tuple[Change | None, Any]]
-                    ) -> tuple[Live, Any]:
+                    ) -> tuple[HeldTable, Any]:
         """Commit ``change(snapshot)`` under the table's lock, then publish the snapshot it wrote.
 
         A change that finds nothing to write (``None``) only answers its result.
@@ -193,11 +193,11 @@ class LiveTables:
             if live.snapshot is not before:
                 self._published(table_id, live)
 
-    def _published(self, table_id: str, live: Live) -> None:
+    def _published(self, table_id: str, live: HeldTable) -> None:
         self._tell_clients(live)
         self._schedule_bots(table_id, live)
 
-    def _tell_clients(self, live: Live) -> None:
+    def _tell_clients(self, live: HeldTable) -> None:
         """A new snapshot of the table is published: each client's next frame is due, and ``on_published`` told."""
         for client in list(live.clients):
             client.changed()
@@ -254,7 +254,7 @@ class LiveTables:
 
     # ---- bots ----------------------------------------------------------------------------
 
-    def _schedule_bots(self, table_id: str, live: Live) -> None:
+    def _schedule_bots(self, table_id: str, live: HeldTable) -> None:
         """Start the table's bot loop when a bot is to act; drop any decision the table no longer waits for.
 
         A table an operator removed gets no bot loop."""
@@ -265,7 +265,7 @@ class LiveTables:
         if live.bots is None or live.bots.done():
             live.bots = asyncio.get_running_loop().create_task(self._play_bots(table_id, live))
 
-    async def _play_bots(self, table_id: str, live: Live) -> None:
+    async def _play_bots(self, table_id: str, live: HeldTable) -> None:
         """Let the bot seats act while it is a bot's turn, if this process is the one to decide them."""
         if not await self.elector.acquire(table_id):
             self._check_later(table_id, live)
@@ -281,7 +281,7 @@ class LiveTables:
             # a bot's turn came while the lock was being released: this task is done by the time this runs
             asyncio.get_running_loop().call_soon(self._schedule_bots, table_id, live)
 
-    async def _bot_loop(self, table_id: str, live: Live) -> None:
+    async def _bot_loop(self, table_id: str, live: HeldTable) -> None:
         """Decide and apply the bots' moves while a bot is to act (this process holding the table's bots)."""
         if self.elector.shared:
             await self._read_again(live)  # the process that decided before may have moved since
@@ -295,14 +295,14 @@ class LiveTables:
             decision = Decision(snapshot.game.id, snapshot.game.num_players, dict(snapshot.options), snapshot.seed,
                                 tuple(snapshot.state.history()), spec, seat, secrets.randbelow(2**31))
             try:
-                action = await self.bots.decide(table_id, turn, decision)
+                action = await self.bots.action_for(table_id, turn, decision)
             except Cancelled:
                 continue  # the table moved on: look at it again
             await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
             if not await self._apply_bot(table_id, live, snapshot, seat, spec, action):
                 return
 
-    async def _apply_bot(self, table_id: str, live: Live, snapshot: Snapshot, seat: int, spec: str, action: int
+    async def _apply_bot(self, table_id: str, live: HeldTable, snapshot: Snapshot, seat: int, spec: str, action: int
                          ) -> bool:
         """Apply the bot's ``action`` chosen on ``snapshot`` unless the table moved on; whether the bots go on."""
         try:
@@ -328,7 +328,7 @@ class LiveTables:
         self._tell_clients(live)
         return True
 
-    async def _read_again(self, live: Live) -> None:
+    async def _read_again(self, live: HeldTable) -> None:
         """Bring ``live`` up to the database's version (cheap when it is current) and publish any change."""
         self._stale.add(live.snapshot.id)
         async with live.lock:
@@ -336,7 +336,7 @@ class LiveTables:
         if changed:
             self._published(live.snapshot.id, live)
 
-    def _check_later(self, table_id: str, live: Live) -> None:
+    def _check_later(self, table_id: str, live: HeldTable) -> None:
         """Another process decides this table's bots: look again later, and take over if that process died."""
         if self._closing or table_id in self._look_again:
             return
@@ -350,11 +350,11 @@ class LiveTables:
 
     # ---- clients -------------------------------------------------------------------------
 
-    def connected(self, live: Live) -> set[int]:
+    def connected(self, live: HeldTable) -> set[int]:
         """The seats with a socket open on this process: what a summary calls ``connected``."""
         return set(live.seated)
 
-    async def attach(self, table_id: str, client: Any) -> Live:
+    async def attach(self, table_id: str, client: Any) -> HeldTable:
         """Follow the table with ``client`` (it has a ``seat``, a ``changed()``, and a ``chat`` flag and a ``say()`` for
         the chat lines): its first frame is due.
 
@@ -370,7 +370,7 @@ class LiveTables:
                 self._tell_others(live, client)
         return live
 
-    def detach(self, live: Live, client: Any) -> None:
+    def detach(self, live: HeldTable, client: Any) -> None:
         """Stop following; the others are told only if a seat's last socket left."""
         if client not in live.clients:
             return
@@ -382,7 +382,7 @@ class LiveTables:
                 self._tell_others(live, client)
 
     @staticmethod
-    def _tell_others(live: Live, client: Any) -> None:
+    def _tell_others(live: HeldTable, client: Any) -> None:
         for other in list(live.clients):
             if other is not client:
                 other.changed()

@@ -29,7 +29,7 @@ from typing import Callable, Mapping, cast
 from sqlalchemy import Engine, Table, or_, select, update
 
 from obelisk.core import i18n
-from obelisk.server.live import Live
+from obelisk.server.live import HeldTable
 from obelisk.server.store import AccountRow, SeatRow
 from obelisk.server.table import Snapshot
 
@@ -162,7 +162,7 @@ def _kept_turn(snapshot: Snapshot, seat: int) -> bool:
 class TurnMails:
     """The turn e-mails of one server process: told of every published snapshot, it mails each new turn once."""
 
-    def __init__(self, engine: Engine, settings: MailSettings, connected: Callable[[Live], set[int]]) -> None:
+    def __init__(self, engine: Engine, settings: MailSettings, connected: Callable[[HeldTable], set[int]]) -> None:
         """``connected(live)``: the seats with a socket open on this process (they are not mailed)."""
         self.engine = engine
         self.settings = settings
@@ -170,7 +170,7 @@ class TurnMails:
         self._seen: OrderedDict[str, datetime] = OrderedDict()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="obelisk-mail")
 
-    def published(self, live: Live) -> None:
+    def published(self, live: HeldTable) -> None:
         """A table's snapshot was published (on the event loop): if the turn passed to a person, mail them."""
         snapshot: Snapshot = live.snapshot
         seat = snapshot.to_act

@@ -95,7 +95,7 @@ class BotScheduler:
     """The bot decisions of one server process: a queue per table, served in turn by ``workers`` lanes.
 
     ``workers`` processes decide (0: one thread of this process, which can be stopped by its flag but
-    never killed). :meth:`decide` waits for a decision; :meth:`keep_only` drops those a table no longer
+    never killed). :meth:`action_for` waits for a decision; :meth:`keep_only` drops those a table no longer
     wants; a failed attempt is retried with a growing pause until it succeeds or is dropped.
 
     Turns: a table with queued decisions and none running is *ready*; the lanes take the ready tables
@@ -132,7 +132,7 @@ class BotScheduler:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def decide(self, table: str, key: Hashable, decision: Decision) -> int:
+    async def action_for(self, table: str, key: Hashable, decision: Decision) -> int:
         """The action of ``decision`` for ``table``; ``Cancelled`` once :meth:`keep_only` drops ``key``."""
         if self._closed:
             raise Cancelled

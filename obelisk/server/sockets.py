@@ -26,7 +26,7 @@ from obelisk.server.chat import TableChat
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import ServerConfig
 from obelisk.server.guards import Body, Bucket, checked_language, client_key, dumps, origin_matches, parse
-from obelisk.server.live import Live
+from obelisk.server.live import HeldTable
 from obelisk.server.table import ApiError, Snapshot, hash_token
 from obelisk.server.tables import Tables
 from obelisk.server.views import frame
@@ -71,7 +71,7 @@ class Client:
         """The table was removed from the server: say so, then close (see ``LiveTables.removed``)."""
         self.outbox.put_nowait(_REMOVED)
 
-    async def send_loop(self, tables: Tables, live: Live) -> None:
+    async def send_loop(self, tables: Tables, live: HeldTable) -> None:
         """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
         while True:
             message = await self.outbox.get()

@@ -22,7 +22,7 @@ import anyio
 import obelisk
 from obelisk.core import Game
 from obelisk.server.committer import BATCH_LIMIT, Change
-from obelisk.server.live import Live, LiveTables
+from obelisk.server.live import HeldTable, LiveTables
 from obelisk.server.notes import NOTIFY_CHANNEL
 from obelisk.server.storage import LIST_LENGTH
 from obelisk.server.table import (
@@ -32,7 +32,7 @@ from obelisk.server.table import (
 from obelisk.server.views import board_script, decision, frame, record, replay_frame, summary
 
 __all__ = [
-    "BATCH_LIMIT", "LIST_LENGTH", "NOTIFY_CHANNEL", "ApiError", "Live", "Snapshot", "Tables", "board_script",
+    "BATCH_LIMIT", "LIST_LENGTH", "NOTIFY_CHANNEL", "ApiError", "HeldTable", "Snapshot", "Tables", "board_script",
     "decision", "file_option", "frame", "hash_token", "record", "replay_frame", "summary",
 ]
 

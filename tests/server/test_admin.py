@@ -292,13 +292,13 @@ def test_the_bots_of_a_removed_table_stop(tmp_path: Path) -> None:
         tables = client.app.state.tables  # type: ignore[attr-defined]
         frame_of(client, table)  # held, its bots playing
         decided = []
-        decide = tables.bots.decide
+        decide = tables.bots.action_for
 
         async def counted(*args: Any) -> Any:
             decided.append(args[0])
             return await decide(*args)
 
-        tables.bots.decide = counted
+        tables.bots.action_for = counted
         time.sleep(0.3)
         assert decided, "the bots were playing"
         assert admin("remove-table", table, "--db", url) == 0

@@ -9,7 +9,7 @@ from typing import Any, Awaitable, Callable
 import pytest
 
 import obelisk
-from obelisk.server.bots import Decision, decide
+from obelisk.server.bots import Decision, bot_action
 from obelisk.server.scheduler import BotScheduler, Cancelled
 
 
@@ -48,7 +48,7 @@ class Decisions:
 @pytest.fixture
 def work(monkeypatch: pytest.MonkeyPatch) -> Decisions:
     decisions = Decisions()
-    monkeypatch.setattr("obelisk.server.lanes.decide", decisions)
+    monkeypatch.setattr("obelisk.server.lanes.bot_action", decisions)
     return decisions
 
 
@@ -72,10 +72,10 @@ def test_a_table_asking_while_another_decides_is_served_before_that_tables_next_
     async def test() -> None:
         scheduler = BotScheduler(0, limit=60)
         loop = asyncio.get_running_loop()
-        first = loop.create_task(scheduler.decide("slow", 1, decision("slow 1")))
+        first = loop.create_task(scheduler.action_for("slow", 1, decision("slow 1")))
         await until(lambda: work.started() == ["slow 1"])
-        later = [loop.create_task(scheduler.decide("slow", n, decision(f"slow {n}"))) for n in (2, 3)]
-        quick = loop.create_task(scheduler.decide("quick", 1, decision("quick")))
+        later = [loop.create_task(scheduler.action_for("slow", n, decision(f"slow {n}"))) for n in (2, 3)]
+        quick = loop.create_task(scheduler.action_for("quick", 1, decision("quick")))
         await until(lambda: scheduler.health().queued == 3)
         work.gate("quick").set()
         for n in (1, 2, 3):
@@ -92,9 +92,9 @@ def test_decisions_no_longer_wanted_leave_the_queue_and_a_running_one_stops(work
     async def test() -> None:
         scheduler = BotScheduler(0, limit=60)
         loop = asyncio.get_running_loop()
-        running = loop.create_task(scheduler.decide("a", (5, 0, "x"), decision("a at 5")))
+        running = loop.create_task(scheduler.action_for("a", (5, 0, "x"), decision("a at 5")))
         await until(lambda: work.started() == ["a at 5"])
-        queued = loop.create_task(scheduler.decide("b", (9, 1, "y"), decision("b at 9")))
+        queued = loop.create_task(scheduler.action_for("b", (9, 1, "y"), decision("b at 9")))
         await until(lambda: scheduler.health().queued == 1)
         scheduler.keep_only("b", (9, 1, "y"))  # still wanted: nothing happens
         scheduler.keep_only("a", (5, 0, "x"))
@@ -117,7 +117,7 @@ def test_decisions_no_longer_wanted_leave_the_queue_and_a_running_one_stops(work
 def test_a_decision_is_cut_at_the_limit_and_plays_its_best_move_so_far(work: Decisions) -> None:
     async def test() -> None:
         scheduler = BotScheduler(0, limit=0.05)
-        assert await scheduler.decide("a", 1, decision("endless")) == 7
+        assert await scheduler.action_for("a", 1, decision("endless")) == 7
         assert work.events == [("start", "endless"), ("stopped", "endless")]
         assert scheduler.health().interrupted == 1
         await scheduler.close()
@@ -133,7 +133,7 @@ def test_failed_decisions_are_tried_again_and_health_says_so_meanwhile(work: Dec
         scheduler = BotScheduler(0, limit=60)
         work.failures["flaky"] = 2
         gate = work.gate("flaky")
-        task = asyncio.get_running_loop().create_task(scheduler.decide("a", 1, decision("flaky")))
+        task = asyncio.get_running_loop().create_task(scheduler.action_for("a", 1, decision("flaky")))
         await until(lambda: work.events.count(("failed", "flaky")) == 2)
         health = scheduler.health()
         assert not health.ok and health.failures == 2
@@ -152,13 +152,13 @@ def test_failed_decisions_are_tried_again_and_health_says_so_meanwhile(work: Dec
 def test_a_closed_scheduler_decides_nothing(work: Decisions) -> None:
     async def test() -> None:
         scheduler = BotScheduler(0, limit=60)
-        task = asyncio.get_running_loop().create_task(scheduler.decide("a", 1, decision("never")))
+        task = asyncio.get_running_loop().create_task(scheduler.action_for("a", 1, decision("never")))
         await until(lambda: work.started() == ["never"])
         await scheduler.close()
         with pytest.raises(Cancelled):
             await task
         with pytest.raises(Cancelled):
-            await scheduler.decide("a", 2, decision("after"))
+            await scheduler.action_for("a", 2, decision("after"))
         assert not scheduler.health().ok and scheduler.health().reason == "the server is stopping"
 
     run(test)
@@ -170,8 +170,8 @@ def test_a_search_stops_when_asked_and_plays_a_legal_move() -> None:
     while state.is_chance_node():
         state.apply_action(state.sample_chance())
     asked = Decision("solomon", 2, {}, 3, tuple(state.history()), "ismcts:1000", state.current_player(), 1)
-    action, interrupted = decide(asked, lambda: True)
+    action, interrupted = bot_action(asked, lambda: True)
     assert interrupted and action in state.legal_actions()
-    action, interrupted = decide(Decision("solomon", 2, {}, 3, tuple(state.history()), "greedy",
+    action, interrupted = bot_action(Decision("solomon", 2, {}, 3, tuple(state.history()), "greedy",
                                           state.current_player(), 1), lambda: True)
     assert not interrupted and action in state.legal_actions()

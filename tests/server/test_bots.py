@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from obelisk.server import store
 from obelisk.server.app import STATIC, create_app
-from obelisk.server.bots import Decision, decide
+from obelisk.server.bots import Decision, bot_action
 from tests.server.conftest import HUMANS, bearer, config
 from tests.server.test_api import error_of, frame_of, seated, wait_for
 
@@ -237,11 +237,11 @@ def test_a_greedy_reply_waits_for_at_most_one_slow_decision_of_another_table(sql
     def recorded(decision: Decision, stop: Callable[[], bool]) -> tuple[int, bool]:
         events.append(f"start {decision.spec}")
         try:
-            return decide(decision, stop)
+            return bot_action(decision, stop)
         finally:
             events.append(f"done {decision.spec}")
 
-    monkeypatch.setattr("obelisk.server.lanes.decide", recorded)
+    monkeypatch.setattr("obelisk.server.lanes.bot_action", recorded)
     with TestClient(create_app(config(sqlite_url))) as client:
         # both seats of the slow table search a second a move, one after the other, for the whole game
         slow, slow_tokens = seated(client, game="solomon", seats=[{"kind": "human"}, {"kind": "bot", "bot": "ismcts:1s"}])
