@@ -71,7 +71,7 @@ def test_a_decision_called_non_revealing_shows_nobody_anything(
             state.apply_action(state.sample_chance(rng))
             continue
         action = rng.choice(state.legal_actions())
-        if state._reveals(action):
+        if state.reveals(action):
             state.apply_action(action)
             continue
         undoable += 1

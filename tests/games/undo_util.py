@@ -39,7 +39,7 @@ def assert_taken_back(state: State, *labels: str) -> State:
     before, record = views(state), state.to_json()
     for label in labels:
         action = state.string_to_action(label)
-        assert not state._reveals(action), label
+        assert not state.reveals(action), label
         state.apply_action(action)
     assert state.undo_points(actor) >= len(labels)
     undone = state.undo(actor, len(labels))
@@ -51,7 +51,7 @@ def assert_refused(state: State, label: str) -> None:
     """Play ``label``: it reveals something, so it cannot be taken back, and the refusal says so."""
     actor = state.current_player()
     action = state.string_to_action(label)
-    assert state._reveals(action), label
+    assert state.reveals(action), label
     state.apply_action(action)
     assert state.undo_points(actor) == 0
     with pytest.raises(IllegalActionError,

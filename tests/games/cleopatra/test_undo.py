@@ -15,7 +15,7 @@ def _named(name: str, quiet: bool | None = None) -> Callable[[State, int], bool]
     def wanted(state: State, action: int) -> bool:
         if state._rules.actions.decode(action)[0] != name:
             return False
-        return quiet is None or state._reveals(action) != quiet
+        return quiet is None or state.reveals(action) != quiet
 
     return wanted
 

@@ -14,7 +14,7 @@ def _holds_face_down(state: State) -> bool:
 
 
 def _quiet_move(state: State, action: int) -> bool:
-    return state.phase == "turn" and action < USE0 and not state._reveals(action)
+    return state.phase == "turn" and action < USE0 and not state.reveals(action)
 
 
 def test_a_secret_card_choice_before_the_last_is_taken_back() -> None:
@@ -59,5 +59,5 @@ def test_settling_up_while_holding_face_down_tiles_stays() -> None:
 
 def test_settling_up_with_every_tile_face_up_is_taken_back() -> None:
     state = obelisk.load("solomon", 3).new_initial_state(4)
-    reach(state, lambda s, a: a == END and s.moves > 0 and not _holds_face_down(s) and not s._reveals(a))
+    reach(state, lambda s, a: a == END and s.moves > 0 and not _holds_face_down(s) and not s.reveals(a))
     assert_taken_back(state, "end turn without digging")

@@ -10,7 +10,7 @@ from tests.games.undo_util import assert_refused, assert_taken_back, assert_two_
 
 
 def _quiet_step(state: State, action: int) -> bool:
-    return A_STEP <= action < A_STEP + 4 and not state._reveals(action)
+    return A_STEP <= action < A_STEP + 4 and not state.reveals(action)
 
 
 def test_steps_over_face_up_tiles_are_taken_back_together() -> None:

@@ -20,7 +20,7 @@ def test_paying_with_a_card_surely_in_the_hand_is_taken_back() -> None:
     """More copies in hand and deck than the deck holds: the others know one is in the hand."""
     state = _game()
     action = reach(state, lambda s, a: _paying(s) and s._surely_in_hand(s.current_player(), a - s.rules.a_pay)
-                   and not s._reveals(a))
+                   and not s.reveals(a))
     assert_taken_back(state, state.action_to_string(action))
 
 
@@ -39,7 +39,7 @@ def test_buying_shows_what_the_hand_is_worth_and_stays() -> None:
 def test_putting_a_card_face_down_on_the_deck_is_taken_back() -> None:
     state = _game()
     action = reach(state, lambda s, a: s.stack[-1][0] == R.HAND_PICK and s.stack[-1][2] == R.TOPDECK
-                   and not s._reveals(a))
+                   and not s.reveals(a))
     assert_taken_back(state, state.action_to_string(action))
 
 
