@@ -71,7 +71,7 @@ def _names(page: Path) -> Iterator[str]:
 
 @functools.cache
 def _commands() -> dict[str, set[str]]:
-    """Every subcommand of ``obelisk`` and the options it takes."""
+    """Every subcommand of ``obelisk`` and the options it takes; a group's own subcommands as "group sub"."""
     cli._register_commands()
     group: Any = typer.main.get_command(cli.app)
     game_options = {f"--{option.name.replace('_', '-')}" for info in obelisk.list_games() for option in info.options}
@@ -84,6 +84,9 @@ def _commands() -> dict[str, set[str]]:
         if name in cli.SPEAKING_COMMANDS:
             options.add("--lang")
         found[name] = options
+        for sub, subcommand in getattr(command, "commands", {}).items():
+            found[f"{name} {sub}"] = {"--help"} | {flag for param in subcommand.params
+                                                  for flag in [*param.opts, *param.secondary_opts]}
     return found
 
 
@@ -119,9 +122,14 @@ def _check_command(words: list[str]) -> str | None:
     commands = _commands()
     if words[1] not in commands:
         return f"obelisk {words[1]}: no such command"
-    wrong = [word.split("=", 1)[0] for word in words[2:]
-             if word.startswith("-") and word.split("=", 1)[0] not in commands[words[1]]]
-    return f"obelisk {words[1]}: no option {', '.join(wrong)}" if wrong else None
+    name, rest = words[1], words[2:]
+    if rest and not rest[0].startswith("-") and f"{name} {rest[0]}" in commands:
+        name, rest = f"{name} {rest[0]}", rest[1:]
+    elif any(key.startswith(f"{name} ") for key in commands) and rest and not rest[0].startswith("-"):
+        return f"obelisk {name} {rest[0]}: no such command"
+    wrong = [word.split("=", 1)[0] for word in rest
+             if word.startswith("-") and word.split("=", 1)[0] not in commands[name]]
+    return f"obelisk {name}: no option {', '.join(wrong)}" if wrong else None
 
 
 def _is_path(word: str) -> bool:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import asyncio
 import secrets
-from typing import Any, AsyncIterator, Iterator
+import threading
+import time
+from typing import Any, AsyncIterator, Coroutine, Iterator, TypeVar
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,6 +21,30 @@ ORIGIN = {"origin": "http://testserver"}
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 """Two seats for people, not yet claimed."""
 POSTGRES = os.environ.get("OBELISK_TEST_POSTGRES")
+T = TypeVar("T")
+
+
+def run_async(main: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(main)`` in a thread of its own, its result or its exception returned as ``asyncio.run`` does.
+
+    A test process that has driven a browser keeps Playwright's event loop running in its main thread (its sync
+    API), where ``asyncio.run`` then refuses to start; the suite's workers take browser and server tests in any
+    order, so a test's own loop runs apart.
+    """
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(main)
+        except BaseException as error:  # handed to the test's thread as it is
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name="test event loop")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def fresh_postgres() -> tuple[str, Any]:
@@ -31,8 +58,17 @@ def fresh_postgres() -> tuple[str, Any]:
     url = POSTGRES.rsplit("/", 1)[0] + "/" + name
 
     def drop() -> None:
-        with psycopg.connect(base, autocommit=True) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        # FORCE ends the test's own leftover sessions; a server process of another role (autovacuum at work on
+        # the new database) cannot be ended by the test's role, so the drop waits for it and tries again.
+        for attempt in range(20):
+            try:
+                with psycopg.connect(base, autocommit=True) as connection:
+                    connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+                return
+            except psycopg.errors.InsufficientPrivilege:
+                if attempt == 19:
+                    raise
+                time.sleep(0.5)
 
     return url, drop
 

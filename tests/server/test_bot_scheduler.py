@@ -11,6 +11,7 @@ import pytest
 import obelisk
 from obelisk.server.bots import Decision, bot_action
 from obelisk.server.scheduler import BotScheduler, Cancelled
+from tests.server.conftest import run_async
 
 
 class Decisions:
@@ -65,7 +66,7 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 
 
 def run(test: Callable[[], Awaitable[Any]]) -> Any:
-    return asyncio.run(test())
+    return run_async(test())
 
 
 def test_a_table_asking_while_another_decides_is_served_before_that_tables_next_decisions(work: Decisions) -> None:

@@ -22,7 +22,7 @@ from obelisk.server.app import create_app
 from obelisk.server.mail import MailSettings, TurnMails
 from obelisk.server.store import AccountRow, SeatRow, make_engine, open_database
 from obelisk.server.tables import Tables
-from tests.server.conftest import ORIGIN, bearer, config
+from tests.server.conftest import ORIGIN, bearer, config, run_async
 from tests.server.servers import free_port
 from tests.server.test_api import frame_of, seated
 from tests.server.test_games import leaves, plain
@@ -217,9 +217,7 @@ def test_two_processes_seeing_the_same_turn_send_one_mail(db_url: str, inbox: tu
             await first.close()
             await second.close()
 
-    import anyio
-
-    anyio.run(both)
+    run_async(both())
     engine.dispose()
     assert len(box.wait(1)) == 1
     time.sleep(0.2)

@@ -24,7 +24,7 @@ from obelisk.server.ratings import BOT_RATINGS, finish_of, record_finish, streng
 from obelisk.server.store import AccountRow, RatingRow, ResultRow, SeatRow
 from obelisk.server.storage import Storage
 from obelisk.server.table import ApiError
-from tests.server.conftest import bearer, config, processes
+from tests.server.conftest import bearer, config, processes, run_async
 from tests.server.test_api import claim, error_of, frame_of, new_table, seated
 
 SEED = 11
@@ -278,7 +278,7 @@ def test_two_processes_sending_the_finishing_move_write_the_results_once(db_url:
             assert {key: games for key, (_, _, games) in rating_rows(here.engine).items()} == {
                 (ann, "valley"): 1, (bob, "valley"): 1}
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_bots_play_at_their_fixed_rating_and_keep_it(sqlite_url: str) -> None:

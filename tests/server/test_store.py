@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from obelisk.server.store import (
     open_database,
 )
 from obelisk.server.tables import ApiError, Tables, hash_token
+from tests.server.conftest import run_async
 
 
 def _revision(engine) -> str:
@@ -110,7 +110,7 @@ def test_a_waiting_table_of_revision_3_keeps_its_clock_and_its_invite_claims_onc
         finally:
             await tables.close()
 
-    asyncio.run(claim_twice())
+    run_async(claim_twice())
     engine.dispose()
 
 

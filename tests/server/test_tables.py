@@ -16,7 +16,7 @@ from obelisk.server.store import open_database
 from obelisk.server.committer import GroupCommitter, StaleWrite
 from obelisk.server.notes import Note
 from obelisk.server.tables import Tables
-from tests.server.conftest import HUMANS, playing, processes
+from tests.server.conftest import HUMANS, playing, processes, run_async
 
 
 def statements(engine: Any) -> list[str]:
@@ -42,7 +42,7 @@ def test_a_move_reads_nothing_and_writes_once(db_url: str) -> None:
             assert version > snap.version and (await tables.snapshot(snap.id)).version == version
             return seen
 
-    seen = asyncio.run(run())
+    seen = run_async(run())
     assert "SELECT" not in seen
     assert seen.count("UPDATE") == 1 and seen.count("INSERT") == 1, seen
 
@@ -61,7 +61,7 @@ def test_a_seat_taken_through_another_process_is_not_overwritten(db_url: str) ->
             assert (await fresh.snapshot(snap.id)).status == "playing"
             await fresh.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> None:
@@ -77,7 +77,7 @@ def test_a_move_on_a_version_another_process_replaced_is_stale(db_url: str) -> N
             assert getattr(refused.value, "code", None) == "stale_version"
             assert (await here.snapshot(snap.id)).version == moved
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
@@ -119,7 +119,7 @@ def test_writes_waiting_together_share_one_commit(sqlite_url: str) -> None:
         release.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 30)
 
-    asyncio.run(run())
+    run_async(run())
     committer.close()
     engine.dispose()
     assert outcomes == {0: "committed", 1: "committed", 2: "stale", 3: "committed"}
@@ -154,7 +154,7 @@ def test_a_move_committed_after_its_waiter_left_is_still_seen(sqlite_url: str) -
             await tables.committer.commits.submit(lambda _connection: None)
             assert (await tables.snapshot(snap.id)).version > snap.version
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_the_table(sqlite_url: str
@@ -203,7 +203,7 @@ def test_a_notification_of_moves_is_applied_without_reading_and_any_other_reads_
             assert here.held(snap.id).snapshot.version == moved.version
             assert here.held(snap.id).snapshot.log == moved.log
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_url: str) -> None:
@@ -218,4 +218,4 @@ def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_u
             assert snap.id in here._catching_up and snap.id not in here._stale
             assert (await here.snapshot(snap.id)).seats[0].name == "Ann"
 
-    asyncio.run(run())
+    run_async(run())

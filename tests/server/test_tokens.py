@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from obelisk.server.app import create_app
 from obelisk.server.tables import ApiError, Snapshot, Tables, hash_token
-from tests.server.conftest import HUMANS, ORIGIN, POSTGRES, bearer, config, processes
+from tests.server.conftest import HUMANS, ORIGIN, POSTGRES, bearer, config, processes, run_async
 from tests.server.test_api import claim, error_of, frame_of, new_table, seated
 
 ANN_AND_BOB = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -118,7 +118,7 @@ def test_two_claims_of_one_invite_seat_one_player(db_url: str) -> None:
             finally:
                 await fresh.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 # ---- websockets whose token stops opening their seat ------------------------------------------------

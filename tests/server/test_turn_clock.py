@@ -7,7 +7,6 @@ and taking the move back, over and over (the undo gives it back the clock it had
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -18,7 +17,7 @@ from obelisk.core import State
 from obelisk.server import store
 from obelisk.server.notes import Note
 from obelisk.server.tables import Tables
-from tests.server.conftest import HUMANS, bearer, playing, processes
+from tests.server.conftest import HUMANS, bearer, playing, processes, run_async
 from tests.server.test_api import error_of, frame_of, seated
 from tests.server.test_undo import move, state_of, undo
 
@@ -142,7 +141,7 @@ def test_every_process_keeps_the_same_clock(db_url: str) -> None:
             finally:
                 await fresh.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_the_summary_counts_the_clock_from_the_turn_not_the_last_change(client: TestClient,

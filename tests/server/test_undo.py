@@ -3,7 +3,6 @@ moves taken back leave every log, the record, a restart and the other processes.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from typing import Any
@@ -14,7 +13,7 @@ from starlette.testclient import TestClient
 from obelisk.core import State
 from obelisk.core.records import replay_record
 from obelisk.server.app import create_app
-from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes
+from tests.server.conftest import HUMANS, ORIGIN, bearer, config, playing, processes, run_async
 from tests.server.test_api import JSON, claim, error_of, frame_of, new_table, seated, wait_for
 
 
@@ -311,7 +310,7 @@ def test_another_process_sees_the_undo(db_url: str) -> None:
                 theirs.version, theirs.log, theirs.cuts, theirs.state.history())
             assert mine.state.history() == snap.state.history()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_two_servers_on_postgresql_follow_an_undo(db_url: str) -> None:

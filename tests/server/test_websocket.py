@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from obelisk.server.app import create_app
-from tests.server.conftest import ORIGIN, bearer, config
+from tests.server.conftest import ORIGIN, bearer, config, run_async
 from tests.server.test_api import seated
 
 
@@ -192,4 +192,4 @@ def test_a_socket_closed_under_the_reader_ends_like_a_client_that_left() -> None
             raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
 
     with pytest.raises(WebSocketDisconnect):
-        asyncio.run(receive(Closed(), 1000))  # type: ignore[arg-type]
+        run_async(receive(Closed(), 1000))  # type: ignore[arg-type]
