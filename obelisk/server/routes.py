@@ -418,5 +418,5 @@ def http_routes() -> list[Route]:
         Route("/table/{table_id}", _page("table.html")),
         Route("/table/{table_id}/replay", _page("replay.html")),
         *account_routes(_page),
-        *standing_routes(),
+        *standing_routes(_page),
     ]

@@ -8,6 +8,7 @@ finished tables. Never an account's id, e-mail address or anything of a table st
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +16,7 @@ import anyio
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from obelisk.core import games as registered_games
@@ -158,20 +159,11 @@ async def get_profile(request: Request) -> Response:
     return Json(found)
 
 
-def _page(name: str) -> Any:
-    async def page(request: Request) -> Response:
-        path = request.app.state.config.static / name
-        if not path.is_file():
-            raise ApiError(404, "not_found", f"the page {name} is not installed")
-        return FileResponse(path, media_type="text/html")
-    return page
-
-
-def standing_routes() -> list[Route]:
-    """The leaderboards' and profiles' API routes and pages."""
+def standing_routes(page: Callable[[str], Any]) -> list[Route]:
+    """The leaderboards' and profiles' API routes and pages (``page`` serves a static page, as for the others)."""
     return [
         Route("/api/ratings/{game}", get_leaderboard),
         Route("/api/players/{name}", get_profile),
-        Route("/ratings/{game}", _page("ratings.html")),
-        Route("/players/{name}", _page("player.html")),
+        Route("/ratings/{game}", page("ratings.html")),
+        Route("/players/{name}", page("player.html")),
     ]
