@@ -60,6 +60,7 @@ def test_a_person_signs_up_sits_down_and_opens_the_table_from_another_browser(
     expect(other.get_by_text("You play as Ann.")).to_be_visible()
 
     other.goto(live_server.url + "/")
+    expect(other.get_by_label("Your name", exact=True)).to_have_value("Ann Wise")  # no name typed here yet
     mine = other.get_by_role("list", name="My tables")
     expect(mine.get_by_role("link", name="Valley of the Kings")).to_be_visible()
     other.goto(live_server.url + "/account")

@@ -463,6 +463,8 @@ async function showAccountLink() {
     link.removeAttribute("data-i18n");
     link.textContent = account.name;
     link.setAttribute("aria-label", t("Your account: {name}", { name: account.name }));
+    // A person who never typed a name here sits down under their account's name.
+    if (!nameInput().value.trim()) nameInput().value = account.name;
   } catch {
     // The session expired: the link keeps saying "Sign in".
   }
