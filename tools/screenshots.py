@@ -183,7 +183,7 @@ READY = """(version) => {
 def shoot(browser: Any, server: Server, shot: Shot, table: str, token: str, version: int, lang: str,
           suffix: str) -> Path:
     width, height = VIEWPORTS[suffix]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang)
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang, reduced_motion="reduce")
     entry = json.dumps({"token": token, "claimed": True})
     context.add_init_script(f"localStorage.setItem('obelisk.lang', {json.dumps(lang)});"
                             f"localStorage.setItem({json.dumps('obelisk.seat.' + table)}, {json.dumps(entry)});")

@@ -52,11 +52,15 @@ def browser() -> Iterator[Browser]:
 
 class Tab:
     """A page in its own profile (own localStorage, the browser's language ``locale``; ``touch``: a phone's
-    screen that is tapped, with no hover), recording CSP violations and uncaught script errors."""
+    screen that is tapped, with no hover), recording CSP violations and uncaught script errors.
 
-    def __init__(self, browser: Browser, locale: str = "en-US", touch: bool = False) -> None:
+    The profile asks for reduced motion (``motion="reduce"``, the system setting many people choose) unless a
+    test looks at the animations themselves (``motion="no-preference"``): the pages then mark changes still, and a
+    browser without a graphics card spends half as much time drawing."""
+
+    def __init__(self, browser: Browser, locale: str = "en-US", touch: bool = False, motion: str = "reduce") -> None:
         phone: dict[str, Any] = {"has_touch": True, "viewport": {"width": 390, "height": 844}} if touch else {}
-        self.context: BrowserContext = browser.new_context(locale=locale, **phone)
+        self.context: BrowserContext = browser.new_context(locale=locale, reduced_motion=motion, **phone)
         self.context.add_init_script(_WATCH)
         self.context.set_default_timeout(15_000)
         self.page: Page = self.context.new_page()
@@ -73,12 +77,12 @@ class Tab:
 
 @pytest.fixture
 def open_tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
-    """Opens tabs in fresh profiles (``open_tab(locale="cs-CZ")``, ``open_tab(touch=True)``: a phone); all are
-    closed after the test."""
+    """Opens tabs in fresh profiles (``open_tab(locale="cs-CZ")``, ``open_tab(touch=True)``: a phone,
+    ``open_tab(motion="no-preference")``: animations on); all are closed after the test."""
     opened: list[Tab] = []
 
-    def make(locale: str = "en-US", touch: bool = False) -> Tab:
-        opened.append(Tab(browser, locale, touch))
+    def make(locale: str = "en-US", touch: bool = False, motion: str = "reduce") -> Tab:
+        opened.append(Tab(browser, locale, touch, motion))
         return opened[-1]
 
     yield make

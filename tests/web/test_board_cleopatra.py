@@ -79,7 +79,7 @@ def test_a_game_played_through_the_board_to_the_score_screen(
     table, tokens = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
                                          {"kind": "bot", "bot": "greedy"}], max_rounds=3)
     live_server.post(f"/api/tables/{table}/claim", {"token": tokens[1], "name": "Bea"})
-    ann = open_tab()
+    ann = open_tab(motion="no-preference")  # it looks at the changes' animation
     page = open_seat(ann, live_server, table, tokens[0])
     rng = random.Random(5)
     moves = changes = 0

@@ -213,7 +213,7 @@ PREVIEW = "rgb(224, 160, 48)"
 def test_a_dig_shows_the_squares_and_coins_the_engine_previews(live_server: LiveServer,
                                                                open_tab: Callable[[], Tab]) -> None:
     created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
-    tab = open_tab()
+    tab = open_tab(motion="no-preference")  # it looks at the changes' animation
     page = open_seat(tab, live_server, created, 0)
     wait_turn(page)
     board(page).get_by_role("button", name=re.compile("^choose card")).first.click()

@@ -219,7 +219,7 @@ def test_a_game_is_played_to_the_score_screen_through_the_board(
 
 def test_the_board_shows_walls_figures_changes_and_texts(live_server: LiveServer,
                                                          open_tab: Callable[[], Tab]) -> None:
-    tab = open_tab()
+    tab = open_tab(motion="no-preference")  # it looks at the changes' animation
     made, page = at_the_entrances(live_server, tab)
     names = square_names(page)
     assert names["E5"].startswith("E5: Burial chamber (closed)")

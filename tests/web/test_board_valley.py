@@ -38,7 +38,7 @@ def opened(tab: Tab, server: LiveServer, created: dict[str, Any], seat: int = 0)
 def test_a_game_is_played_to_the_end_by_clicking_the_board_and_its_bar(live_server: LiveServer,
                                                                       open_tab: Callable[[], Tab]) -> None:
     created = create(live_server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
-    tab = open_tab()
+    tab = open_tab(motion="no-preference")  # it looks at the changes' animation
     page = opened(tab, live_server, created)
     rng = random.Random(3)
     moves = glowed = 0

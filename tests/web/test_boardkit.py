@@ -7,13 +7,14 @@ only the moves the board does not. Checked the way a person sees them: roles, na
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.web.conftest import Tab
-from tests.web.test_client import ORIGIN, ScriptedServer, frame, summary
+from tests.web.test_client import HOSTILE, ORIGIN, ScriptedServer, assert_not_injected, frame, summary
 
 BOARD = """
 import { createKit } from "/static/boardkit.js";
@@ -69,8 +70,8 @@ def board_frame(version: int, legal: list[list[Any]] = LEGAL, pieces: list[dict[
     return frame(version, legal, table=table, view={"current_player": 0, "pieces": pieces}, **extra)
 
 
-def opened(open_tab: Callable[..., Tab], touch: bool = False) -> tuple[Tab, ScriptedServer]:
-    tab = open_tab()
+def opened(open_tab: Callable[..., Tab], touch: bool = False, motion: str = "reduce") -> tuple[Tab, ScriptedServer]:
+    tab = open_tab(touch=touch, motion=motion) if touch else open_tab(motion=motion)
     server = ScriptedServer(tab.context)
 
     def serve(route: Route) -> None:
@@ -226,7 +227,7 @@ def test_a_long_press_on_a_phone_reads_a_piece_instead_of_playing_it(open_tab: C
 
 
 def test_what_changed_glows_and_previews_follow_the_pointer(open_tab: Callable[..., Tab]) -> None:
-    tab, server = opened(open_tab)
+    tab, server = opened(open_tab, motion="no-preference")
     page = tab.page
     server.send(board_frame(5))
     pieces = board(page)
@@ -246,4 +247,48 @@ def test_what_changed_glows_and_previews_follow_the_pointer(open_tab: Callable[.
     expect(pieces.get_by_text("Censer")).to_have_css("outline-style", "none")
     page.mouse.move(0, 0)
     expect(pieces.get_by_text("Boat", exact=True)).to_have_css("outline-style", "none")
+    tab.assert_clean()
+
+
+def test_a_piece_another_player_changed_says_who_did_it(open_tab: Callable[..., Tab]) -> None:
+    tab, server = opened(open_tab, motion="no-preference")
+    page = tab.page
+    server.send(board_frame(5))
+    pieces = board(page)
+    expect(pieces.get_by_text("Urn")).to_be_visible()
+    boat_moved = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
+    server.send(board_frame(6, pieces=boat_moved, log_from=5, log=[{"seq": 5, "actor": 1, "text": "buys the Boat"}]))
+    label = pieces.get_by_text(HOSTILE, exact=True)
+    expect(label).to_be_visible()
+    expect(pieces.get_by_text("Boat", exact=True)).to_have_accessible_description(f"Changed by {HOSTILE}")
+    expect(pieces.get_by_role("button", name="buy Urn")).not_to_have_accessible_description(re.compile("Changed by"))
+
+    urn_bought = [dict(PIECES[0], sig="b"), dict(PIECES[1], sig="b"), dict(PIECES[2])]
+    server.send(board_frame(7, pieces=urn_bought, log_from=6, log=[{"seq": 6, "actor": 0, "text": "buys the Urn"}]))
+    page.wait_for_function("() => [...document.querySelectorAll('[data-spot]')]"
+                           ".some((n) => n.textContent === 'Urn' && getComputedStyle(n).animationName === 'kit-glow')")
+    assert glowing(pieces.get_by_text("Urn", exact=True)), "the seat's own change glows"
+    assert pieces.get_by_text("Urn", exact=True).get_attribute("aria-description") is None, "but names nobody"
+    expect(label).to_have_count(1)
+    expect(label).to_be_hidden(timeout=6000)
+    expect(pieces.get_by_text("Boat", exact=True)).not_to_have_accessible_description(f"Changed by {HOSTILE}")
+    assert_not_injected(page)
+    tab.assert_clean()
+
+
+def test_with_less_motion_a_change_is_marked_still_and_the_mark_goes_in_time(open_tab: Callable[..., Tab]) -> None:
+    tab, server = opened(open_tab)
+    page = tab.page
+    server.send(board_frame(5))
+    pieces = board(page)
+    boat = pieces.get_by_text("Boat", exact=True)
+    expect(boat).to_have_css("filter", "none")
+    boat_moved = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
+    server.send(board_frame(6, pieces=boat_moved, log_from=5, log=[{"seq": 5, "actor": 1, "text": "buys the Boat"}]))
+    expect(boat).to_have_css("filter", re.compile("drop-shadow"))
+    assert boat.evaluate("(n) => getComputedStyle(n).animationName") == "none", "nothing moves"
+    expect(pieces.get_by_text(HOSTILE, exact=True)).to_be_visible()
+    expect(boat).to_have_css("filter", "none", timeout=6000)
+    expect(pieces.get_by_text(HOSTILE, exact=True)).to_be_hidden()
+    expect(boat).not_to_have_accessible_description(re.compile("Changed by"))
     tab.assert_clean()

@@ -46,7 +46,7 @@ def test_a_phone_shows_a_games_middle_readable_and_within_the_screen(
         browser: Browser, middles: tuple[Server, dict[str, tuple[str, str]]], game: str, lang: str) -> None:
     server, tables = middles
     table, token = tables[game]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, reduced_motion="reduce")
     entry = json.dumps({"token": token, "claimed": True})
     context.add_init_script(f"localStorage.setItem('obelisk.lang', {json.dumps(lang)});"
                             f"localStorage.setItem({json.dumps('obelisk.seat.' + table)}, {json.dumps(entry)});")

@@ -4,7 +4,7 @@
 //
 //   kit.target(node, actions, opts)  a piece the seat may play: marks, clicks, keys, a menu when several
 //   kit.info(node, about)            a piece's text on tap, click, long press, hover or focus
-//   kit.item(node, key, sig)         a piece whose change since the last look is highlighted
+//   kit.item(node, key, sig)         a piece whose change since the last look is highlighted, with who made it
 //   kit.reachable(actions)           actions the board offers another way (the page leaves them off its bar)
 //
 // The kit never learns anything a board did not draw: it sees only the frame the page gave the board.
@@ -137,6 +137,13 @@ export function confirmFinal(t, label, about = null, preview = "") {
  * preview's words shown while a target or a menu entry is pointed at or focused, and on a first tap: a phone
  * has no hover, so a tap on a piece with a preview selects it and a second tap plays it.
  */
+/** Takes a change's highlight and its "changed by" description off `node`. */
+function unmark(node) {
+  node.classList.remove("kit-changed");
+  if (node.dataset.kitBy && node.getAttribute("aria-description") === node.dataset.kitBy) node.removeAttribute("aria-description");
+  delete node.dataset.kitBy;
+}
+
 export function createKit(root, ctx, options = {}) {
   return new Kit(root, ctx, options);
 }
@@ -159,6 +166,12 @@ class Kit {
     this.fresh = false;
     this.shownVersion = null;
     this.changedAt = new Map();
+    this.changedBy = new Map();
+    this.changers = [];
+    this.seenVersion = null;
+    this.badges = new Map();
+    this.badged = [];
+    this.fades = new WeakMap();
     this.focusKey = null;
     this.menuState = null;
     this.pinned = null;
@@ -256,6 +269,8 @@ class Kit {
     const visible = document.visibilityState === "visible";
     this.fresh = visible && frame.version !== this.shownVersion;
     if (this.fresh) this.shownVersion = frame.version;
+    this.changers = this.fresh ? this.actorsSinceSeen(frame) : [];
+    this.badged = [];
     this.sigs = new Map();
     this.hidePopover(false);
     this.closeMenu(false, true);
@@ -315,13 +330,39 @@ class Kit {
     return node;
   }
 
-  /** Records that `node` shows the thing `key` looking like `sig`: what changed since the last look is highlighted. */
+  /**
+   * Records that `node` shows the thing `key` looking like `sig`: what changed since the last look is highlighted,
+   * and when other players moved meanwhile, named with them (`changedBy`).
+   */
   item(node, key, sig) {
     const value = typeof sig === "string" ? sig : JSON.stringify(sig);
     this.sigs.set(key, value);
-    if (this.fresh && this.seenSigs && this.seenSigs.get(key) !== value) this.changedAt.set(key, performance.now());
+    if (this.fresh && this.seenSigs && this.seenSigs.get(key) !== value) {
+      this.changedAt.set(key, performance.now());
+      this.changedBy.set(key, this.changers);
+    }
     this.mark(node, key);
     return node;
+  }
+
+  /**
+   * The seats whose decisions came between the frame last looked at and `frame` (the page's log, `ctx.actors`),
+   * when some other seat than the page's own is among them: a change since then may be theirs. Else none.
+   */
+  actorsSinceSeen(frame) {
+    if (this.seenVersion === null || !this.ctx.actors || frame.version <= this.seenVersion) return [];
+    const actors = this.ctx.actors(this.seenVersion, frame.version);
+    return actors.some((seat) => seat !== frame.seat) ? actors : [];
+  }
+
+  /** Who may have changed the thing `key` since the last look, in words ("Player 2, you"), or "" when nobody else. */
+  changedByText(key) {
+    const seats = this.changed(key) ? this.changedBy.get(key) || [] : [];
+    const mine = this.frame ? this.frame.seat : null;
+    const names = seats.filter((seat) => seat !== mine).map((seat) => this.seatName(seat));
+    if (!names.length) return "";
+    if (seats.includes(mine)) names.push(this.t("you"));
+    return names.join(", ");
   }
 
   /** Whether the thing `key` changed less than FADE_MS ago (a board may show it its own way). */
@@ -330,15 +371,31 @@ class Kit {
     return at !== undefined && performance.now() - at < FADE_MS;
   }
 
-  /** Highlights `node` if the thing `key` changed recently, the fade already under way after a redraw. */
+  /**
+   * Highlights `node` if the thing `key` changed recently, the fade already under way after a redraw, and names
+   * who made the change. The highlight is taken off when its time is up even if nothing is drawn again (with
+   * reduced motion it is a still mark, not a fading animation).
+   */
   mark(node, key) {
     const at = this.changedAt.get(key);
     const age = at === undefined ? FADE_MS : performance.now() - at;
     if (age >= FADE_MS) {
       this.changedAt.delete(key);
-      node.classList.remove("kit-changed");
+      this.changedBy.delete(key);
+      unmark(node);
       return;
     }
+    const who = this.changedByText(key);
+    if (who) {
+      const said = this.t("Changed by {players}", { players: who });
+      node.setAttribute("aria-description", said);
+      node.dataset.kitBy = said;
+      this.badged.push({ node, key, who, said });
+    }
+    clearTimeout(this.fades.get(node));
+    this.fades.set(node, setTimeout(() => {
+      if (!this.changed(key)) unmark(node);
+    }, FADE_MS - age + 50));
     if (node.classList.contains("kit-changed") && node.dataset.kitChanged === String(at)) return;
     // A node the board keeps from frame to frame starts its fade again for a new change.
     node.classList.remove("kit-changed");
@@ -355,7 +412,11 @@ class Kit {
 
   /** Ends a draw pass: tells the page which actions the board offers, gives back the focus and an open menu. */
   end() {
-    if (document.visibilityState === "visible") this.seenSigs = this.sigs;
+    if (document.visibilityState === "visible") {
+      this.seenSigs = this.sigs;
+      if (this.frame) this.seenVersion = this.frame.version;
+    }
+    this.placeBadges();
     if (this.ctx.placed) this.ctx.placed(new Set(this.placed), this.frame ? this.frame.version : null);
     const byKey = new Map([...this.targets].map(([node, entry]) => [entry.key, node]));
     if (this.menuState) {
@@ -374,6 +435,47 @@ class Kit {
       if (node) this.showPopover(node, true);
       else this.pinned = null;
     }
+  }
+
+  /**
+   * Puts a small label with who made it over each piece that changed since the last look, where other
+   * players moved meanwhile; each goes with the piece's highlight.
+   */
+  placeBadges() {
+    const shown = [];
+    for (const { node, key, who, said } of this.badged) {
+      if (!node.isConnected) continue;
+      let badge = this.badges.get(key);
+      if (!badge) {
+        badge = { node: html("span", { class: "kit-by" }), timer: null };
+        this.root.append(badge.node);
+        this.badges.set(key, badge);
+      }
+      badge.node.textContent = who;
+      badge.node.title = said;
+      clearTimeout(badge.timer);
+      badge.timer = setTimeout(() => this.dropBadge(key), FADE_MS - (performance.now() - this.changedAt.get(key)) + 50);
+      shown.push({ key, node, badge });
+    }
+    const kept = new Set(shown.map(({ key }) => key));
+    for (const key of [...this.badges.keys()]) if (!kept.has(key)) this.dropBadge(key);
+    if (!shown.length) return;
+    // Every size read first and every position written after: one layout, however many labels.
+    const area = this.root.getBoundingClientRect();
+    const spots = shown.map(({ node, badge }) => [node.getBoundingClientRect(), badge.node.offsetWidth, badge.node.offsetHeight]);
+    shown.forEach(({ badge }, i) => {
+      const [spot, width, height] = spots[i];
+      badge.node.style.left = `${Math.round(Math.max(0, Math.min(spot.left - area.left, area.width - width)))}px`;
+      badge.node.style.top = `${Math.round(Math.max(0, spot.top - area.top - height / 2))}px`;
+    });
+  }
+
+  dropBadge(key) {
+    const badge = this.badges.get(key);
+    if (!badge) return;
+    clearTimeout(badge.timer);
+    badge.node.remove();
+    this.badges.delete(key);
   }
 
   // ---- playing -----------------------------------------------------------------------------------
@@ -703,6 +805,7 @@ class Kit {
     document.removeEventListener("pointerdown", this.outside);
     document.removeEventListener("keydown", this.escape);
     clearTimeout(this.press && this.press.timer);
+    for (const key of [...this.badges.keys()]) this.dropBadge(key);
     this.menu.remove();
     this.popover.remove();
     this.root.classList.remove("kit-root");

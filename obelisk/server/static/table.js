@@ -59,6 +59,7 @@ const board = new BoardSlot($("board-box"), $("board"), () => {
   const ctx = {
     t, lang, game: frame.table.game, play: playOnBoard, placed: boardPlaced, busy: () => inFlight !== null,
     seatName: (seat) => seatName(seat),
+    actors: (from, to) => log.actors(from, to),
   };
   Object.defineProperty(ctx, "since", { get: () => since, enumerable: true });
   return ctx;
@@ -651,8 +652,8 @@ function render(current, raw) {
   renderClock(current);
   $("view").textContent = current.text;
   renderTurn(current);
-  board.render(current);
   renderLog(current);
+  board.render(current);
   renderChat(current, before);
   renderResult(current);
   renderFairness(current, raw);

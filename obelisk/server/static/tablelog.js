@@ -81,6 +81,13 @@ export class LogModel {
     return moves;
   }
 
+  /** The seats whose decisions are logged from version `from` up to `to` (chance aside), in the order they moved. */
+  actors(from, to) {
+    const seats = this.entries.filter((entry) => entry.actor !== CHANCE && entry.seq >= from && entry.seq < to)
+      .map((entry) => entry.actor);
+    return [...new Set(seats)];
+  }
+
   /**
    * What the other seats did since `seat`'s last decision: one line per seat, in the order they played,
    * their decisions' texts with repeats counted. Empty for a spectator or when nobody else moved.
