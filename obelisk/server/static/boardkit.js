@@ -453,6 +453,7 @@ class Kit {
       }
       badge.node.textContent = who;
       badge.node.title = said;
+      badge.node.hidden = false;
       clearTimeout(badge.timer);
       badge.timer = setTimeout(() => this.dropBadge(key), FADE_MS - (performance.now() - this.changedAt.get(key)) + 50);
       shown.push({ key, node, badge });
@@ -460,13 +461,24 @@ class Kit {
     const kept = new Set(shown.map(({ key }) => key));
     for (const key of [...this.badges.keys()]) if (!kept.has(key)) this.dropBadge(key);
     if (!shown.length) return;
-    // Every size read first and every position written after: one layout, however many labels.
+    // Every size read first and every position written after: one layout, however many labels. A label sits
+    // across the middle of its piece's top edge; a piece too small to carry one without hiding what it says,
+    // or one whose label would cover another's, keeps only its highlight (its description still names them).
     const area = this.root.getBoundingClientRect();
     const spots = shown.map(({ node, badge }) => [node.getBoundingClientRect(), badge.node.offsetWidth, badge.node.offsetHeight]);
+    const placed = [];
     shown.forEach(({ badge }, i) => {
       const [spot, width, height] = spots[i];
-      badge.node.style.left = `${Math.round(Math.max(0, Math.min(spot.left - area.left, area.width - width)))}px`;
-      badge.node.style.top = `${Math.round(Math.max(0, spot.top - area.top - height / 2))}px`;
+      const left = Math.round(Math.max(0, Math.min(spot.left - area.left + (spot.width - width) / 2, area.width - width)));
+      const top = Math.round(Math.max(0, spot.top - area.top - height / 2));
+      const box = { left, top, right: left + width, bottom: top + height };
+      const covers = placed.some((other) => box.left < other.right && other.left < box.right
+        && box.top < other.bottom && other.top < box.bottom);
+      badge.node.hidden = spot.height < 2 * height || covers;
+      if (badge.node.hidden) return;
+      placed.push(box);
+      badge.node.style.left = `${left}px`;
+      badge.node.style.top = `${top}px`;
     });
   }
 
