@@ -11,7 +11,7 @@ from obelisk.core import testing
 from tests.core.toy import HighCardGame, LeakyHighCardGame
 
 GAMES_PER_CHECK = int(os.environ.get("OBELISK_CONFORMANCE_GAMES", "12"))
-PLAYOUTS = int(os.environ.get("OBELISK_CONFORMANCE_PLAYOUTS", "200"))
+PLAYOUTS = int(os.environ.get("OBELISK_CONFORMANCE_PLAYOUTS", "100"))
 TWIN_GAMES = int(os.environ.get("OBELISK_CONFORMANCE_TWIN_GAMES", "1"))
 
 CASES = [
