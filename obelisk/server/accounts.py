@@ -43,6 +43,7 @@ from obelisk.core.i18n import DEFAULT_LANGUAGE, language
 from obelisk.server import store
 from obelisk.server.config import ServerConfig
 from obelisk.server.guards import Body, Bucket, Json, checked_language, client_key, limited, read_body
+from obelisk.server.notes import notify_text
 from obelisk.server.store import AccountRow, SeatRow, SessionRow, TableRow, aware
 from obelisk.server.table import ApiError, Snapshot
 from obelisk.server.tables import Tables, summary
@@ -84,6 +85,10 @@ class SignedIn:
     account: Account
     session_hash: str
     csrf: str
+
+
+SESSIONS_CHANNEL = "obelisk_sessions"
+"""Where a process says a session signed out (its hash), so every process closes the sockets it opened."""
 
 
 # ---- checks ---------------------------------------------------------------------------------------
@@ -217,8 +222,10 @@ class AccountStore:
             return Account(row.id, row.name, row.email, row.notify_email, aware(row.created))
 
     def sign_out(self, session_hash: str) -> None:
+        """Deletes the session; every process serving the database is told, to close the sockets it opened."""
         with Session(self.engine) as session, session.begin():
             session.execute(delete(SessionRow).where(SessionRow.id_hash == session_hash))
+            notify_text(session, SESSIONS_CHANNEL, session_hash)
 
     def settings(self, account_id: str, email: str | None, notify: bool) -> None:
         with Session(self.engine) as session, session.begin():
@@ -373,6 +380,7 @@ async def sign_out(request: Request) -> Response:
     if found is not None:
         await acting_account(request)
         await anyio.to_thread.run_sync(_store(request).sign_out, found.session_hash)
+        request.app.state.tables.session_ended(found.session_hash)
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     response.delete_cookie(CSRF_COOKIE, path="/", samesite="lax")

@@ -27,7 +27,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from obelisk.server.accounts import AccountStore, SignInLimits
+from obelisk.server.accounts import SESSIONS_CHANNEL, AccountStore, SignInLimits
 from obelisk.server.chat import CHAT_CHANNEL, TableChat
 from obelisk.server.config import LOOPBACK_HOSTS, STATIC, ServerConfig
 from obelisk.server.guards import EXCEPTION_HANDLERS, SameOriginWrites, SecurityHeaders, client_key, whole_number
@@ -46,11 +46,12 @@ log = logging.getLogger("obelisk.server")
 
 
 async def _listen(url: str, tables: Tables, chat: TableChat) -> None:
-    """Follow the changes other processes make and the chat lines they store (PostgreSQL LISTEN/NOTIFY)."""
+    """Follow the changes other processes make, the chat lines they store and the sessions signed out there
+    (PostgreSQL LISTEN/NOTIFY)."""
     import psycopg
 
     dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
-    heard = {NOTIFY_CHANNEL: tables.changed_elsewhere, CHAT_CHANNEL: chat.heard}
+    heard = {NOTIFY_CHANNEL: tables.changed_elsewhere, CHAT_CHANNEL: chat.heard, SESSIONS_CHANNEL: tables.session_ended}
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:

@@ -152,6 +152,15 @@ class LiveTables:
         for client in list(live.clients):
             client.removed()
 
+    def session_ended(self, session_hash: str) -> None:
+        """A signed-in session ended (its account signed out, here or in another process): the sockets it opened a
+        seat for are told ``signed_out`` and closed, so a shared computer shows nobody's hand once they have left.
+        A page that connects again without the session follows the table as a spectator."""
+        for live in list(self._cache.values()):
+            for client in list(live.clients):
+                if client.session_hash == session_hash:
+                    client.signed_out()
+
     def _evict(self) -> None:
         """Forget the least recently used tables nobody watches (the database keeps them)."""
         for table_id in list(self._cache):

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from obelisk.core import codec
 from obelisk.core.i18n import DEFAULT_LANGUAGE
-from obelisk.server.accounts import account_of
+from obelisk.server.accounts import signed_in
 from obelisk.server.chat import TableChat
 from obelisk.server.committer import BATCH_LIMIT
 from obelisk.server.config import ServerConfig
@@ -41,17 +41,20 @@ class Client:
     seat (another token replaced it, in this process or another), the socket is told ``bad_token`` and
     closed before any frame of the seat's new holder is built for it. A socket opened by a signed-in account's
     session (no token) holds the account's id instead, and is closed the same way once the seat is not the
-    account's.
+    account's, or once that session signs out (``session_hash``).
     """
 
     def __init__(self, socket: WebSocket, seat: int | None, lang: str = DEFAULT_LANGUAGE,
-                 token_hash: str | None = None, chat: bool = False, account: str | None = None) -> None:
+                 token_hash: str | None = None, chat: bool = False, account: str | None = None,
+                 session_hash: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
         self.chat = chat
         """Whether the socket follows the chat (its hello asked): only then is it sent chat lines."""
         self.token_hash = token_hash
         self.account = account
+        self.session_hash = session_hash
+        """The session that opened this socket's seat (no token): signing it out closes the socket."""
         self.lang = lang
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._frame_due = False
@@ -70,6 +73,10 @@ class Client:
     def removed(self) -> None:
         """The table was removed from the server: say so, then close (see ``LiveTables.removed``)."""
         self.outbox.put_nowait(_REMOVED)
+
+    def signed_out(self) -> None:
+        """The session that opened this socket's seat signed out: say so, then close (``LiveTables.session_ended``)."""
+        self.outbox.put_nowait(_SIGNED_OUT)
 
     async def send_loop(self, tables: Tables, live: HeldTable) -> None:
         """Send what is queued until the socket closes; a frame that cannot be built closes it (1011)."""
@@ -91,7 +98,7 @@ class Client:
                     await self.socket.close(code=1011)
                     return
             await self.socket.send_text(dumps(message).decode())
-            if message is _REMOVED:
+            if message is _REMOVED or message is _SIGNED_OUT:
                 await self.socket.close(code=1008)
                 return
 
@@ -108,6 +115,8 @@ class Client:
 
 
 _REMOVED = {"type": "error", "code": "not_found", "message": "this table was removed from the server"}
+_SIGNED_OUT = {"type": "error", "code": "signed_out",
+               "message": "you signed out, so this page no longer shows your seat"}
 _SEAT_LOST = {"type": "error", "code": "bad_token",
               "message": "the token this socket said hello with no longer opens its seat; the socket is closed"}
 
@@ -250,9 +259,10 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
         hello: HelloMessage = parse(HelloMessage, await receive(socket, config.max_body, config.hello_timeout))
         lang = checked_language(hello.lang)
         live = await tables.get(table_id, fresh=True)
-        signed = await account_of(socket)
-        account = signed.id if signed is not None else None
+        signed = await signed_in(socket)
+        account = signed.account.id if signed is not None else None
         seat = live.snapshot.seat_of(hello.token, account)
+        session_hash = signed.session_hash if signed is not None and hello.token is None and seat is not None else None
     except ApiError as error:
         await socket.send_text(dumps({"type": "error", **error.as_dict()}).decode())
         await socket.close(code=1008)
@@ -262,7 +272,7 @@ async def _follow(socket: WebSocket, config: ServerConfig, tables: Tables, chat:
             await socket.close(code=1008, reason="no hello")
         return
     client = Client(socket, seat, lang, hash_token(hello.token) if hello.token is not None else None, hello.chat,
-                    account)
+                    account, session_hash)
     live = await tables.attach(table_id, client)
     sender = asyncio.get_running_loop().create_task(client.send_loop(tables, live))
     bucket = Bucket(config.rate, config.burst)

@@ -369,3 +369,63 @@ def test_playing_without_an_account_sets_no_cookie_and_ties_no_seat(client: Test
         assert response.status_code == 200 and not response.headers.get_list("set-cookie")
     assert [row.account_id for row in rows(client, SeatRow)] == [None, None]
     assert not client.cookies
+
+
+def _as_session(client: TestClient, cookies: dict[str, str]) -> dict[str, str]:
+    """Makes the client send this browser's cookies (a session and its CSRF value): the headers its changes carry."""
+    client.cookies.clear()
+    for name, value in cookies.items():
+        client.cookies.set(name, value, domain="testserver.local")
+    return csrf(client)
+
+
+def test_signing_out_closes_the_sockets_its_session_opened_a_seat_for(client: TestClient) -> None:
+    table, invites = new_table(client, seats=ANN_AND_BOB)
+    register(client, "Ann")
+    _, token = claim(client, table, invites["0"])
+    laptop = dict(client.cookies)
+    sign_in(client, "Ann")
+    phone = dict(client.cookies)
+
+    _as_session(client, laptop)
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as by_session, \
+            client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as by_token:
+        by_session.send_json({"type": "hello", "token": None})
+        assert by_session.receive_json()["seat"] == 0
+        by_token.send_json({"type": "hello", "token": token})
+        assert by_token.receive_json()["seat"] == 0
+        _as_session(client, phone)
+        with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as on_phone:
+            on_phone.send_json({"type": "hello", "token": None})
+            assert on_phone.receive_json()["seat"] == 0
+
+            headers = _as_session(client, laptop)
+            assert client.delete("/api/session", headers=headers).status_code == 204
+            said = by_session.receive_json()
+            assert (said["type"], said["code"]) == ("error", "signed_out")
+            with pytest.raises(WebSocketDisconnect):
+                by_session.receive_json()
+            for other in (on_phone, by_token):  # another session, and the seat's token, keep their sockets
+                other.send_json({"type": "ping"})
+                assert other.receive_json() == {"type": "pong"}
+
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as again:  # the laptop's page again
+        again.send_json({"type": "hello", "token": None})
+        assert again.receive_json()["seat"] is None
+
+
+def test_a_sign_out_in_one_process_closes_the_sockets_of_another(db_url: str) -> None:
+    if not db_url.startswith("postgresql"):
+        pytest.skip("only PostgreSQL serves several processes")
+    with TestClient(create_app(config(db_url)), base_url="http://testserver") as one, \
+            TestClient(create_app(config(db_url)), base_url="http://testserver") as other:
+        table, invites = new_table(one, seats=ANN_AND_BOB)
+        headers = register(one, "Ann")
+        claim(one, table, invites["0"])
+        _as_session(other, dict(one.cookies))
+        with other.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
+            ws.send_json({"type": "hello", "token": None})
+            assert ws.receive_json()["seat"] == 0
+            assert one.delete("/api/session", headers=headers).status_code == 204
+            said = ws.receive_json()
+            assert (said["type"], said["code"]) == ("error", "signed_out")

@@ -24,6 +24,7 @@ export function errorText(error) {
     case "bad_request": return t("the server refused the request as incomplete or wrong");
     case "illegal_action": return t("that move is not allowed now");
     case "bad_token": return t("this seat key opens no seat at this table");
+    case "signed_out": return t("you signed out, so this page no longer shows your seat");
     case "not_claimed": return t("this is an invite link: open it to take its seat first");
     case "invite_used": return t("this invite link was already used to take its seat");
     case "expired": return t("this table waited too long for its players and has closed");
