@@ -151,8 +151,16 @@ def test_a_piece_at_the_quarry_says_its_cost_and_talents_before_it_is_built(live
         page.get_by_role("dialog", name=FINAL).get_by_role(
             "button", name=re.compile("^" + re.escape(piece_action[1]))).click()
     wait_answered(page)
-    after = frame_of(live_server, table, tokens[0])["view"]
-    assert after["phase"] == "pay" and after["piece"] == [piece_action[2], piece_action[3]]
+    after = frame_of(live_server, table, tokens[0])
+    for _ in range(100):  # the move is sent once the click is handled
+        if after["version"] > frame["version"]:
+            break
+        page.wait_for_timeout(100)
+        after = frame_of(live_server, table, tokens[0])
+    chosen = after["log"][frame["version"]]
+    assert (chosen["actor"], chosen["text"]) == (0, piece_action[1]), "the piece pointed at was chosen"
+    if after["view"]["phase"] == "pay":  # unless a payment of one way only was made by the page at once
+        assert after["view"]["piece"] == [piece_action[2], piece_action[3]]
     tab.assert_clean()
 
 
