@@ -130,13 +130,6 @@ export function confirmFinal(t, label, about = null, preview = "") {
   });
 }
 
-/**
- * Makes the kit of a board mounted on `root` with the page's `ctx` (docs/web.md "Boards").
- * `options.preview(action, marks)` (optional) returns the nodes an action concerns: `marks` are the names the
- * rules engine's preview of it gives (the frame's `previews`: squares, cards). They are outlined and the
- * preview's words shown while a target or a menu entry is pointed at or focused, and on a first tap: a phone
- * has no hover, so a tap on a piece with a preview selects it and a second tap plays it.
- */
 /** Takes a change's highlight and its "changed by" description off `node`. */
 function unmark(node) {
   node.classList.remove("kit-changed");
@@ -144,6 +137,13 @@ function unmark(node) {
   delete node.dataset.kitBy;
 }
 
+/**
+ * Makes the kit of a board mounted on `root` with the page's `ctx` (docs/web.md "Boards").
+ * `options.preview(action, marks)` (optional) returns the nodes an action concerns: `marks` are the names the
+ * rules engine's preview of it gives (the frame's `previews`: squares, cards). They are outlined and the
+ * preview's words shown while a target or a menu entry is pointed at or focused, and on a first tap: a phone
+ * has no hover, so a tap on a piece with a preview selects it and a second tap plays it.
+ */
 export function createKit(root, ctx, options = {}) {
   return new Kit(root, ctx, options);
 }
