@@ -45,9 +45,12 @@ __all__ = ["LOOPBACK_HOSTS", "STATIC", "ServerConfig", "app_from_environment", "
 log = logging.getLogger("obelisk.server")
 
 
-async def _listen(url: str, tables: Tables, chat: TableChat) -> None:
+async def _listen(url: str, tables: Tables, chat: TableChat, listening: asyncio.Event) -> None:
     """Follow the changes other processes make, the chat lines they store and the sessions signed out there
-    (PostgreSQL LISTEN/NOTIFY)."""
+    (PostgreSQL LISTEN/NOTIFY); ``listening`` is set once every channel is listened to.
+
+    A note sent while no connection listens is lost, so after a lost connection every table held here is read
+    again (the server starts serving only once it listens: ``LISTEN_WAIT``)."""
     import psycopg
 
     dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -57,6 +60,9 @@ async def _listen(url: str, tables: Tables, chat: TableChat) -> None:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
                 for channel in heard:
                     await connection.execute(f"LISTEN {channel}")
+                if listening.is_set():
+                    tables.missed_notes()
+                listening.set()
                 async for note in connection.notifies():
                     heard[note.channel](note.payload)
         except asyncio.CancelledError:
@@ -65,6 +71,9 @@ async def _listen(url: str, tables: Tables, chat: TableChat) -> None:
             log.exception("lost the database notifications; reconnecting")
             await asyncio.sleep(1.0)
 
+
+LISTEN_WAIT = 10.0
+"""Seconds a starting server waits to listen to the other processes' notifications before it serves anyway."""
 
 EXPIRY_PERIOD = 60.0
 """Seconds between two looks for tables that waited too long for their players."""
@@ -122,8 +131,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             tune_process()
         listener = None
         if engine.dialect.name == "postgresql":
+            listening = asyncio.Event()
             listener = asyncio.get_running_loop().create_task(_listen(engine.url.render_as_string(False), tables,
-                                                                            chat))
+                                                                            chat, listening))
+            try:  # what other processes change from now on is heard before the first request is answered
+                await asyncio.wait_for(listening.wait(), LISTEN_WAIT)
+            except asyncio.TimeoutError:
+                log.error("not listening to the database's notifications after %s s; serving anyway", LISTEN_WAIT)
         resuming = asyncio.get_running_loop().create_task(tables.resume())
         expiring = asyncio.get_running_loop().create_task(_expire_waiting(tables, config.waiting_hours))
         try:

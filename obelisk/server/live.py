@@ -235,6 +235,12 @@ class LiveTables:
         if table_id not in self._catching_up:
             self._catching_up[table_id] = asyncio.get_running_loop().create_task(self._catch_up(table_id))
 
+    def missed_notes(self) -> None:
+        """Notifications may have been lost (the listening connection was down): every table held here is read
+        again from the database."""
+        for table_id in list(self._cache):
+            self.changed_elsewhere(table_id)
+
     async def _catch_up(self, table_id: str) -> None:
         try:
             live = self._cache.get(table_id)

@@ -219,3 +219,21 @@ def test_a_read_while_the_table_is_being_read_again_waits_for_that_read(sqlite_u
             assert (await here.snapshot(snap.id)).seats[0].name == "Ann"
 
     run_async(run())
+
+
+def test_after_notifications_may_have_been_lost_every_held_table_is_read_again(sqlite_url: str) -> None:
+    """A process whose listening connection was down reads again every table it holds (``missed_notes``)."""
+    async def run() -> None:
+        async with processes(sqlite_url) as (here, there):
+            first, tokens = await here.create("valley", 2, {}, HUMANS, False, None)
+            second, _ = await here.create("valley", 2, {}, HUMANS, False, None)
+            await there.claim(first.id, tokens[0], "Ann")
+            assert (await here.snapshot(first.id)).seats[0].name != "Ann"  # no note came: what it held
+            seen = statements(here.engine)
+            here.missed_notes()
+            await here.caught_up()
+            assert (await here.snapshot(first.id)).seats[0].name == "Ann"
+            assert seen.count("SELECT") >= 2, "both held tables were read again"
+            assert here.held(second.id).snapshot.version == second.version
+
+    run_async(run())
