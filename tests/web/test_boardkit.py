@@ -226,14 +226,26 @@ def test_a_long_press_on_a_phone_reads_a_piece_instead_of_playing_it(open_tab: C
     tab.assert_clean()
 
 
-def test_what_changed_glows_and_previews_follow_the_pointer(open_tab: Callable[..., Tab]) -> None:
-    tab, server = opened(open_tab, motion="no-preference")
-    page = tab.page
+BOAT_MOVED = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
+"""The pieces after the Boat changed."""
+BY_SEAT_1 = {"log_from": 5, "log": [{"seq": 5, "actor": 1, "text": "buys the Boat"}]}
+"""The log of version 6: seat 1 (the other player, whose name is hostile text) made the move."""
+
+
+def looked_at(open_tab: Callable[..., Tab], motion: str) -> tuple[Tab, ScriptedServer, Locator]:
+    """The seat's page with the board of version 5 on screen (the look that later changes are counted from)."""
+    tab, server = opened(open_tab, motion=motion)
     server.send(board_frame(5))
-    pieces = board(page)
+    pieces = board(tab.page)
     expect(pieces.get_by_text("Urn")).to_be_visible()
+    return tab, server, pieces
+
+
+def test_what_changed_glows_and_previews_follow_the_pointer(open_tab: Callable[..., Tab]) -> None:
+    tab, server, pieces = looked_at(open_tab, "no-preference")
+    page = tab.page
     assert not any(glowing(pieces.get_by_text(name, exact=True)) for name in ("Urn", "Boat", "Censer"))
-    changed = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
+    changed = BOAT_MOVED
     server.send(board_frame(6, pieces=changed))
     expect(pieces.get_by_role("button", name="buy Urn")).to_be_enabled()
     page.wait_for_function("() => [...document.querySelectorAll('[data-spot]')].some((n) => getComputedStyle(n).animationName === 'kit-glow')")
@@ -251,13 +263,9 @@ def test_what_changed_glows_and_previews_follow_the_pointer(open_tab: Callable[.
 
 
 def test_a_piece_another_player_changed_says_who_did_it(open_tab: Callable[..., Tab]) -> None:
-    tab, server = opened(open_tab, motion="no-preference")
+    tab, server, pieces = looked_at(open_tab, "no-preference")
     page = tab.page
-    server.send(board_frame(5))
-    pieces = board(page)
-    expect(pieces.get_by_text("Urn")).to_be_visible()
-    boat_moved = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
-    server.send(board_frame(6, pieces=boat_moved, log_from=5, log=[{"seq": 5, "actor": 1, "text": "buys the Boat"}]))
+    server.send(board_frame(6, pieces=BOAT_MOVED, **BY_SEAT_1))
     label = pieces.get_by_text(HOSTILE, exact=True)
     expect(label).to_be_visible()
     expect(pieces.get_by_text("Boat", exact=True)).to_have_accessible_description(f"Changed by {HOSTILE}")
@@ -272,19 +280,21 @@ def test_a_piece_another_player_changed_says_who_did_it(open_tab: Callable[..., 
     expect(label).to_have_count(1)
     expect(label).to_be_hidden(timeout=6000)
     expect(pieces.get_by_text("Boat", exact=True)).not_to_have_accessible_description(f"Changed by {HOSTILE}")
+
+    # Both players moved since the last look: the kit cannot tell whose move changed the Censer, and says so.
+    censer_changed = [dict(PIECES[0], sig="b"), dict(PIECES[1], sig="b"), dict(PIECES[2], sig="b")]
+    server.send(board_frame(9, pieces=censer_changed, log_from=7, log=[
+        {"seq": 7, "actor": 1, "text": "passes"}, {"seq": 8, "actor": 0, "text": "passes"}]))
+    expect(pieces.get_by_text("Censer", exact=True)).to_have_accessible_description(f"Changed by {HOSTILE}, you")
     assert_not_injected(page)
     tab.assert_clean()
 
 
 def test_with_less_motion_a_change_is_marked_still_and_the_mark_goes_in_time(open_tab: Callable[..., Tab]) -> None:
-    tab, server = opened(open_tab)
-    page = tab.page
-    server.send(board_frame(5))
-    pieces = board(page)
+    tab, server, pieces = looked_at(open_tab, "reduce")
     boat = pieces.get_by_text("Boat", exact=True)
     expect(boat).to_have_css("filter", "none")
-    boat_moved = [dict(PIECES[0]), dict(PIECES[1], sig="b"), dict(PIECES[2])]
-    server.send(board_frame(6, pieces=boat_moved, log_from=5, log=[{"seq": 5, "actor": 1, "text": "buys the Boat"}]))
+    server.send(board_frame(6, pieces=BOAT_MOVED, **BY_SEAT_1))
     expect(boat).to_have_css("filter", re.compile("drop-shadow"))
     assert boat.evaluate("(n) => getComputedStyle(n).animationName") == "none", "nothing moves"
     expect(pieces.get_by_text(HOSTILE, exact=True)).to_be_visible()

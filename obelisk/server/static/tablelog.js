@@ -83,9 +83,13 @@ export class LogModel {
 
   /** The seats whose decisions are logged from version `from` up to `to` (chance aside), in the order they moved. */
   actors(from, to) {
-    const seats = this.entries.filter((entry) => entry.actor !== CHANCE && entry.seq >= from && entry.seq < to)
-      .map((entry) => entry.actor);
-    return [...new Set(seats)];
+    const seats = [];
+    // From the end back: a frame asks for the last few entries of a log that may hold thousands.
+    for (let i = this.entries.length - 1; i >= 0 && this.entries[i].seq >= from; i -= 1) {
+      const entry = this.entries[i];
+      if (entry.seq < to && entry.actor !== CHANCE && !seats.includes(entry.actor)) seats.unshift(entry.actor);
+    }
+    return seats;
   }
 
   /**
